@@ -1,0 +1,204 @@
+/**
+ * The HTTP handler: routing, CORS, content negotiation, conditional requests and the one place
+ * where errors become JSON responses.
+ *
+ * @module
+ */
+import { type Asset, CACHE_ERROR, type Coding, negotiateCoding, TYPES } from "./assets.ts";
+import type { Catalog } from "./catalog.ts";
+import { buildSite, type Site } from "./site.ts";
+
+/** A request handler as `Deno.serve` takes it. */
+export type Handler = (request: Request) => Response | Promise<Response>;
+
+/** Options for {@linkcode createHandler}. */
+export interface HandlerOptions {
+  /** The public base address used in absolute links and the OpenAPI `servers`. */
+  baseUrl?: string;
+}
+
+/** The longest path the service reads; longer ones are refused with 414. */
+export const MAX_PATH_LENGTH = 2048;
+
+const READ_METHODS = "GET, HEAD, OPTIONS";
+
+/** An HTTP error that the handler turns into a JSON (or HTML) answer. */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  constructor(status: number, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.status = status;
+    this.headers = headers;
+  }
+}
+
+/** Headers every response carries. */
+export const COMMON_HEADERS: Readonly<Record<string, string>> = {
+  "access-control-allow-origin": "*",
+  "access-control-expose-headers": "ETag, Content-Length, Content-Encoding",
+  "x-content-type-options": "nosniff",
+};
+
+/**
+ * Creates the service's request handler. Everything that depends only on the catalog is built
+ * here, once; a request only looks up and answers.
+ *
+ * @example Answer a request in-process
+ * ```ts
+ * import { createHandler, loadCatalog } from "./mod.ts";
+ * const handler = createHandler(await loadCatalog());
+ * const response = await handler(new Request("http://localhost/api/metrics/churn-rate"));
+ * console.assert(response.status === 200);
+ * ```
+ */
+export function createHandler(
+  catalog: Catalog,
+  { baseUrl = "http://localhost:8000" }: HandlerOptions = {},
+): Handler {
+  const site = buildSite(catalog, baseUrl.replace(/\/+$/, ""));
+  return async (request) => {
+    try {
+      return await respond(site, request);
+    } catch (error) {
+      if (error instanceof HttpError) return errorResponse(site, request, error);
+      console.error(error);
+      return errorResponse(site, request, new HttpError(500, "Internal server error"));
+    }
+  };
+}
+
+async function respond(site: Site, request: Request): Promise<Response> {
+  const path = normalizePath(request.url);
+  const dynamic = site.dynamic.get(path);
+  if (dynamic) return withCommonHeaders(await dynamic(request));
+  if (request.method === "OPTIONS") return preflight();
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    throw new HttpError(
+      405,
+      `Method "${clip(request.method)}" is not allowed; this service only reads`,
+      {
+        allow: READ_METHODS,
+      },
+    );
+  }
+  const asset = site.assets.get(path);
+  if (asset === undefined) throw notFound(site, path);
+  return serveAsset(request, asset);
+}
+
+/** Parses and checks the request path; returns it decoded, without a trailing slash. */
+function normalizePath(url: string): string {
+  const { pathname } = new URL(url);
+  if (pathname.length > MAX_PATH_LENGTH) {
+    throw new HttpError(414, `Path is longer than ${MAX_PATH_LENGTH} characters`);
+  }
+  const segments = pathname.split("/").map((segment) => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      throw new HttpError(400, "Path has malformed percent-encoding");
+    }
+    // deno-lint-ignore no-control-regex
+    if (/[\u0000-\u001f\u007f/\\]/.test(decoded) || decoded === "." || decoded === "..") {
+      throw new HttpError(400, "Path has a character or segment that is not allowed");
+    }
+    return decoded;
+  });
+  const path = segments.join("/");
+  return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+}
+
+function notFound(site: Site, path: string): HttpError {
+  const match = /^\/api\/(metrics|frameworks)\/([^/]+)$/.exec(path);
+  if (match) {
+    const [, collection = "", slug = ""] = match;
+    const kind = collection === "metrics" ? "metric" : "framework";
+    const other = collection === "metrics" ? "frameworks" : "metrics";
+    const hint = site.assets.has(`/api/${other}/${slug}`)
+      ? `; "${slug}" is a ${other.slice(0, -1)}: /api/${other}/${slug}`
+      : "";
+    return new HttpError(404, `No ${kind} has the slug "${clip(slug)}"${hint}`);
+  }
+  if (isApiPath(path)) return new HttpError(404, `No API endpoint at "${clip(path)}"`);
+  return new HttpError(404, `No page at "${clip(path)}"`);
+}
+
+function isApiPath(path: string): boolean {
+  return path === "/api" || path.startsWith("/api/");
+}
+
+function clip(text: string, length = 80): string {
+  return text.length > length ? `${text.slice(0, length)}…` : text;
+}
+
+function serveAsset(request: Request, asset: Asset): Response {
+  const coding: Coding = negotiateCoding(request.headers.get("accept-encoding"), asset);
+  const variant = asset.variants[coding] ?? asset.variants.identity;
+  const headers = new Headers(COMMON_HEADERS);
+  headers.set("content-type", asset.contentType);
+  headers.set("cache-control", asset.cacheControl);
+  headers.set("etag", variant.etag);
+  headers.set("vary", "Accept-Encoding");
+  if (coding !== "identity") headers.set("content-encoding", coding);
+  if (asset.status === 200 && matchesEtag(request.headers.get("if-none-match"), variant.etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  headers.set("content-length", String(variant.body.byteLength));
+  const body = request.method === "HEAD" ? null : variant.body;
+  return new Response(body, { status: asset.status, headers });
+}
+
+function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  return ifNoneMatch.slice(0, 4096).split(",").some((tag) =>
+    tag.trim().replace(/^W\//, "") === etag
+  );
+}
+
+function preflight(): Response {
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...COMMON_HEADERS,
+      "access-control-allow-methods": READ_METHODS,
+      "access-control-allow-headers":
+        "Accept, Accept-Encoding, Content-Type, If-None-Match, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID",
+      "access-control-max-age": "86400",
+      "cache-control": "public, max-age=86400",
+      "vary": "Origin, Access-Control-Request-Method, Access-Control-Request-Headers",
+    },
+  });
+}
+
+function withCommonHeaders(response: Response): Response {
+  for (const [name, value] of Object.entries(COMMON_HEADERS)) {
+    if (!response.headers.has(name)) response.headers.set(name, value);
+  }
+  return response;
+}
+
+/** The one place where errors become responses: JSON under `/api/`, the HTML page elsewhere. */
+function errorResponse(site: Site, request: Request, error: HttpError): Response {
+  let path = "";
+  try {
+    path = new URL(request.url).pathname;
+  } catch {
+    // An unparsable URL is answered as an API error.
+  }
+  const headers = new Headers({ ...COMMON_HEADERS, ...error.headers });
+  headers.set("cache-control", error.status === 404 ? CACHE_ERROR : "no-store");
+  const page = error.status === 404 && !isApiPath(path) ? site.notFoundPage : undefined;
+  if (page) {
+    headers.set("content-type", page.contentType);
+    return new Response(request.method === "HEAD" ? null : page.variants.identity.body, {
+      status: 404,
+      headers,
+    });
+  }
+  headers.set("content-type", TYPES.json);
+  const body = JSON.stringify({ error: error.message });
+  return new Response(request.method === "HEAD" ? null : body, { status: error.status, headers });
+}

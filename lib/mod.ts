@@ -1,0 +1,24 @@
+/**
+ * The public surface of the catalog library: what `main.ts`, `cli.ts` and the tests use.
+ *
+ * @module
+ */
+export {
+  type Catalog,
+  CatalogError,
+  EMBEDDED_CATALOG,
+  loadCatalog,
+  loadCatalogOrExit,
+} from "./catalog.ts";
+export { createHandler, type Handler, type HandlerOptions } from "./http.ts";
+export {
+  baseUrlFor,
+  parsePort,
+  serve,
+  type ServeOptions,
+  serveOptionsFromEnv,
+  serveOptionsFromEnvOrExit,
+} from "./server.ts";
+export { buildOpenApi, componentSchemas } from "./openapi.ts";
+export { toApiMetric } from "./api.ts";
+export * from "./schema.ts";
