@@ -21,6 +21,7 @@ export interface HandlerOptions {
 export const MAX_PATH_LENGTH = 2048;
 
 const READ_METHODS = "GET, HEAD, OPTIONS";
+const DYNAMIC_METHODS = "GET, HEAD, POST, OPTIONS";
 
 /** An HTTP error that the handler turns into a JSON (or HTML) answer. */
 export class HttpError extends Error {
@@ -71,15 +72,13 @@ export function createHandler(
 async function respond(site: Site, request: Request): Promise<Response> {
   const path = normalizePath(request.url);
   const dynamic = site.dynamic.get(path);
+  if (request.method === "OPTIONS") return preflight(dynamic ? DYNAMIC_METHODS : READ_METHODS);
   if (dynamic) return withCommonHeaders(await dynamic(request));
-  if (request.method === "OPTIONS") return preflight();
   if (request.method !== "GET" && request.method !== "HEAD") {
     throw new HttpError(
       405,
       `Method "${clip(request.method)}" is not allowed; this service only reads`,
-      {
-        allow: READ_METHODS,
-      },
+      { allow: READ_METHODS },
     );
   }
   const asset = site.assets.get(path);
@@ -158,12 +157,12 @@ function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
   );
 }
 
-function preflight(): Response {
+function preflight(methods: string): Response {
   return new Response(null, {
     status: 204,
     headers: {
       ...COMMON_HEADERS,
-      "access-control-allow-methods": READ_METHODS,
+      "access-control-allow-methods": methods,
       "access-control-allow-headers":
         "Accept, Accept-Encoding, Content-Type, If-None-Match, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID",
       "access-control-max-age": "86400",

@@ -22,3 +22,15 @@ export {
 export { buildOpenApi, componentSchemas } from "./openapi.ts";
 export { toApiMetric } from "./api.ts";
 export * from "./schema.ts";
+export { type CatalogSearch, createSearch, type SearchHit, type SearchOptions } from "./search.ts";
+export { closestSlugs } from "./_text.ts";
+export {
+  formatBenchmarks,
+  formatFramework,
+  formatFrameworkList,
+  formatHits,
+  formatMetric,
+  formatMetricList,
+  type TextStyle,
+} from "./cli_output.ts";
+export { llmsFullTxt, llmsTxt } from "./llms.ts";

@@ -178,3 +178,42 @@ export const FrameworkFrontMatterSchema = FrameworkSchema.omit(
 
 /** A metric as the catalog holds it: the API record plus the date its benchmarks were reviewed. */
 export type MetricRecord = Metric & { benchmarksReviewed?: string };
+
+/** A metric in a list: enough to choose one. */
+export const MetricSummarySchema = MetricSchema.pick({
+  name: true,
+  slug: true,
+  abbreviation: true,
+  tags: true,
+  kind: true,
+  definition: true,
+});
+
+/** A framework in a list: enough to choose one. */
+export const FrameworkSummarySchema = FrameworkSchema.pick({
+  name: true,
+  slug: true,
+  summary: true,
+})
+  .extend({ components: z.array(z.string()) });
+
+/** One search result, best first. */
+export const SearchHitSchema = z.strictObject({
+  slug,
+  name: z.string(),
+  type: z.enum(["metric", "framework"]),
+  abbreviation: z.string().optional(),
+  summary: z.string().meta({
+    description: "The first sentence of the definition (metrics) or summary (frameworks)",
+  }),
+  score: z.number(),
+});
+
+/** A metric's benchmark figures with their citations and the date they were last reviewed. */
+export const BenchmarkSchema = z.strictObject({
+  slug,
+  name: z.string(),
+  benchmarks: z.array(z.string()),
+  benchmarksReviewed: z.string().optional(),
+  sources: z.array(SourceSchema),
+});

@@ -1,21 +1,41 @@
 /**
- * Everything the service answers, built once from the catalog: the API documents, and the
- * handlers of the few paths that are not static.
+ * Everything the service answers, built once from the catalog: the API documents, the pages and
+ * llms files, and the handlers of the few paths that are not static.
  *
  * @module
  */
 import { apiAssets } from "./api.ts";
 import type { Asset } from "./assets.ts";
 import type { Catalog } from "./catalog.ts";
+import { llmsAssets } from "./llms.ts";
+import { type CatalogSearch, createSearch } from "./search.ts";
 
 /** The prebuilt site: static answers by path, and handlers for dynamic paths. */
 export interface Site {
   assets: Map<string, Asset>;
   dynamic: Map<string, (request: Request) => Response | Promise<Response>>;
   notFoundPage?: Asset;
+  search: CatalogSearch;
 }
 
 /** Builds every response that depends only on the catalog and the base address. */
 export function buildSite(catalog: Catalog, baseUrl: string): Site {
-  return { assets: apiAssets(catalog, baseUrl), dynamic: new Map() };
+  const search = createSearch(catalog);
+  const assets = new Map([...apiAssets(catalog, baseUrl), ...llmsAssets(catalog, baseUrl)]);
+  const dynamic: Site["dynamic"] = new Map([["/mcp", lazyMcpHandler(catalog, baseUrl, search)]]);
+  return { assets, dynamic, search };
+}
+
+/**
+ * The `/mcp` handler, loading the MCP SDK on the first MCP request so that start-up and the
+ * other routes do not pay for it.
+ */
+function lazyMcpHandler(catalog: Catalog, baseUrl: string, search: CatalogSearch) {
+  let handler: Promise<(request: Request) => Promise<Response>> | undefined;
+  return async (request: Request) => {
+    handler ??= import("./mcp.ts").then(({ createMcpHttpHandler }) =>
+      createMcpHttpHandler(catalog, { baseUrl, search })
+    );
+    return (await handler)(request);
+  };
 }

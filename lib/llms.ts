@@ -1,0 +1,134 @@
+/**
+ * `/llms.txt` (the llmstxt.org link map), `/llms-full.txt` (the whole corpus in one Markdown
+ * document) and the Markdown copy of every page.
+ *
+ * @module
+ */
+import { type Asset, createAsset, TYPES } from "./assets.ts";
+import type { Catalog } from "./catalog.ts";
+import { frameworkMarkdown, LICENCE, link, linkContext, metricMarkdown } from "./markdown.ts";
+import type { MetricRecord } from "./schema.ts";
+import { firstSentence } from "./_text.ts";
+
+const TITLE = "Metrics Catalog";
+
+function summary(catalog: Catalog): string {
+  return `A reference catalog of ${catalog.metrics.length} product and growth metrics and ` +
+    `${catalog.frameworks.length} measurement frameworks, each with a definition, a formula, ` +
+    "traps to watch, worked examples, and benchmark figures that cite their sources.";
+}
+
+function metricTitle(metric: MetricRecord): string {
+  return metric.abbreviation ? `${metric.name} (${metric.abbreviation})` : metric.name;
+}
+
+/**
+ * The llmstxt.org link map: an H1, a blockquote summary, and H2 sections of links to every
+ * metric and framework page and JSON document, with an `## Optional` section last.
+ */
+export function llmsTxt(catalog: Catalog, baseUrl: string): string {
+  const lines = [
+    `# ${TITLE}`,
+    "",
+    `> ${summary(catalog)}`,
+    "",
+    `Every record is served as an HTML page, as Markdown (the page address plus \`.md\`) and as ` +
+    `JSON under \`/api/\`. The data is published under ${LICENCE.name} (${LICENCE.url}). ` +
+    LICENCE.credit,
+    "",
+    "## Metrics",
+    "",
+    ...catalog.metrics.map((metric) =>
+      `- ${link(metricTitle(metric), `${baseUrl}/metrics/${metric.slug}.md`)}: ${
+        firstSentence(metric.definition)
+      }`
+    ),
+    "",
+    "## Frameworks",
+    "",
+    ...catalog.frameworks.map((framework) =>
+      `- ${link(framework.name, `${baseUrl}/frameworks/${framework.slug}.md`)}: ${
+        firstSentence(framework.summary)
+      }`
+    ),
+    "",
+    "## Pages",
+    "",
+    ...catalog.metrics.map((metric) =>
+      `- ${link(metric.name, `${baseUrl}/metrics/${metric.slug}`)}: HTML page of the metric`
+    ),
+    ...catalog.frameworks.map((framework) =>
+      `- ${
+        link(framework.name, `${baseUrl}/frameworks/${framework.slug}`)
+      }: HTML page of the framework`
+    ),
+    "",
+    "## JSON API",
+    "",
+    `- ${link("All metrics", `${baseUrl}/api/metrics`)}: every metric as a JSON array`,
+    `- ${link("All frameworks", `${baseUrl}/api/frameworks`)}: every framework as a JSON array`,
+    ...catalog.metrics.map((metric) =>
+      `- ${link(metric.name, `${baseUrl}/api/metrics/${metric.slug}`)}: the metric as JSON`
+    ),
+    ...catalog.frameworks.map((framework) =>
+      `- ${
+        link(framework.name, `${baseUrl}/api/frameworks/${framework.slug}`)
+      }: the framework as JSON`
+    ),
+    "",
+    "## Optional",
+    "",
+    `- ${
+      link("Full corpus", `${baseUrl}/llms-full.txt`)
+    }: every field of every record in one Markdown document`,
+    `- ${
+      link("OpenAPI description", `${baseUrl}/api/openapi.json`)
+    }: the JSON API contract (OpenAPI 3.1)`,
+    `- ${link("Sitemap", `${baseUrl}/sitemap.xml`)}: every HTML page`,
+    "",
+  ];
+  return lines.join("\n");
+}
+
+/** The whole corpus as one Markdown document, with the licence and credit line. */
+export function llmsFullTxt(catalog: Catalog, baseUrl: string): string {
+  const context = linkContext(catalog, baseUrl);
+  const demote = (markdown: string) => markdown.replace(/^(#{1,5}) /gm, "#$1 ");
+  return [
+    `# ${TITLE}`,
+    "",
+    `> ${summary(catalog)}`,
+    "",
+    `Source: ${baseUrl}. Licence: ${LICENCE.name} (${LICENCE.url}). ${LICENCE.credit}`,
+    "",
+    "# Metrics",
+    "",
+    ...catalog.metrics.map((metric) => demote(metricMarkdown(metric, context))),
+    "# Frameworks",
+    "",
+    ...catalog.frameworks.map((framework) => demote(frameworkMarkdown(framework, context))),
+  ].join("\n");
+}
+
+/** Builds `/llms.txt`, `/llms-full.txt` and the `.md` copy of every page, once. */
+export function llmsAssets(catalog: Catalog, baseUrl: string): Map<string, Asset> {
+  const context = linkContext(catalog, baseUrl);
+  const footer = `\n---\n\nFrom the ${TITLE} (${baseUrl}), ${LICENCE.name}. ${LICENCE.credit}\n`;
+  const assets = new Map<string, Asset>([
+    ["/llms.txt", createAsset(llmsTxt(catalog, baseUrl), TYPES.text)],
+    ["/llms-full.txt", createAsset(llmsFullTxt(catalog, baseUrl), TYPES.text)],
+  ]);
+  for (const metric of catalog.metrics) {
+    assets.set(
+      `/metrics/${metric.slug}.md`,
+      createAsset(metricMarkdown(metric, context) + footer, TYPES.markdown),
+    );
+  }
+  for (const framework of catalog.frameworks) {
+    assets.set(
+      `/frameworks/${framework.slug}.md`,
+      createAsset(frameworkMarkdown(framework, context) + footer, TYPES.markdown),
+    );
+  }
+  return assets;
+}

@@ -1,0 +1,270 @@
+/**
+ * The Model Context Protocol server: six read-only tools and one resource per record, over
+ * stdio (`cli.ts mcp`) or Streamable HTTP (`/mcp` on the HTTP service).
+ *
+ * @module
+ */
+import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { z } from "zod";
+import { toApiMetric } from "./api.ts";
+import type { Catalog } from "./catalog.ts";
+import { closestSlugs } from "./_text.ts";
+import {
+  BenchmarkSchema,
+  FrameworkSchema,
+  FrameworkSummarySchema,
+  MetricSchema,
+  MetricSummarySchema,
+  SearchHitSchema,
+  type Tag,
+  TAGS,
+} from "./schema.ts";
+import { type CatalogSearch, createSearch, MAX_QUERY_LENGTH } from "./search.ts";
+
+/** The name and version the server announces. */
+export const MCP_SERVER_INFO = { name: "metrics-catalog", version: "1.0.0" } as const;
+
+const READ_ONLY = {
+  readOnlyHint: true,
+  idempotentHint: true,
+  openWorldHint: false,
+  destructiveHint: false,
+} as const;
+
+const slugInput = (what: string) =>
+  z.string().min(1).max(200).describe(
+    `The ${what}'s slug, e.g. ${what === "metric" ? '"churn-rate"' : '"aarrr"'}`,
+  );
+
+/** The structured result and its JSON text, as every tool returns them. */
+function result(structured: Record<string, unknown>) {
+  return {
+    structuredContent: structured,
+    content: [{ type: "text" as const, text: JSON.stringify(structured, null, 2) }],
+  };
+}
+
+function unknownSlug(kind: "metric" | "framework", slug: string, known: Iterable<string>) {
+  const suggestions = closestSlugs(slug, known);
+  const hint = suggestions.length > 0
+    ? ` Did you mean ${suggestions.map((candidate) => `"${candidate}"`).join(", ")}?`
+    : "";
+  const listTool = kind === "metric" ? "list_metrics" : "list_frameworks";
+  return {
+    isError: true,
+    content: [{
+      type: "text" as const,
+      text: `No ${kind} has the slug "${
+        slug.slice(0, 100)
+      }".${hint} Use ${listTool} or search to find slugs.`,
+    }],
+  };
+}
+
+/** Creates an MCP server over a catalog. A search index may be passed to share one. */
+export function createMcpServer(catalog: Catalog, search: CatalogSearch = createSearch(catalog)) {
+  const server = new McpServer(MCP_SERVER_INFO, {
+    instructions: "A read-only catalog of product and growth metrics and measurement frameworks. " +
+      "Benchmark figures carry citations: quote the source along with any figure.",
+  });
+  const metrics = new Map(catalog.metrics.map((metric) => [metric.slug, metric]));
+  const frameworks = new Map(catalog.frameworks.map((framework) => [framework.slug, framework]));
+
+  server.registerTool("list_metrics", {
+    title: "List metrics",
+    description: "List the catalog's metrics (slug, name, abbreviation, tags, definition), " +
+      "optionally only those with a tag or only composite (tool-defined) scores.",
+    inputSchema: {
+      tag: z.enum(TAGS).optional().describe("Only metrics with this tag"),
+      kind: z.literal("composite").optional().describe("Only composite, tool-defined scores"),
+    },
+    outputSchema: { metrics: z.array(MetricSummarySchema) },
+    annotations: READ_ONLY,
+  }, ({ tag, kind }: { tag?: Tag | undefined; kind?: "composite" | undefined }) =>
+    result({
+      metrics: catalog.metrics
+        .filter((metric) => (!tag || metric.tags.includes(tag)) && (!kind || metric.kind === kind))
+        .map((metric) => MetricSummarySchema.parse(toApiMetric(metric))),
+    }));
+
+  server.registerTool("get_metric", {
+    title: "Get a metric",
+    description: "Get one metric with every field: definition, formula, benchmarks, " +
+      "calculation methods, traps to watch, worked example, related metrics and sources.",
+    inputSchema: { slug: slugInput("metric") },
+    outputSchema: MetricSchema,
+    annotations: READ_ONLY,
+  }, ({ slug }: { slug: string }) => {
+    const metric = metrics.get(slug);
+    return metric ? result(toApiMetric(metric)) : unknownSlug("metric", slug, metrics.keys());
+  });
+
+  server.registerTool(
+    "search",
+    {
+      title: "Search the catalog",
+      description: "Ranked full-text search over metrics and frameworks, by name, abbreviation " +
+        '(e.g. "NRR"), synonym (e.g. "stickiness") or a plain-language question.',
+      inputSchema: {
+        query: z.string().min(1).max(MAX_QUERY_LENGTH).describe("What to look for"),
+        limit: z.number().int().min(1).max(50).optional().describe("At most this many hits (10)"),
+      },
+      outputSchema: { hits: z.array(SearchHitSchema) },
+      annotations: READ_ONLY,
+    },
+    ({ query, limit }: { query: string; limit?: number | undefined }) =>
+      result({ hits: search.search(query, { limit: limit ?? 10 }) }),
+  );
+
+  server.registerTool("list_frameworks", {
+    title: "List frameworks",
+    description: "List the measurement frameworks (AARRR, HEART, North Star, growth accounting) " +
+      "with their summaries and component names.",
+    outputSchema: { frameworks: z.array(FrameworkSummarySchema) },
+    annotations: READ_ONLY,
+  }, () =>
+    result({
+      frameworks: catalog.frameworks.map((framework) => ({
+        name: framework.name,
+        slug: framework.slug,
+        summary: framework.summary,
+        components: framework.components.map((component) => component.name),
+      })),
+    }));
+
+  server.registerTool("get_framework", {
+    title: "Get a framework",
+    description: "Get one framework with its origin, components and their metric slugs, " +
+      "implementation steps, real examples with sources, and limitations.",
+    inputSchema: { slug: slugInput("framework") },
+    outputSchema: FrameworkSchema,
+    annotations: READ_ONLY,
+  }, ({ slug }: { slug: string }) => {
+    const framework = frameworks.get(slug);
+    return framework ? result(framework) : unknownSlug("framework", slug, frameworks.keys());
+  });
+
+  server.registerTool("get_benchmark", {
+    title: "Get a metric's benchmarks",
+    description: "Get a metric's benchmark figures, each naming its source and year, with the " +
+      "cited sources and the date the benchmarks were last reviewed. Quote the citation along " +
+      "with any figure.",
+    inputSchema: { slug: slugInput("metric") },
+    outputSchema: BenchmarkSchema,
+    annotations: READ_ONLY,
+  }, ({ slug }: { slug: string }) => {
+    const metric = metrics.get(slug);
+    if (!metric) return unknownSlug("metric", slug, metrics.keys());
+    return result({
+      slug: metric.slug,
+      name: metric.name,
+      benchmarks: metric.benchmarks ?? [],
+      ...(metric.benchmarksReviewed ? { benchmarksReviewed: metric.benchmarksReviewed } : {}),
+      sources: metric.sources,
+    });
+  });
+
+  const json = (uri: URL, value: unknown) => ({
+    contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(value) }],
+  });
+  const notFound = (kind: string, uri: URL): never => {
+    throw new Error(`No ${kind} at ${uri.href}`);
+  };
+  server.registerResource(
+    "metric",
+    new ResourceTemplate("catalog://metrics/{slug}", {
+      list: () => ({
+        resources: catalog.metrics.map((metric) => ({
+          uri: `catalog://metrics/${metric.slug}`,
+          name: metric.slug,
+          title: metric.name,
+          mimeType: "application/json",
+        })),
+      }),
+    }),
+    { title: "Metric", description: "One metric as JSON", mimeType: "application/json" },
+    (uri: URL, { slug }: Record<string, string | string[]>) => {
+      const metric = typeof slug === "string" ? metrics.get(slug) : undefined;
+      return metric ? json(uri, toApiMetric(metric)) : notFound("metric", uri);
+    },
+  );
+  server.registerResource(
+    "framework",
+    new ResourceTemplate("catalog://frameworks/{slug}", {
+      list: () => ({
+        resources: catalog.frameworks.map((framework) => ({
+          uri: `catalog://frameworks/${framework.slug}`,
+          name: framework.slug,
+          title: framework.name,
+          mimeType: "application/json",
+        })),
+      }),
+    }),
+    { title: "Framework", description: "One framework as JSON", mimeType: "application/json" },
+    (uri: URL, { slug }: Record<string, string | string[]>) => {
+      const framework = typeof slug === "string" ? frameworks.get(slug) : undefined;
+      return framework ? json(uri, framework) : notFound("framework", uri);
+    },
+  );
+  return server;
+}
+
+/** Options for {@linkcode createMcpHttpHandler}. */
+export interface McpHttpOptions {
+  /** The public base address; its host is accepted in the `Host` header. */
+  baseUrl: string;
+  /** The search index to share with the rest of the site. */
+  search?: CatalogSearch;
+}
+
+const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
+/**
+ * Serves the MCP server over Streamable HTTP, stateless: each POST gets a fresh server and
+ * transport. DNS-rebinding protection: the `Host` header must be the base address's host or a
+ * loopback name, and a browser `Origin`, when sent, must be one of those too.
+ */
+export function createMcpHttpHandler(catalog: Catalog, { baseUrl, search }: McpHttpOptions) {
+  const index = search ?? createSearch(catalog);
+  const baseHost = new URL(baseUrl).host;
+  const allowed = (host: string) => host === baseHost || LOOPBACK.test(host);
+  return async (request: Request): Promise<Response> => {
+    const host = request.headers.get("host") ?? new URL(request.url).host;
+    const origin = request.headers.get("origin");
+    let originHost: string | undefined;
+    try {
+      originHost = origin ? new URL(origin).host : undefined;
+    } catch {
+      originHost = "invalid";
+    }
+    if (!allowed(host) || (originHost !== undefined && !allowed(originHost))) {
+      return Response.json(
+        { error: "Host or Origin not allowed for /mcp (DNS-rebinding protection); set BASE_URL" },
+        { status: 403, headers: { "cache-control": "no-store" } },
+      );
+    }
+    const server = createMcpServer(catalog, index);
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      maxRequestBodySize: 256 * 1024,
+    });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(request);
+    } finally {
+      await server.close();
+    }
+  };
+}
+
+/** Runs the MCP server over stdio until the client disconnects. Logs go to stderr only. */
+export async function serveMcpStdio(catalog: Catalog): Promise<void> {
+  const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
+  const server = createMcpServer(catalog);
+  await server.connect(new StdioServerTransport());
+  console.error(
+    `MCP server ready on stdio: ${catalog.metrics.length} metrics, ${catalog.frameworks.length} frameworks`,
+  );
+}

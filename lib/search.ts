@@ -1,0 +1,152 @@
+/**
+ * Ranked full-text search over metrics and frameworks, shared by the CLI, the MCP server and the
+ * pages. The index is built once, when the catalog loads.
+ *
+ * @module
+ */
+import MiniSearch from "minisearch";
+import type { z } from "zod";
+import type { Catalog } from "./catalog.ts";
+import type { SearchHitSchema } from "./schema.ts";
+import { firstSentence } from "./_text.ts";
+
+/** One search result, best first. */
+export type SearchHit = z.infer<typeof SearchHitSchema>;
+
+/** Options for {@linkcode CatalogSearch.search}. */
+export interface SearchOptions {
+  /** At most this many hits; defaults to 10. */
+  limit?: number;
+}
+
+/** A search index over one catalog. */
+export interface CatalogSearch {
+  /** Returns the records that best match `query`, best first. */
+  search(query: string, options?: SearchOptions): SearchHit[];
+}
+
+interface IndexedRecord {
+  id: string;
+  slug: string;
+  type: "metric" | "framework";
+  name: string;
+  abbreviation: string;
+  synonyms: string;
+  definition: string;
+  formula: string;
+  body: string;
+}
+
+/** The longest query the index reads; the rest is ignored. */
+export const MAX_QUERY_LENGTH = 200;
+
+const STOP_WORDS = new Set(
+  ("a an and are as at be by can do does for from how i in is it its of on or our per that the " +
+    "this to was we what when where which who why will with you your much many my me")
+    .split(" "),
+);
+
+/** Lowercases, drops stop words and plural endings, so "Customers" finds "customer". */
+function processTerm(term: string): string | null {
+  const lower = term.toLowerCase();
+  if (STOP_WORDS.has(lower)) return null;
+  if (lower.length > 4 && lower.endsWith("ies")) return `${lower.slice(0, -3)}y`;
+  if (lower.length > 3 && lower.endsWith("s") && !lower.endsWith("ss")) return lower.slice(0, -1);
+  return lower;
+}
+
+const FIELDS = ["name", "abbreviation", "synonyms", "definition", "formula", "body"] as const;
+const BOOST = { name: 6, abbreviation: 8, synonyms: 5, definition: 2, formula: 1.2, body: 0.6 };
+
+/**
+ * Builds the search index of a catalog.
+ *
+ * @example Find a metric by its abbreviation
+ * ```ts
+ * import { createSearch, loadCatalog } from "./mod.ts";
+ * const search = createSearch(await loadCatalog());
+ * console.assert(search.search("NRR")[0]?.slug === "net-revenue-retention");
+ * ```
+ */
+export function createSearch(catalog: Catalog): CatalogSearch {
+  const index = new MiniSearch<IndexedRecord>({
+    fields: [...FIELDS],
+    storeFields: [],
+    processTerm,
+    tokenize: (text) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean),
+    searchOptions: {
+      boost: BOOST,
+      prefix: (term) => term.length >= 3,
+      fuzzy: (term) => term.length >= 4 ? 0.25 : false,
+      combineWith: "OR",
+    },
+  });
+  const hits = new Map<string, Omit<SearchHit, "score">>();
+  const synonymsOf = (slug: string) => (catalog.synonyms.get(slug) ?? []).join(" ; ");
+  for (const metric of catalog.metrics) {
+    const id = `metric:${metric.slug}`;
+    const hit: Omit<SearchHit, "score"> = {
+      slug: metric.slug,
+      name: metric.name,
+      type: "metric",
+      summary: firstSentence(metric.definition),
+    };
+    if (metric.abbreviation) hit.abbreviation = metric.abbreviation;
+    hits.set(id, hit);
+    index.add({
+      id,
+      slug: metric.slug,
+      type: "metric",
+      name: metric.name,
+      abbreviation: metric.abbreviation ?? "",
+      synonyms: synonymsOf(metric.slug),
+      definition: metric.definition,
+      formula: metric.formula,
+      body: [
+        metric.whatItMeasures,
+        ...(metric.calculationMethods ?? []),
+        ...metric.whatToWatch.map((item) => `${item.label}. ${item.text}`),
+        metric.inPractice,
+        metric.whenNotToUse ?? "",
+        metric.findingMetric ?? "",
+        metric.tools ?? "",
+        metric.vanityRisk ?? "",
+      ].join("\n"),
+    });
+  }
+  for (const framework of catalog.frameworks) {
+    const id = `framework:${framework.slug}`;
+    hits.set(id, {
+      slug: framework.slug,
+      name: framework.name,
+      type: "framework",
+      summary: firstSentence(framework.summary),
+    });
+    index.add({
+      id,
+      slug: framework.slug,
+      type: "framework",
+      name: framework.name,
+      abbreviation: "",
+      synonyms: synonymsOf(framework.slug),
+      definition: framework.summary,
+      formula: "",
+      body: [
+        framework.origin,
+        framework.howItWorks,
+        framework.bestFor,
+        ...framework.components.map((component) => `${component.name}. ${component.description}`),
+      ].join("\n"),
+    });
+  }
+  return {
+    search(query, { limit = 10 } = {}) {
+      const text = query.slice(0, MAX_QUERY_LENGTH).trim();
+      if (text === "") return [];
+      return index.search(text).slice(0, Math.max(0, limit)).flatMap((result) => {
+        const hit = hits.get(String(result.id));
+        return hit ? [{ ...hit, score: Math.round(result.score * 1000) / 1000 }] : [];
+      });
+    },
+  };
+}
