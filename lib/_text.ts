@@ -30,7 +30,7 @@ export function editDistance(a: string, b: string): number {
 
 /**
  * The known slugs closest to an unknown one, best first: by edit distance, with slugs that
- * contain the input (or its words) ranked as close.
+ * contain the whole input ranked as close, and slugs that contain one of its words as closer.
  *
  * @example
  * ```ts
@@ -43,9 +43,8 @@ export function closestSlugs(input: string, slugs: Iterable<string>, limit = 3):
   const words = wanted.split(/[^a-z0-9]+/).filter((word) => word.length >= 3);
   return [...slugs].map((slug) => {
     let distance = editDistance(wanted, slug);
-    if (slug.includes(wanted) || words.some((word) => slug.includes(word))) {
-      distance = Math.min(distance, 2);
-    }
+    if (slug.includes(wanted)) distance = Math.min(distance, 1);
+    else if (words.some((word) => slug.includes(word))) distance = Math.floor(distance / 2);
     return { slug, distance };
   }).filter(({ distance, slug }) => distance <= Math.max(3, Math.floor(slug.length / 2)))
     .sort((a, b) => a.distance - b.distance || a.slug.localeCompare(b.slug))

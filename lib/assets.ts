@@ -49,6 +49,13 @@ export interface AssetOptions {
 }
 
 /**
+ * Brotli quality for variants built at start-up. Quality 5 compresses the whole site in about
+ * 65 ms on our machines, against about 2.8 s at quality 11 for 15% smaller bodies; the static
+ * export recompresses at 11, where time does not matter.
+ */
+export const STARTUP_BROTLI_QUALITY = 5;
+
+/**
  * Prepares a body once: identity bytes, gzip and brotli variants where they are smaller, and a
  * strong ETag for each.
  *
@@ -68,10 +75,10 @@ export function createAsset(
   const hash = createHash("sha256").update(bytes).digest("base64url").slice(0, 27);
   const variants: Asset["variants"] = { identity: { body: bytes, etag: `"${hash}"` } };
   if (bytes.byteLength > COMPRESS_ABOVE_BYTES) {
-    const gzip = new Uint8Array(gzipSync(bytes, { level: 9 }));
+    const gzip = new Uint8Array(gzipSync(bytes, { level: 6 }));
     const br = new Uint8Array(brotliCompressSync(bytes, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_QUALITY]: STARTUP_BROTLI_QUALITY,
         [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
       },
     }));

@@ -43,8 +43,8 @@ export function wrap(text: string, width: number, indent = ""): string {
 
 /** A bulleted item wrapped with a hanging indent. */
 function bullet(text: string, style: TextStyle, marker = "-"): string {
-  const body = wrap(text, style.width, "    ");
-  return `  ${marker} ${body.trimStart()}`;
+  const hang = " ".repeat(marker.length + 3);
+  return `  ${marker} ${wrap(text, style.width, hang).trimStart()}`;
 }
 
 function heading(style: TextStyle, text: string): string {
@@ -53,10 +53,11 @@ function heading(style: TextStyle, text: string): string {
 
 function sources(list: Source[], style: TextStyle): string[] {
   if (list.length === 0) return ["  None cited."];
-  return list.map((source, index) =>
-    bullet(`${source.label}\n${paint(style, "cyan", source.url)}`, style, `[${index + 1}]`)
-      .replace(/\n\n/g, "\n")
-  );
+  return list.map((source, index) => {
+    const marker = `[${index + 1}]`;
+    const hang = " ".repeat(marker.length + 3);
+    return `${bullet(source.label, style, marker)}\n${hang}${paint(style, "cyan", source.url)}`;
+  });
 }
 
 function section(style: TextStyle, title: string, body: string | undefined): string[] {

@@ -85,7 +85,14 @@ export function createMcpServer(catalog: Catalog, search: CatalogSearch = create
     result({
       metrics: catalog.metrics
         .filter((metric) => (!tag || metric.tags.includes(tag)) && (!kind || metric.kind === kind))
-        .map((metric) => MetricSummarySchema.parse(toApiMetric(metric))),
+        .map((metric) => ({
+          name: metric.name,
+          slug: metric.slug,
+          ...(metric.abbreviation ? { abbreviation: metric.abbreviation } : {}),
+          tags: metric.tags,
+          ...(metric.kind ? { kind: metric.kind } : {}),
+          definition: metric.definition,
+        })),
     }));
 
   server.registerTool("get_metric", {

@@ -58,6 +58,11 @@ function processTerm(term: string): string | null {
 const FIELDS = ["name", "abbreviation", "synonyms", "definition", "formula", "body"] as const;
 const BOOST = { name: 6, abbreviation: 8, synonyms: 5, definition: 2, formula: 1.2, body: 0.6 };
 
+/** A phrase reduced to lowercase letters and digits, for exact matches. */
+function exactKey(phrase: string): string {
+  return phrase.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
 /**
  * Builds the search index of a catalog.
  *
@@ -82,6 +87,12 @@ export function createSearch(catalog: Catalog): CatalogSearch {
     },
   });
   const hits = new Map<string, Omit<SearchHit, "score">>();
+  /** Whole names, abbreviations and synonyms, so that "CAC" puts CAC before "LTV:CAC". */
+  const exact = new Map<string, string>();
+  const addExact = (phrase: string, id: string) => {
+    const key = exactKey(phrase);
+    if (key !== "" && !exact.has(key)) exact.set(key, id);
+  };
   const synonymsOf = (slug: string) => (catalog.synonyms.get(slug) ?? []).join(" ; ");
   for (const metric of catalog.metrics) {
     const id = `metric:${metric.slug}`;
@@ -93,6 +104,9 @@ export function createSearch(catalog: Catalog): CatalogSearch {
     };
     if (metric.abbreviation) hit.abbreviation = metric.abbreviation;
     hits.set(id, hit);
+    for (const phrase of [metric.abbreviation ?? "", metric.name, metric.slug]) {
+      addExact(phrase, id);
+    }
     index.add({
       id,
       slug: metric.slug,
@@ -122,6 +136,8 @@ export function createSearch(catalog: Catalog): CatalogSearch {
       type: "framework",
       summary: firstSentence(framework.summary),
     });
+    addExact(framework.name, id);
+    addExact(framework.slug, id);
     index.add({
       id,
       slug: framework.slug,
@@ -139,11 +155,19 @@ export function createSearch(catalog: Catalog): CatalogSearch {
       ].join("\n"),
     });
   }
+  for (const [slug, phrases] of catalog.synonyms) {
+    const id = hits.has(`metric:${slug}`) ? `metric:${slug}` : `framework:${slug}`;
+    for (const phrase of phrases) addExact(phrase, id);
+  }
   return {
     search(query, { limit = 10 } = {}) {
       const text = query.slice(0, MAX_QUERY_LENGTH).trim();
       if (text === "") return [];
-      return index.search(text).slice(0, Math.max(0, limit)).flatMap((result) => {
+      const results = index.search(text);
+      const wanted = exact.get(exactKey(text));
+      const first = results.findIndex((result) => result.id === wanted);
+      if (first > 0) results.unshift(...results.splice(first, 1));
+      return results.slice(0, Math.max(0, limit)).flatMap((result) => {
         const hit = hits.get(String(result.id));
         return hit ? [{ ...hit, score: Math.round(result.score * 1000) / 1000 }] : [];
       });

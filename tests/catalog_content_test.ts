@@ -1,0 +1,117 @@
+import assert from "node:assert/strict";
+import { loadCatalog } from "../lib/mod.ts";
+import { PLAN_FRAMEWORKS, PLAN_METRICS } from "./testdata/plan.ts";
+
+const catalog = await loadCatalog();
+
+Deno.test("the catalog holds exactly the 44 metrics and 4 frameworks of the plan", () => {
+  assert.deepEqual(
+    catalog.metrics.map((metric) => metric.slug),
+    PLAN_METRICS.map((metric) => metric.slug).sort(),
+  );
+  assert.deepEqual(
+    catalog.frameworks.map((framework) => framework.slug),
+    PLAN_FRAMEWORKS.map((framework) => framework.slug).sort(),
+  );
+});
+
+Deno.test("every metric has the plan's name, abbreviation, tags and kind", () => {
+  for (const planned of PLAN_METRICS) {
+    const metric = catalog.metrics.find((record) => record.slug === planned.slug);
+    assert.ok(metric, planned.slug);
+    assert.deepEqual(
+      {
+        slug: metric.slug,
+        name: metric.name,
+        abbreviation: metric.abbreviation,
+        tags: metric.tags,
+        kind: metric.kind,
+      },
+      {
+        slug: planned.slug,
+        name: planned.name,
+        abbreviation: planned.abbreviation,
+        tags: planned.tags,
+        kind: planned.kind,
+      },
+    );
+  }
+});
+
+Deno.test("every framework has the plan's name and components, with metric slugs in order", () => {
+  for (const planned of PLAN_FRAMEWORKS) {
+    const framework = catalog.frameworks.find((record) => record.slug === planned.slug);
+    assert.ok(framework, planned.slug);
+    assert.equal(framework.name, planned.name);
+    assert.deepEqual(
+      framework.components.map(({ name, metricSlugs }) => ({ name, metricSlugs })),
+      planned.components,
+    );
+  }
+});
+
+Deno.test("every metric is named in another metric's relatedMetrics", () => {
+  const referenced = new Set(
+    catalog.metrics.flatMap((metric) =>
+      metric.relatedMetrics.map((related) => related.slug).filter((slug) => slug !== metric.slug)
+    ),
+  );
+  const orphans = catalog.metrics.map((metric) => metric.slug).filter((slug) =>
+    !referenced.has(slug)
+  );
+  assert.deepEqual(orphans, []);
+});
+
+Deno.test("every benchmark sentence names a year, and every metric with benchmarks a review date", () => {
+  for (const metric of catalog.metrics) {
+    for (const benchmark of metric.benchmarks ?? []) {
+      assert.match(benchmark, /\b(19|20)\d{2}\b/, `${metric.slug}: ${benchmark}`);
+    }
+    if (metric.benchmarks) assert.match(metric.benchmarksReviewed ?? "", /^\d{4}-\d{2}-\d{2}$/);
+  }
+});
+
+Deno.test("every metric and framework with figures or company claims cites sources", () => {
+  for (const metric of catalog.metrics) {
+    if (metric.benchmarks) assert.ok(metric.sources.length > 0, metric.slug);
+  }
+  for (const framework of catalog.frameworks) {
+    assert.ok(framework.sources.length > 0, framework.slug);
+    assert.ok(framework.examples.length >= 2, framework.slug);
+    for (const example of framework.examples) assert.ok(example.source, example.company);
+  }
+});
+
+Deno.test("metrics meet the plan's minimums: three traps, two related metrics", () => {
+  for (const metric of catalog.metrics) {
+    assert.ok(metric.whatToWatch.length >= 3, metric.slug);
+    assert.ok(metric.relatedMetrics.length >= 2, metric.slug);
+  }
+});
+
+Deno.test("composite metrics say in their definition that they are tool-defined scores", () => {
+  for (const metric of catalog.metrics.filter((record) => record.kind === "composite")) {
+    assert.match(metric.definition, /tool|vendor|platform/i, metric.slug);
+  }
+});
+
+Deno.test("no two source URLs differ only by tracking parameters or a trailing slash", () => {
+  const urls = new Set<string>();
+  for (const record of [...catalog.metrics, ...catalog.frameworks]) {
+    for (const source of record.sources) urls.add(source.url);
+  }
+  for (const framework of catalog.frameworks) {
+    for (const example of framework.examples) if (example.source) urls.add(example.source.url);
+  }
+  const seen = new Map<string, string>();
+  for (const url of urls) {
+    const parsed = new URL(url);
+    for (const key of [...parsed.searchParams.keys()]) {
+      assert.ok(!/^(utm_.*|ref)$/i.test(key), `${url} carries a tracking parameter`);
+    }
+    const key = `${parsed.host.replace(/^www\./, "")}${parsed.pathname.replace(/\/+$/, "")}${parsed.search}`;
+    const earlier = seen.get(key);
+    assert.ok(earlier === undefined, `${url} and ${earlier} are the same page`);
+    seen.set(key, url);
+  }
+});

@@ -1,0 +1,174 @@
+import assert from "node:assert/strict";
+
+const ROOT = new URL("../", import.meta.url);
+const FIXTURE = new URL("./testdata/catalog/", import.meta.url).pathname;
+
+interface Result {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function cli(args: string[], env: Record<string, string> = {}): Promise<Result> {
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-read=.", "--allow-env", "cli.ts", ...args],
+    cwd: ROOT,
+    env: { NO_COLOR: "", COLUMNS: "80", ...env },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+  return { code: output.code, stdout: decode(output.stdout), stderr: decode(output.stderr) };
+}
+
+Deno.test("cli show prints every section of a metric, wrapped to the width", async () => {
+  const result = await cli(["show", "churn-rate"], { COLUMNS: "72" });
+  assert.equal(result.code, 0, result.stderr);
+  for (const heading of ["DEFINITION", "FORMULA", "BENCHMARKS", "WHAT TO WATCH", "SOURCES"]) {
+    assert.ok(result.stdout.includes(heading), heading);
+  }
+  assert.ok(result.stdout.startsWith("Customer Churn Rate\n"));
+  const longest = Math.max(...result.stdout.split("\n").filter((line) => !line.includes("://"))
+    .map((line) => line.length));
+  assert.ok(longest <= 72, `a line is ${longest} characters`);
+});
+
+Deno.test("cli prints no colour when stdout is not a terminal, even without NO_COLOR", async () => {
+  const result = await cli(["show", "churn-rate"]);
+  assert.ok(!result.stdout.includes("\x1b["));
+});
+
+Deno.test("cli show --json prints the API's metric shape", async () => {
+  const result = await cli(["show", "net-revenue-retention", "--json"]);
+  assert.equal(result.code, 0, result.stderr);
+  const metric = JSON.parse(result.stdout);
+  assert.equal(metric.slug, "net-revenue-retention");
+  assert.equal(metric.abbreviation, "NRR");
+  assert.ok(Array.isArray(metric.sources));
+  assert.ok(!("benchmarksReviewed" in metric));
+});
+
+Deno.test("cli list filters by tag and kind, as text and JSON", async () => {
+  const composite = await cli(["list", "--kind", "composite", "--json"]);
+  assert.equal(composite.code, 0, composite.stderr);
+  assert.deepEqual(JSON.parse(composite.stdout).map((metric: { slug: string }) => metric.slug), [
+    "customer-health-score",
+    "product-engagement-score",
+  ]);
+  const referral = await cli(["list", "--tag", "referral"]);
+  assert.equal(referral.code, 0);
+  const slugs = referral.stdout.trim().split("\n").map((line) => line.split(/\s+/)[0]);
+  assert.deepEqual(slugs, ["net-promoter-score", "referral-rate", "viral-coefficient"]);
+  const all = await cli(["list", "--json"]);
+  assert.equal(JSON.parse(all.stdout).length, 44);
+});
+
+Deno.test("cli list refuses an unknown tag with usage on stderr and exit 2", async () => {
+  const result = await cli(["list", "--tag", "fun"]);
+  assert.equal(result.code, 2);
+  assert.equal(result.stdout, "");
+  assert.match(result.stderr, /--tag "fun" must be one of: acquisition/);
+  assert.match(result.stderr, /Usage: metrics-catalog list/);
+});
+
+Deno.test("cli search ranks hits and prints JSON hits with slug, name and type", async () => {
+  const result = await cli(["search", "net", "dollar", "retention", "--limit", "3", "--json"]);
+  assert.equal(result.code, 0, result.stderr);
+  const hits = JSON.parse(result.stdout);
+  assert.equal(hits.length, 3);
+  assert.equal(hits[0].slug, "net-revenue-retention");
+  for (const hit of hits) assert.ok(hit.slug && hit.name && hit.type);
+  const text = await cli(["search", "stickiness"]);
+  assert.match(text.stdout, /^1\. DAU\/MAU Ratio \(Stickiness\)/);
+});
+
+Deno.test("cli search refuses a bad --limit and a missing query", async () => {
+  assert.equal((await cli(["search", "churn", "--limit", "0"])).code, 2);
+  assert.equal((await cli(["search", "churn", "--limit", "ten"])).code, 2);
+  const missing = await cli(["search"]);
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /needs a query/);
+});
+
+Deno.test("cli benchmarks prints each figure with citations and the review date", async () => {
+  const result = await cli(["benchmarks", "churn-rate"]);
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(result.stdout, /Last reviewed \d{4}-\d{2}-\d{2}/);
+  assert.match(result.stdout, /SOURCES\n\s+\[1\] .+\n\s+https?:\/\//);
+  const json = JSON.parse((await cli(["benchmarks", "churn-rate", "--json"])).stdout);
+  assert.ok(json.benchmarks.length >= 2);
+  assert.match(json.benchmarksReviewed, /^\d{4}-\d{2}-\d{2}$/);
+  assert.ok(json.sources.every((source: { url: string }) => /^https?:\/\//.test(source.url)));
+});
+
+Deno.test("cli frameworks and framework show the frameworks", async () => {
+  const list = await cli(["frameworks", "--json"]);
+  assert.deepEqual(JSON.parse(list.stdout).map((framework: { slug: string }) => framework.slug), [
+    "aarrr",
+    "growth-accounting",
+    "heart",
+    "north-star",
+  ]);
+  const one = await cli(["framework", "heart"]);
+  assert.equal(one.code, 0, one.stderr);
+  assert.match(one.stdout, /^HEART Framework\n/);
+  assert.match(one.stdout, /COMPONENTS/);
+});
+
+Deno.test("cli answers an unknown slug with a did-you-mean on stderr and exit 1", async () => {
+  const result = await cli(["show", "churn"]);
+  assert.equal(result.code, 1);
+  assert.equal(result.stdout, "");
+  assert.match(result.stderr, /No metric has the slug "churn"\. Did you mean: churn-rate/);
+  const framework = await cli(["show", "aarrr"]);
+  assert.equal(framework.code, 1);
+  assert.match(framework.stderr, /"aarrr" is a framework: try "metrics-catalog framework aarrr"/);
+});
+
+Deno.test("cli answers an unknown command or flag with usage on stderr and exit 2", async () => {
+  const command = await cli(["lst"]);
+  assert.equal(command.code, 2);
+  assert.match(command.stderr, /Unknown command "lst"/);
+  assert.match(command.stderr, /Commands:/);
+  const flag = await cli(["show", "churn-rate", "--colour"]);
+  assert.equal(flag.code, 2);
+  assert.match(flag.stderr, /--colour/);
+  assert.match(flag.stderr, /Usage: metrics-catalog show/);
+  const extra = await cli(["show", "a", "b"]);
+  assert.equal(extra.code, 2);
+});
+
+Deno.test("cli --help prints help for the tool and for each command", async () => {
+  const tool = await cli(["--help"]);
+  assert.equal(tool.code, 0);
+  for (const command of ["list", "show", "search", "benchmarks", "frameworks", "framework"]) {
+    assert.match(tool.stdout, new RegExp(`\\n  ${command} `));
+    const help = await cli([command, "--help"]);
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, new RegExp(`^Usage: metrics-catalog ${command}`));
+  }
+});
+
+Deno.test("cli validate reports a valid catalog, and problems with file and field otherwise", async () => {
+  const valid = await cli(["validate"]);
+  assert.equal(valid.code, 0, valid.stderr);
+  assert.match(valid.stdout, /44 metrics, 4 frameworks/);
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(`${dir}/metrics`);
+    await Deno.mkdir(`${dir}/frameworks`);
+    const alpha = await Deno.readTextFile(`${FIXTURE}metrics/alpha-rate.md`);
+    await Deno.writeTextFile(`${dir}/metrics/alpha-rate.md`, alpha.replace("tags:", "x: 1\ntags:"));
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--allow-read", "--allow-env", "cli.ts", "show", "alpha-rate"],
+      cwd: ROOT,
+      env: { CATALOG_DIR: dir },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(output.code, 1);
+    assert.match(new TextDecoder().decode(output.stderr), /alpha-rate\.md: x: unknown field/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

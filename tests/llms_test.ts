@@ -1,0 +1,146 @@
+import assert from "node:assert/strict";
+import { createHandler, loadCatalog } from "../lib/mod.ts";
+
+const BASE = "https://metrics.example";
+const catalog = await loadCatalog();
+const handler = createHandler(catalog, { baseUrl: BASE });
+const get = (path: string) => Promise.resolve(handler(new Request(`http://127.0.0.1${path}`)));
+
+interface ParsedLlms {
+  title: string;
+  summary: string | undefined;
+  info: string;
+  sections: Map<string, { title: string; url: string; desc: string | undefined }[]>;
+}
+
+/**
+ * Parses an llms.txt file with the rules of the llmstxt.org reference parser: an H1 title, an
+ * optional blockquote summary, free text, then `## ` sections whose lines are
+ * `- [title](url): description` links. Throws where the file breaks the format.
+ */
+function parseLlmsTxt(text: string): ParsedLlms {
+  const [head = "", ...rest] = text.split(/^##\s*(.*?)$/m);
+  const title = /^# (.+)$/m.exec(head);
+  assert.ok(title, "an H1 title is required");
+  assert.equal(head.trimStart().indexOf("# "), 0, "the H1 comes first");
+  const afterTitle = head.slice(head.indexOf(title[0]) + title[0].length);
+  const summary = /^\s*>\s*(.+)$/m.exec(afterTitle);
+  const info = afterTitle.replace(/^\s*>.*$/m, "").trim();
+  assert.ok(!/^#\s/m.test(info), "no other headings before the first H2");
+  const sections = new Map<string, { title: string; url: string; desc: string | undefined }[]>();
+  for (let index = 0; index < rest.length; index += 2) {
+    const name = rest[index] ?? "";
+    const body = rest[index + 1] ?? "";
+    const links = [];
+    for (const line of body.split("\n").map((item) => item.trim()).filter(Boolean)) {
+      const link = /^-\s*\[(?<title>[^\]]+)\]\((?<url>[^)]+)\)(?::\s*(?<desc>.*))?$/.exec(line);
+      assert.ok(link?.groups, `section "${name}" has a line that is not a link: ${line}`);
+      links.push({
+        title: link.groups.title ?? "",
+        url: link.groups.url ?? "",
+        desc: link.groups.desc,
+      });
+    }
+    sections.set(name, links);
+  }
+  return { title: title[1] ?? "", summary: summary?.[1], info, sections };
+}
+
+Deno.test("/llms.txt follows the llmstxt.org format with absolute links to every record", async () => {
+  const response = await get("/llms.txt");
+  assert.equal(response.status, 200);
+  assert.equal(response.headers.get("content-type"), "text/plain; charset=utf-8");
+  assert.equal(response.headers.get("access-control-allow-origin"), "*");
+  const parsed = parseLlmsTxt(await response.text());
+  assert.equal(parsed.title, "Metrics Catalog");
+  assert.match(parsed.summary ?? "", /44 product and growth metrics and 4/);
+  const names = [...parsed.sections.keys()];
+  assert.equal(names.at(-1), "Optional");
+  const urls = [...parsed.sections.values()].flat().map((link) => link.url);
+  for (const url of urls) assert.ok(url.startsWith(`${BASE}/`), url);
+  for (const metric of catalog.metrics) {
+    assert.ok(urls.includes(`${BASE}/metrics/${metric.slug}`), metric.slug);
+    assert.ok(urls.includes(`${BASE}/metrics/${metric.slug}.md`), metric.slug);
+    assert.ok(urls.includes(`${BASE}/api/metrics/${metric.slug}`), metric.slug);
+  }
+  for (const framework of catalog.frameworks) {
+    assert.ok(urls.includes(`${BASE}/frameworks/${framework.slug}`), framework.slug);
+    assert.ok(urls.includes(`${BASE}/api/frameworks/${framework.slug}`), framework.slug);
+  }
+  assert.ok(urls.includes(`${BASE}/llms-full.txt`));
+});
+
+Deno.test("the llms.txt parser in this test rejects a file that breaks the format", () => {
+  assert.throws(() => parseLlmsTxt("no title\n## Links\n- [a](https://x)"));
+  assert.throws(() => parseLlmsTxt("# T\n\n## Links\n\nnot a link line\n"));
+});
+
+Deno.test("/llms-full.txt holds every field of every record, citations, review dates and the licence", async () => {
+  const response = await get("/llms-full.txt");
+  assert.equal(response.status, 200);
+  assert.equal(response.headers.get("content-type"), "text/plain; charset=utf-8");
+  const text = await response.text();
+  assert.match(text, /CC BY 4\.0 \(https:\/\/creativecommons\.org\/licenses\/by\/4\.0\/\)/);
+  for (const metric of catalog.metrics) {
+    for (
+      const value of [
+        metric.definition,
+        metric.formula,
+        metric.whatItMeasures,
+        metric.inPractice,
+        ...(metric.benchmarks ?? []),
+        ...(metric.calculationMethods ?? []),
+        ...metric.whatToWatch.map((item) => item.text),
+        ...metric.relatedMetrics.map((item) => item.text),
+        metric.whenNotToUse ?? "",
+        metric.findingMetric ?? "",
+        metric.tools ?? "",
+        metric.vanityRisk ?? "",
+        ...metric.sources.map((source) => source.url),
+      ]
+    ) {
+      assert.ok(text.includes(value), `${metric.slug}: ${value.slice(0, 60)}`);
+    }
+    if (metric.benchmarks) {
+      assert.ok(text.includes(`Benchmarks last reviewed: ${metric.benchmarksReviewed}.`));
+    }
+  }
+  for (const framework of catalog.frameworks) {
+    for (
+      const value of [
+        framework.origin,
+        framework.summary,
+        framework.howItWorks,
+        framework.bestFor,
+        framework.limitations,
+        framework.whenToAvoid,
+        ...framework.implementation,
+        ...framework.components.map((component) => component.description),
+        ...framework.examples.map((example) => example.detail),
+        ...framework.pairsWith.map((pair) => pair.reason),
+        ...framework.sources.map((source) => source.url),
+      ]
+    ) {
+      assert.ok(text.includes(value), `${framework.slug}: ${value.slice(0, 60)}`);
+    }
+  }
+});
+
+Deno.test("every page has a Markdown copy at its address plus .md", async () => {
+  for (const metric of catalog.metrics) {
+    const response = await get(`/metrics/${metric.slug}.md`);
+    assert.equal(response.status, 200, metric.slug);
+    assert.equal(response.headers.get("content-type"), "text/markdown; charset=utf-8");
+    const text = await response.text();
+    assert.ok(text.startsWith(`# ${metric.name}`));
+    assert.ok(text.includes(metric.definition));
+  }
+  for (const framework of catalog.frameworks) {
+    const response = await get(`/frameworks/${framework.slug}.md`);
+    assert.equal(response.status, 200, framework.slug);
+    assert.ok((await response.text()).startsWith(`# ${framework.name}`));
+  }
+  const missing = await get("/metrics/no-such-metric.md");
+  assert.equal(missing.status, 404);
+  await missing.body?.cancel();
+});

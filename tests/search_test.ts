@@ -1,0 +1,103 @@
+import assert from "node:assert/strict";
+import { createSearch, loadCatalog } from "../lib/mod.ts";
+
+const catalog = await loadCatalog();
+const search = createSearch(catalog);
+
+/** How people actually phrase things, and the record they want. */
+const QUERIES: [query: string, slug: string][] = [
+  // Abbreviations
+  ["CAC", "customer-acquisition-cost"],
+  ["NRR", "net-revenue-retention"],
+  ["GRR", "gross-revenue-retention"],
+  ["K-factor", "viral-coefficient"],
+  ["DAU/MAU", "dau-mau-ratio"],
+  ["LTV", "customer-lifetime-value"],
+  ["LTV:CAC", "ltv-cac-ratio"],
+  ["MRR", "monthly-recurring-revenue"],
+  ["ARR", "annual-recurring-revenue"],
+  ["ARPU", "average-revenue-per-user"],
+  ["NPS", "net-promoter-score"],
+  ["CSAT", "customer-satisfaction-score"],
+  ["CES", "customer-effort-score"],
+  ["PQL", "product-qualified-leads"],
+  ["ROAS", "return-on-ad-spend"],
+  ["TTV", "time-to-value"],
+  ["CURR", "current-user-retention-rate"],
+  ["PES", "product-engagement-score"],
+  ["DAU", "daily-active-users"],
+  ["MAU", "monthly-active-users"],
+  // Synonyms
+  ["net dollar retention", "net-revenue-retention"],
+  ["logo churn", "churn-rate"],
+  ["stickiness", "dau-mau-ratio"],
+  ["virality", "viral-coefficient"],
+  ["pirate metrics", "aarrr"],
+  ["Sean Ellis test", "product-market-fit-score"],
+  ["freemium conversion", "free-to-paid-conversion-rate"],
+  ["reactivated users", "resurrection-rate"],
+  ["L28 histogram", "power-user-curve"],
+  ["gross dollar retention", "gross-revenue-retention"],
+  ["one metric that matters", "north-star"],
+  ["new retained resurrected churned", "growth-accounting"],
+  // Plain-language questions
+  ["how much does it cost to acquire a customer", "customer-acquisition-cost"],
+  ["how long until we earn back acquisition spend", "cac-payback-period"],
+  ["how many users come back the next day", "n-day-retention"],
+  ["what percent of customers cancel each month", "churn-rate"],
+  ["how likely are customers to recommend us", "net-promoter-score"],
+  ["revenue we lose from downgrades and cancellations", "revenue-churn-rate"],
+  ["growth rate plus profit margin", "rule-of-40"],
+  ["how much cash we burn for each dollar of new ARR", "burn-multiple"],
+  ["how many trial users become paying customers", "trial-to-paid-conversion-rate"],
+  ["share of users who use a new feature", "feature-adoption-rate"],
+  ["how easy was it to solve my problem", "customer-effort-score"],
+  ["did users complete the task in the usability test", "task-success-rate"],
+  ["Google framework for user experience metrics", "heart"],
+  // Typos
+  ["retension rate", "retention-rate"],
+  ["chrun rate", "churn-rate"],
+  ["lifetime vlaue", "customer-lifetime-value"],
+  ["north star metirc", "north-star"],
+  ["onbording completion", "onboarding-completion-rate"],
+];
+
+Deno.test(`search finds the expected record in the top 3 for at least 95% of ${QUERIES.length} queries`, () => {
+  const misses: string[] = [];
+  for (const [query, slug] of QUERIES) {
+    const top = search.search(query, { limit: 3 }).map((hit) => hit.slug);
+    if (!top.includes(slug)) misses.push(`"${query}" → wanted ${slug}, got ${top.join(", ")}`);
+  }
+  const rate = (QUERIES.length - misses.length) / QUERIES.length;
+  console.log(`top-3 hit rate: ${(rate * 100).toFixed(1)}% (${misses.length} misses)`);
+  for (const miss of misses) console.log(`  miss: ${miss}`);
+  assert.ok(QUERIES.length >= 40);
+  assert.ok(rate >= 0.95, misses.join("\n"));
+});
+
+Deno.test("search ranks an exact abbreviation match first", () => {
+  for (const [query, slug] of QUERIES.slice(0, 20)) {
+    assert.equal(search.search(query)[0]?.slug, slug, query);
+  }
+});
+
+Deno.test("search returns hits with slug, name, type and a summary, best first", () => {
+  const hits = search.search("retention");
+  assert.ok(hits.length > 3);
+  for (const hit of hits) {
+    assert.ok(hit.slug && hit.name && hit.summary);
+    assert.ok(hit.type === "metric" || hit.type === "framework");
+  }
+  const scores = hits.map((hit) => hit.score);
+  assert.deepEqual(scores, [...scores].sort((a, b) => b - a));
+});
+
+Deno.test("search respects the limit and answers empty or odd queries without throwing", () => {
+  assert.equal(search.search("churn", { limit: 2 }).length, 2);
+  assert.deepEqual(search.search(""), []);
+  assert.deepEqual(search.search("   "), []);
+  assert.deepEqual(search.search("churn", { limit: 0 }), []);
+  for (const odd of ["*", "(((", "\u0000", "a".repeat(10_000), "🙂 churn", "__proto__"]) {
+    assert.ok(Array.isArray(search.search(odd)), JSON.stringify(odd.slice(0, 20)));
+  }
+});
