@@ -68,17 +68,17 @@ export function baseUrlFor(address: Deno.NetAddr): string {
 export function serve(catalog: Catalog, options: ServeOptions = {}): Deno.HttpServer<Deno.NetAddr> {
   const { port = 8000, hostname = "0.0.0.0", signal, exitOnSignal = false } = options;
   let handler: Handler = () => new Response("Starting", { status: 503 });
-  let server: Deno.HttpServer<Deno.NetAddr> | undefined;
   if (exitOnSignal) {
     // Listen for signals before binding, so that a signal right after start-up is not lost.
+    // The listener runs from the event loop, after `server` below is assigned.
     const stop = () => {
       console.error("Shutting down: finishing in-flight requests");
-      (server?.shutdown() ?? Promise.resolve()).then(() => Deno.exit(0));
+      server.shutdown().then(() => Deno.exit(0));
     };
     Deno.addSignalListener("SIGINT", stop);
     Deno.addSignalListener("SIGTERM", stop);
   }
-  server = Deno.serve({
+  const server = Deno.serve({
     port,
     hostname,
     ...(signal ? { signal } : {}),

@@ -109,7 +109,9 @@ Deno.test("no two source URLs differ only by tracking parameters or a trailing s
     for (const key of [...parsed.searchParams.keys()]) {
       assert.ok(!/^(utm_.*|ref)$/i.test(key), `${url} carries a tracking parameter`);
     }
-    const key = `${parsed.host.replace(/^www\./, "")}${parsed.pathname.replace(/\/+$/, "")}${parsed.search}`;
+    const key = `${parsed.host.replace(/^www\./, "")}${
+      parsed.pathname.replace(/\/+$/, "")
+    }${parsed.search}`;
     const earlier = seen.get(key);
     assert.ok(earlier === undefined, `${url} and ${earlier} are the same page`);
     seen.set(key, url);

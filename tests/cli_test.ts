@@ -28,8 +28,10 @@ Deno.test("cli show prints every section of a metric, wrapped to the width", asy
     assert.ok(result.stdout.includes(heading), heading);
   }
   assert.ok(result.stdout.startsWith("Customer Churn Rate\n"));
-  const longest = Math.max(...result.stdout.split("\n").filter((line) => !line.includes("://"))
-    .map((line) => line.length));
+  const longest = Math.max(
+    ...result.stdout.split("\n").filter((line) => !line.includes("://"))
+      .map((line) => line.length),
+  );
   assert.ok(longest <= 72, `a line is ${longest} characters`);
 });
 
