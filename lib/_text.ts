@@ -34,8 +34,9 @@ export function editDistance(a: string, b: string): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { closestSlugs } from "./_text.ts";
- * console.assert(closestSlugs("churn", ["churn-rate", "gross-margin"])[0] === "churn-rate");
+ * assert.equal(closestSlugs("churn", ["churn-rate", "gross-margin"])[0], "churn-rate");
  * ```
  */
 export function closestSlugs(input: string, slugs: Iterable<string>, limit = 3): string[] {

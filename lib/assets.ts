@@ -61,9 +61,10 @@ export const STARTUP_BROTLI_QUALITY = 5;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createAsset, TYPES } from "./assets.ts";
  * const asset = createAsset(JSON.stringify({ hello: "world".repeat(100) }), TYPES.json);
- * console.assert(asset.variants.gzip !== undefined);
+ * assert.ok(asset.variants.gzip !== undefined);
  * ```
  */
 export function createAsset(

@@ -47,10 +47,11 @@ export const COMMON_HEADERS: Readonly<Record<string, string>> = {
  *
  * @example Answer a request in-process
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createHandler, loadCatalog } from "./mod.ts";
  * const handler = createHandler(await loadCatalog());
  * const response = await handler(new Request("http://localhost/api/metrics/churn-rate"));
- * console.assert(response.status === 200);
+ * assert.equal(response.status, 200);
  * ```
  */
 export function createHandler(

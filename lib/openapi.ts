@@ -43,9 +43,10 @@ const slugParameter = (what: string) => ({
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { buildOpenApi } from "./openapi.ts";
  * const document = buildOpenApi("https://metrics.example");
- * console.assert(document.openapi === "3.1.0");
+ * assert.equal(document.openapi, "3.1.0");
  * ```
  */
 export function buildOpenApi(baseUrl: string, counts = { metrics: 44, frameworks: 4 }) {

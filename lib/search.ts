@@ -68,9 +68,10 @@ function exactKey(phrase: string): string {
  *
  * @example Find a metric by its abbreviation
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createSearch, loadCatalog } from "./mod.ts";
  * const search = createSearch(await loadCatalog());
- * console.assert(search.search("NRR")[0]?.slug === "net-revenue-retention");
+ * assert.equal(search.search("NRR")[0]?.slug, "net-revenue-retention");
  * ```
  */
 export function createSearch(catalog: Catalog): CatalogSearch {
