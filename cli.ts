@@ -324,7 +324,9 @@ async function run(args: string[]): Promise<number | "running"> {
     case "framework": {
       const framework = lookup("framework", slug, catalog.frameworks, catalog);
       if (json) printJson(framework);
-      else print(formatFramework(framework, catalog, style));
+      else {print(formatFramework(framework, style, {
+          metricNames: new Map(catalog.metrics.map((metric) => [metric.slug, metric.name])),
+        }));}
       return 0;
     }
   }

@@ -39,7 +39,11 @@ export function editDistance(a: string, b: string): number {
  * assert.equal(closestSlugs("churn", ["churn-rate", "gross-margin"])[0], "churn-rate");
  * ```
  */
-export function closestSlugs(input: string, slugs: Iterable<string>, limit = 3): string[] {
+export function closestSlugs(
+  input: string,
+  slugs: Iterable<string>,
+  { limit = 3 }: { limit?: number } = {},
+): string[] {
   const wanted = input.toLowerCase().slice(0, 100);
   const words = wanted.split(/[^a-z0-9]+/).filter((word) => word.length >= 3);
   return [...slugs].map((slug) => {

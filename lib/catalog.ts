@@ -94,7 +94,7 @@ export async function loadCatalog(
     metrics: new Set(metricFiles.map((file) => file.slug)),
     frameworks: new Set(frameworkFiles.map((file) => file.slug)),
   };
-  problems.push(...crossRecordProblems(catalog, slugs, label));
+  problems.push(...crossRecordProblems(catalog, { known: slugs, label }));
   if (problems.length > 0) throw new CatalogError(problems);
   return catalog;
 }

@@ -4,7 +4,6 @@
  *
  * @module
  */
-import type { Catalog } from "./catalog.ts";
 import type { Framework, MetricRecord, Source } from "./schema.ts";
 import type { SearchHit } from "./search.ts";
 
@@ -23,7 +22,10 @@ function paint(style: TextStyle, code: keyof typeof ANSI, text: string): string 
 }
 
 /** Wraps text to a width, keeping paragraphs, with an indent on every line. */
-export function wrap(text: string, width: number, indent = ""): string {
+export function wrap(
+  text: string,
+  { width, indent = "" }: { width: number; indent?: string },
+): string {
   const room = Math.max(20, width - indent.length);
   return text.split(/\n\s*\n/).map((paragraph) => {
     const lines: string[] = [];
@@ -44,7 +46,7 @@ export function wrap(text: string, width: number, indent = ""): string {
 /** A bulleted item wrapped with a hanging indent. */
 function bullet(text: string, style: TextStyle, marker = "-"): string {
   const hang = " ".repeat(marker.length + 3);
-  return `  ${marker} ${wrap(text, style.width, hang).trimStart()}`;
+  return `  ${marker} ${wrap(text, { width: style.width, indent: hang }).trimStart()}`;
 }
 
 function heading(style: TextStyle, text: string): string {
@@ -61,7 +63,9 @@ function sources(list: Source[], style: TextStyle): string[] {
 }
 
 function section(style: TextStyle, title: string, body: string | undefined): string[] {
-  return body === undefined ? [] : ["", heading(style, title), wrap(body, style.width, "  ")];
+  return body === undefined
+    ? []
+    : ["", heading(style, title), wrap(body, { width: style.width, indent: "  " })];
 }
 
 function list(style: TextStyle, title: string, items: string[] | undefined): string[] {
@@ -123,8 +127,7 @@ export function formatBenchmarks(metric: MetricRecord, style: TextStyle): string
     return `${paint(style, "bold", title)}\n\n${
       wrap(
         "No benchmark figures: no credible public source was found for this metric.",
-        style.width,
-        "  ",
+        { width: style.width, indent: "  " },
       )
     }\n`;
   }
@@ -137,7 +140,7 @@ export function formatBenchmarks(metric: MetricRecord, style: TextStyle): string
     heading(style, "Sources"),
     ...sources(metric.sources, style),
     "",
-    wrap("Carry the citation along with any figure you reuse (CC BY 4.0).", style.width),
+    wrap("Carry the citation along with any figure you reuse (CC BY 4.0).", { width: style.width }),
   ].join("\n") + "\n";
 }
 
@@ -155,22 +158,30 @@ export function formatMetricList(metrics: MetricRecord[], style: TextStyle): str
 export function formatFrameworkList(frameworks: Framework[], style: TextStyle): string {
   return frameworks.map((framework) =>
     `${paint(style, "cyan", framework.slug)}  ${paint(style, "bold", framework.name)}\n${
-      wrap(framework.summary, style.width, "  ")
+      wrap(framework.summary, { width: style.width, indent: "  " })
     }`
   ).join("\n\n") + "\n";
 }
 
+/** Options for {@linkcode formatFramework}. */
+export interface FrameworkTextOptions {
+  /** Metric names by slug, to name each component's metrics. */
+  metricNames?: Map<string, string>;
+}
+
 /** One framework, every field. */
-export function formatFramework(framework: Framework, catalog: Catalog, style: TextStyle): string {
-  const names = new Map(catalog.metrics.map((metric) => [metric.slug, metric.name]));
+export function formatFramework(
+  framework: Framework,
+  style: TextStyle,
+  { metricNames: names = new Map() }: FrameworkTextOptions = {},
+): string {
   const components = framework.components.flatMap((component) => [
     bullet(`${paint(style, "bold", component.name)}: ${component.description}`, style),
     ...(component.metricSlugs.length > 0
       ? [
         wrap(
           component.metricSlugs.map((slug) => `${names.get(slug) ?? slug} (${slug})`).join(", "),
-          style.width,
-          "      ",
+          { width: style.width, indent: "      " },
         ),
       ]
       : []),
@@ -217,6 +228,6 @@ export function formatHits(hits: SearchHit[], style: TextStyle): string {
     const name = hit.abbreviation ? `${hit.name} (${hit.abbreviation})` : hit.name;
     return `${index + 1}. ${paint(style, "bold", name)} ${
       paint(style, "dim", `${hit.type} · ${hit.slug}`)
-    }\n${wrap(hit.summary, style.width, "   ")}`;
+    }\n${wrap(hit.summary, { width: style.width, indent: "   " })}`;
   }).join("\n") + "\n";
 }

@@ -16,7 +16,10 @@ export interface KnownSlugs {
  * Lists every cross-record problem of a parsed catalog, one line each. References are checked
  * against every record file found, so one broken record does not make others report it missing.
  */
-export function crossRecordProblems(catalog: Catalog, known: KnownSlugs, label: string): string[] {
+export function crossRecordProblems(
+  catalog: Catalog,
+  { known, label }: { known: KnownSlugs; label: string },
+): string[] {
   const problems: string[] = [];
   const { metrics: metricSlugs, frameworks: frameworkSlugs } = known;
   const expect = (slug: string, kind: "metric" | "framework") => {
