@@ -21,6 +21,8 @@ export interface Asset {
   status: number;
   contentType: string;
   cacheControl: string;
+  /** Further headers the answer carries, such as a Content-Security-Policy on pages. */
+  headers?: Readonly<Record<string, string>>;
   variants: Partial<Record<Coding, Variant>> & { identity: Variant };
 }
 
@@ -46,6 +48,8 @@ const COMPRESS_ABOVE_BYTES = 256;
 export interface AssetOptions {
   status?: number;
   cacheControl?: string;
+  /** Further headers to send with the body, by lowercase name. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -70,7 +74,7 @@ export const STARTUP_BROTLI_QUALITY = 5;
 export function createAsset(
   body: string | Uint8Array<ArrayBuffer>,
   contentType: string,
-  { status = 200, cacheControl = CACHE_CONTENT }: AssetOptions = {},
+  { status = 200, cacheControl = CACHE_CONTENT, headers }: AssetOptions = {},
 ): Asset {
   const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
   const hash = createHash("sha256").update(bytes).digest("base64url").slice(0, 27);
@@ -86,7 +90,9 @@ export function createAsset(
     if (gzip.byteLength < bytes.byteLength) variants.gzip = { body: gzip, etag: `"${hash}-gz"` };
     if (br.byteLength < bytes.byteLength) variants.br = { body: br, etag: `"${hash}-br"` };
   }
-  return { status, contentType, cacheControl, variants };
+  return headers === undefined
+    ? { status, contentType, cacheControl, variants }
+    : { status, contentType, cacheControl, headers, variants };
 }
 
 /**

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { type Asset, CACHE_ERROR, type Coding, negotiateCoding, TYPES } from "./assets.ts";
+import { answerAsset, prepareAsset, type PreparedAsset } from "./_answer.ts";
+import { type Asset, CACHE_ERROR, TYPES } from "./assets.ts";
 import type { Catalog } from "./catalog.ts";
 import { buildSite, type Site } from "./site.ts";
 
@@ -20,7 +21,8 @@ export interface HandlerOptions {
 /** The longest path the service reads; longer ones are refused with 414. */
 export const MAX_PATH_LENGTH = 2048;
 
-const READ_METHODS = "GET, HEAD, OPTIONS";
+/** The methods the static answers take. */
+export const READ_METHODS = "GET, HEAD, OPTIONS";
 const DYNAMIC_METHODS = "GET, HEAD, POST, OPTIONS";
 
 /** An HTTP error that the handler turns into a JSON (or HTML) answer. */
@@ -59,9 +61,13 @@ export function createHandler(
   { baseUrl = "http://localhost:8000" }: HandlerOptions = {},
 ): Handler {
   const site = buildSite(catalog, baseUrl.replace(/\/+$/, ""));
+  const prepared = new Map<Asset, PreparedAsset>();
+  for (const asset of site.assets.values()) {
+    prepared.set(asset, prepareAsset(asset, COMMON_HEADERS));
+  }
   return async (request) => {
     try {
-      return await respond(site, request);
+      return await respond(site, prepared, request);
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(site, request, error);
       console.error(error);
@@ -70,7 +76,11 @@ export function createHandler(
   };
 }
 
-async function respond(site: Site, request: Request): Promise<Response> {
+async function respond(
+  site: Site,
+  prepared: Map<Asset, PreparedAsset>,
+  request: Request,
+): Promise<Response> {
   const path = normalizePath(request.url);
   const dynamic = site.dynamic.get(path);
   if (request.method === "OPTIONS") return preflight(dynamic ? DYNAMIC_METHODS : READ_METHODS);
@@ -84,7 +94,7 @@ async function respond(site: Site, request: Request): Promise<Response> {
   }
   const asset = site.assets.get(path);
   if (asset === undefined) throw notFound(site, path);
-  return serveAsset(request, asset);
+  return answerAsset(request, prepared.get(asset) ?? prepareAsset(asset, COMMON_HEADERS));
 }
 
 /** Parses and checks the request path; returns it decoded, without a trailing slash. */
@@ -133,43 +143,19 @@ function clip(text: string, length = 80): string {
   return text.length > length ? `${text.slice(0, length)}…` : text;
 }
 
-function serveAsset(request: Request, asset: Asset): Response {
-  const coding: Coding = negotiateCoding(request.headers.get("accept-encoding"), asset);
-  const variant = asset.variants[coding] ?? asset.variants.identity;
-  const headers = new Headers(COMMON_HEADERS);
-  headers.set("content-type", asset.contentType);
-  headers.set("cache-control", asset.cacheControl);
-  headers.set("etag", variant.etag);
-  headers.set("vary", "Accept-Encoding");
-  if (coding !== "identity") headers.set("content-encoding", coding);
-  if (asset.status === 200 && matchesEtag(request.headers.get("if-none-match"), variant.etag)) {
-    return new Response(null, { status: 304, headers });
-  }
-  headers.set("content-length", String(variant.body.byteLength));
-  const body = request.method === "HEAD" ? null : variant.body;
-  return new Response(body, { status: asset.status, headers });
-}
-
-function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === "*") return true;
-  return ifNoneMatch.slice(0, 4096).split(",").some((tag) =>
-    tag.trim().replace(/^W\//, "") === etag
-  );
-}
+/** Headers of every `OPTIONS` preflight answer, besides the common ones and the methods. */
+export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
+  "access-control-allow-headers":
+    "Accept, Accept-Encoding, Content-Type, If-None-Match, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID",
+  "access-control-max-age": "86400",
+  "cache-control": "public, max-age=86400",
+  "vary": "Origin, Access-Control-Request-Method, Access-Control-Request-Headers",
+};
 
 function preflight(methods: string): Response {
   return new Response(null, {
     status: 204,
-    headers: {
-      ...COMMON_HEADERS,
-      "access-control-allow-methods": methods,
-      "access-control-allow-headers":
-        "Accept, Accept-Encoding, Content-Type, If-None-Match, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID",
-      "access-control-max-age": "86400",
-      "cache-control": "public, max-age=86400",
-      "vary": "Origin, Access-Control-Request-Method, Access-Control-Request-Headers",
-    },
+    headers: { ...COMMON_HEADERS, "access-control-allow-methods": methods, ...PREFLIGHT_HEADERS },
   });
 }
 
@@ -192,6 +178,7 @@ function errorResponse(site: Site, request: Request, error: HttpError): Response
   headers.set("cache-control", error.status === 404 ? CACHE_ERROR : "no-store");
   const page = error.status === 404 && !isApiPath(path) ? site.notFoundPage : undefined;
   if (page) {
+    for (const [name, value] of Object.entries(page.headers ?? {})) headers.set(name, value);
     headers.set("content-type", page.contentType);
     return new Response(request.method === "HEAD" ? null : page.variants.identity.body, {
       status: 404,

@@ -34,3 +34,13 @@ export {
   type TextStyle,
 } from "./cli_output.ts";
 export { llmsFullTxt, llmsTxt } from "./llms.ts";
+export { buildSite, type Site } from "./site.ts";
+export { buildPages, type Pages, type PagesOptions } from "./pages.ts";
+export {
+  ExportError,
+  type ExportOptions,
+  type ExportPlan,
+  type ExportReport,
+  exportSite,
+  planExport,
+} from "./export.ts";

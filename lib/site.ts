@@ -8,6 +8,7 @@ import { apiAssets } from "./api.ts";
 import type { Asset } from "./assets.ts";
 import type { Catalog } from "./catalog.ts";
 import { llmsAssets } from "./llms.ts";
+import { buildPages } from "./pages.ts";
 import { type CatalogSearch, createSearch } from "./search.ts";
 
 /** The prebuilt site: static answers by path, and handlers for dynamic paths. */
@@ -21,9 +22,15 @@ export interface Site {
 /** Builds every response that depends only on the catalog and the base address. */
 export function buildSite(catalog: Catalog, baseUrl: string): Site {
   const search = createSearch(catalog);
-  const assets = new Map([...apiAssets(catalog, baseUrl), ...llmsAssets(catalog, baseUrl)]);
+  const pages = buildPages(catalog, { baseUrl, search });
+  const assets = new Map([
+    ...apiAssets(catalog, baseUrl),
+    ...llmsAssets(catalog, baseUrl),
+    ...pages.assets,
+  ]);
   const dynamic: Site["dynamic"] = new Map([["/mcp", lazyMcpHandler(catalog, baseUrl, search)]]);
-  return { assets, dynamic, search };
+  dynamic.set("/search", pages.search);
+  return { assets, dynamic, notFoundPage: pages.notFoundPage, search };
 }
 
 /**

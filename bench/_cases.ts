@@ -1,0 +1,57 @@
+/**
+ * What the benchmark loads: each case is one address with the request headers that select one
+ * encoded variant.
+ *
+ * @module
+ */
+
+/** One benchmarked request. */
+export interface BenchCase {
+  name: string;
+  path: string;
+  headers: Record<string, string>;
+  /** The status both servers must answer. */
+  status: number;
+  /** The content coding the answer must carry. */
+  coding: "identity" | "gzip" | "br";
+}
+
+/** The cases of `deno task bench`, in the order they are reported. */
+export const CASES: readonly BenchCase[] = [
+  {
+    name: "one metric",
+    path: "/api/metrics/churn-rate",
+    headers: {},
+    status: 200,
+    coding: "identity",
+  },
+  { name: "metric list", path: "/api/metrics", headers: {}, status: 200, coding: "identity" },
+  {
+    name: "metric list, gzip",
+    path: "/api/metrics",
+    headers: { "Accept-Encoding": "gzip" },
+    status: 200,
+    coding: "gzip",
+  },
+  {
+    name: "metric list, brotli",
+    path: "/api/metrics",
+    headers: { "Accept-Encoding": "br" },
+    status: 200,
+    coding: "br",
+  },
+  {
+    name: "404",
+    path: "/api/metrics/no-such-metric",
+    headers: {},
+    status: 404,
+    coding: "identity",
+  },
+  {
+    name: "OpenAPI document",
+    path: "/api/openapi.json",
+    headers: {},
+    status: 200,
+    coding: "identity",
+  },
+];

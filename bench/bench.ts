@@ -1,0 +1,239 @@
+/**
+ * `deno task bench`: the Deno server against nginx serving the same answers as static files, on
+ * this machine, in one run; then cold start, memory and CLI start-up against Deno's own floor.
+ * Prints a Markdown report; targets are reported, not asserted.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { type BenchCase, CASES } from "./_cases.ts";
+import {
+  hasExportTool,
+  type NginxSite,
+  prepareExport,
+  prepareFetched,
+  startNginx,
+} from "./_nginx.ts";
+import { cpuSplit, freePort, rssMiB, spawnUntilOk, stop, taskArgs } from "./_process.ts";
+import { getRaw, sameBytes } from "./_raw_http.ts";
+import { type CaseResult, type Options, type Plan, report, type WireCheck } from "./_report.ts";
+import { fmt } from "./_stats.ts";
+import { cliRuns, coldStarts } from "./_startup.ts";
+import { runWrk } from "./_wrk.ts";
+
+const USAGE = `Usage: deno task bench [options]
+
+  --duration S        seconds of each wrk run (default 6)
+  --connections N     wrk connections (default 32)
+  --threads N         wrk threads (default: one per CPU wrk runs on)
+  --rounds N          alternating Deno/nginx rounds per case; the median is reported (default 3)
+  --warmup S          seconds of unreported load per server and case first (default 2)
+  --spawns N          cold starts and CLI runs per side (default 7)
+  --nginx SOURCE      export (deno task build and its nginx.conf), fetched (answers fetched
+                      from the Deno server, minimal nginx.conf) or auto (export when the build
+                      task exists; the default)
+  --nginx-workers N   nginx worker processes (default 1, like the single-threaded server)
+  --pin MODE          auto (the servers on the last CPU, wrk on the others, with taskset; the
+                      default) or off (the scheduler places every process)`;
+
+function parseOptions(): Options {
+  const { values } = parseArgs({
+    args: Deno.args,
+    options: {
+      duration: { type: "string", default: "6" },
+      connections: { type: "string", default: "32" },
+      threads: { type: "string" },
+      rounds: { type: "string", default: "3" },
+      warmup: { type: "string", default: "2" },
+      spawns: { type: "string", default: "7" },
+      nginx: { type: "string", default: "auto" },
+      "nginx-workers": { type: "string", default: "1" },
+      pin: { type: "string", default: "auto" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    Deno.exit(0);
+  }
+  const count = (name: string, value: string, min: number) => {
+    const number = Number(value);
+    if (!Number.isInteger(number) || number < min) {
+      throw new Error(`--${name}: "${value}" must be a whole number from ${min}`);
+    }
+    return number;
+  };
+  const nginx = values.nginx;
+  if (nginx !== "export" && nginx !== "fetched" && nginx !== "auto") {
+    throw new Error(`--nginx: "${nginx}" must be export, fetched or auto`);
+  }
+  if (values.pin !== "auto" && values.pin !== "off") {
+    throw new Error(`--pin: "${values.pin}" must be auto or off`);
+  }
+  return {
+    duration: count("duration", values.duration, 1),
+    connections: count("connections", values.connections, 1),
+    threads: values.threads === undefined ? undefined : count("threads", values.threads, 1),
+    rounds: count("rounds", values.rounds, 1),
+    warmup: count("warmup", values.warmup, 0),
+    spawns: count("spawns", values.spawns, 1),
+    nginx,
+    nginxWorkers: count("nginx-workers", values["nginx-workers"], 1),
+    pin: values.pin === "auto",
+  };
+}
+
+async function plan(options: Options): Promise<Plan> {
+  const split = options.pin ? await cpuSplit() : undefined;
+  const threads = options.threads ?? split?.loadCpus ?? 2;
+  return split
+    ? { ...options, threads, cpus: { server: split.server, load: split.load } }
+    : { ...options, threads, pin: false };
+}
+
+async function checkWire(c: BenchCase, denoPort: number, site: NginxSite): Promise<WireCheck> {
+  const deno = await getRaw(denoPort, c.path, { headers: c.headers });
+  const denoCoding = deno.headers.get("content-encoding") ?? "identity";
+  if (deno.status !== c.status || denoCoding !== c.coding) {
+    throw new Error(`Deno answers ${c.name} with ${deno.status} ${denoCoding}`);
+  }
+  const nginx = await getRaw(site.port, c.path, { headers: c.headers });
+  const nginxCoding = nginx.headers.get("content-encoding") || "identity";
+  if (nginx.status !== c.status || nginxCoding !== c.coding) {
+    return {
+      denoBytes: deno.body.byteLength,
+      nginxMissing: `nginx answers ${nginx.status} ${nginxCoding}`,
+      same: false,
+    };
+  }
+  return {
+    denoBytes: deno.body.byteLength,
+    nginxBytes: nginx.body.byteLength,
+    same: sameBytes(deno.body, nginx.body),
+  };
+}
+
+function wrkOptions(options: Plan, bench: BenchCase, durationSeconds: number) {
+  return {
+    connections: options.connections,
+    threads: options.threads,
+    ...(options.cpus ? { cpus: options.cpus.load } : {}),
+    durationSeconds,
+    headers: bench.headers,
+  };
+}
+
+async function loadBoth(
+  options: Plan,
+  cases: CaseResult[],
+  denoPort: number,
+  nginxPort: number,
+): Promise<void> {
+  const url = (port: number, path: string) => `http://127.0.0.1:${port}${path}`;
+  if (options.warmup > 0) {
+    for (const result of cases) {
+      const warm = wrkOptions(options, result.bench, options.warmup);
+      await runWrk(url(denoPort, result.bench.path), warm);
+      if (result.wire.nginxBytes !== undefined) {
+        await runWrk(url(nginxPort, result.bench.path), warm);
+      }
+    }
+  }
+  for (let round = 0; round < options.rounds; round++) {
+    for (const result of cases) {
+      const sides = round % 2 === 0 ? ["deno", "nginx"] as const : ["nginx", "deno"] as const;
+      for (const side of sides) {
+        if (side === "nginx" && result.wire.nginxBytes === undefined) continue;
+        const port = side === "deno" ? denoPort : nginxPort;
+        const run = await runWrk(
+          url(port, result.bench.path),
+          wrkOptions(options, result.bench, options.duration),
+        );
+        result[side].push(run);
+        console.error(
+          `round ${round + 1}/${options.rounds} ${result.bench.name} ${side}: ` +
+            `${fmt(run.requestsPerSecond)} req/s, p99 ${fmt(run.p99Ms, 2)} ms`,
+        );
+      }
+    }
+  }
+}
+
+async function version(command: string, args: string[]): Promise<string> {
+  const output = await new Deno.Command(command, { args, stdout: "piped", stderr: "piped" })
+    .output();
+  const text = new TextDecoder().decode(output.stdout) + new TextDecoder().decode(output.stderr);
+  return /(?:deno |nginx\/|wrk )(\S+)/.exec(text)?.[1] ?? "unknown";
+}
+
+async function main(): Promise<void> {
+  let options: Plan;
+  try {
+    options = await plan(parseOptions());
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : error}\n\n${USAGE}`);
+    Deno.exit(2);
+  }
+  const versions = {
+    Deno: await version("deno", ["--version"]),
+    nginx: await version("nginx", ["-v"]),
+    wrk: await version("wrk", ["-v"]),
+  };
+  const source = options.nginx === "auto"
+    ? (await hasExportTool() ? "export" : "fetched")
+    : options.nginx;
+  const workDir = await Deno.makeTempDir({ prefix: "metrics-bench-" });
+  // nginx, started as root, reads the files as the user nobody.
+  await Deno.chmod(workDir, 0o755);
+  const denoPort = freePort();
+  let nginxPort = freePort();
+  while (nginxPort === denoPort) nginxPort = freePort();
+  const baseUrl = `http://127.0.0.1:${denoPort}`;
+  console.error(`Starting the Deno server on ${baseUrl}`);
+  const server = await spawnUntilOk(await taskArgs("start"), `${baseUrl}/api/metrics`, {
+    env: { PORT: String(denoPort), HOSTNAME: "127.0.0.1", BASE_URL: baseUrl },
+    ...(options.cpus ? { cpus: options.cpus.server } : {}),
+  });
+  let site: NginxSite;
+  let cases: CaseResult[];
+  const memory = { started: await rssMiB(server.process.pid), after: 0 };
+  try {
+    console.error(`Preparing nginx (${source}) on port ${nginxPort}`);
+    site = source === "export"
+      ? await prepareExport(workDir, {
+        port: nginxPort,
+        baseUrl,
+        workers: options.nginxWorkers,
+      })
+      : await prepareFetched(workDir, CASES, {
+        port: nginxPort,
+        denoPort,
+        workers: options.nginxWorkers,
+      });
+    const nginx = await startNginx(site, {
+      probePath: "/api/metrics",
+      cpus: options.cpus?.server,
+    });
+    try {
+      cases = [];
+      for (const bench of CASES) {
+        cases.push({ bench, wire: await checkWire(bench, denoPort, site), deno: [], nginx: [] });
+      }
+      await loadBoth(options, cases, denoPort, nginxPort);
+    } finally {
+      await stop(nginx);
+    }
+    memory.after = await rssMiB(server.process.pid);
+  } finally {
+    const code = await stop(server.process);
+    if (code !== 0) console.error(`The Deno server exited with ${code} on SIGTERM`);
+    await Deno.remove(workDir, { recursive: true });
+  }
+  console.error("Measuring cold starts");
+  const starts = await coldStarts(options.spawns);
+  console.error("Measuring the CLI");
+  const cli = await cliRuns(options.spawns);
+  console.log(report(options, { site, cases, memory, starts, cli, versions }));
+}
+
+if (import.meta.main) await main();

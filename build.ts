@@ -1,0 +1,71 @@
+/**
+ * The static export entry: load and validate the catalog, build the site once, and write it
+ * with its host configuration to `dist/` (or `--out <folder>`).
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import {
+  buildSite,
+  EMBEDDED_CATALOG,
+  ExportError,
+  exportSite,
+  loadCatalogOrExit,
+  parsePort,
+} from "./lib/mod.ts";
+
+const USAGE = `Usage: deno task build [--out dist] [--port 8080]
+
+Writes the static export: every page and API answer as a file with .gz and .br siblings,
+nginx.conf (listening on --port), _headers and _redirects. Links use BASE_URL.`;
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${USAGE}`);
+  Deno.exit(2);
+}
+
+let values;
+try {
+  values = parseArgs({
+    args: Deno.args,
+    options: {
+      out: { type: "string", default: "dist" },
+      port: { type: "string", default: "8080" },
+      help: { type: "boolean", short: "h" },
+    },
+  }).values;
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+if (values.help) {
+  console.log(USAGE);
+  Deno.exit(0);
+}
+let nginxPort: number;
+try {
+  nginxPort = parsePort(values.port, "--port");
+  if (nginxPort === 0) throw new Error(`--port: nginx needs a fixed port, not 0`);
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+const baseUrl = (Deno.env.get("BASE_URL") ?? `http://localhost:${nginxPort}`).replace(/\/+$/, "");
+if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
+  fail(`BASE_URL: "${baseUrl}" must be an http(s) address`);
+}
+
+const catalog = await loadCatalogOrExit(Deno.env.get("CATALOG_DIR") || EMBEDDED_CATALOG);
+try {
+  const report = await exportSite(buildSite(catalog, baseUrl), values.out, { nginxPort });
+  const kib = Math.round(report.bytes / 1024);
+  console.error(
+    `Wrote ${values.out}/: ${report.answers} answers (${report.pages} pages), ${report.files} files, ` +
+      `${kib} KiB; links use ${baseUrl}`,
+  );
+  if (report.serverOnly.length > 0) {
+    console.error(`Only the Deno server answers ${report.serverOnly.join(", ")}`);
+  }
+} catch (error) {
+  if (!(error instanceof ExportError)) throw error;
+  console.error(error.message);
+  Deno.exit(1);
+}

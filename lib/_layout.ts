@@ -1,0 +1,115 @@
+/**
+ * The frame every page shares: head, banner with the search box, main landmark, and the footer
+ * that credits the catalog under CC BY 4.0. Also the headers every page is sent with.
+ *
+ * @module
+ */
+import { type Content, type Html, markup } from "./_html.ts";
+import { LICENCE } from "./markdown.ts";
+
+/** The site's name, as pages show it. */
+export const SITE_NAME = "Metrics Catalog";
+
+/** Where the stylesheet and the icon are served. */
+export const STYLESHEET_PATH = "/assets/site.css";
+/** Where the icon is served. */
+export const FAVICON_PATH = "/assets/favicon.svg";
+
+/**
+ * The Content-Security-Policy of every page: nothing may load but the site's own stylesheet and
+ * images, no script runs, forms only submit to the site, and no one may frame it.
+ */
+export const PAGE_CSP = [
+  "default-src 'none'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+/** Headers every HTML answer carries besides the common ones. */
+export const PAGE_HEADERS: Readonly<Record<string, string>> = {
+  "content-security-policy": PAGE_CSP,
+  "referrer-policy": "strict-origin-when-cross-origin",
+};
+
+/** The longest search query a page echoes or searches for. */
+export const MAX_QUERY_CHARS = 200;
+
+/** What one page declares about itself. */
+export interface PageFrame {
+  title: string;
+  description: string;
+  /** The page's own path; gives the canonical URL. Omitted for pages that are not indexed. */
+  path?: string;
+  /** Other representations of the page, such as its JSON. */
+  alternates?: { type: string; href: string }[];
+  /** Asks search engines not to index the page (search results, the 404 page). */
+  noindex?: boolean;
+  /** The query to show in the search box. */
+  query?: string;
+  main: Content;
+}
+
+/** A page with an address of its own, listed in the sitemap. */
+export type IndexedPage = PageFrame & { path: string };
+
+/** Renders a whole HTML document around a page's main content. */
+export function renderPage(frame: PageFrame, baseUrl: string): string {
+  const title = frame.path === "/" ? SITE_NAME : `${frame.title} · ${SITE_NAME}`;
+  const canonical = frame.path === undefined
+    ? ""
+    : markup`<link rel="canonical" href="${baseUrl}${frame.path}">\n`;
+  const robots = frame.noindex ? markup`<meta name="robots" content="noindex">\n` : "";
+  const alternates = (frame.alternates ?? []).map((alternate) =>
+    markup`<link rel="alternate" type="${alternate.type}" href="${alternate.href}">\n`
+  );
+  return markup`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<meta name="description" content="${frame.description}">
+${canonical}${robots}${alternates}<link rel="stylesheet" href="${STYLESHEET_PATH}">
+<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
+<meta name="license" content="${LICENCE.url}">
+</head>
+<body>
+<a class="skip" href="#main">Skip to the content</a>
+<header class="site">
+<div class="wrap">
+<a class="brand" href="/">${SITE_NAME}</a>
+${searchForm(frame.query ?? "")}
+</div>
+</header>
+<main id="main">
+<div class="wrap">
+${frame.main}
+</div>
+</main>
+${footer(baseUrl)}
+</body>
+</html>
+`.value;
+}
+
+function searchForm(query: string): Html {
+  return markup`<form class="search" role="search" action="/search" method="get">
+<label for="q">Search the catalog</label>
+<input id="q" name="q" type="search" value="${query}" maxlength="${MAX_QUERY_CHARS}" autocomplete="off" placeholder="churn, NRR, activation…">
+<button type="submit">Search</button>
+</form>`;
+}
+
+function footer(baseUrl: string): Html {
+  const licence = markup`<a href="${LICENCE.url}" rel="license external">${LICENCE.name}</a>`;
+  const home = markup`<a href="${baseUrl}/">${baseUrl}/</a>`;
+  return markup`<footer class="site">
+<div class="wrap">
+<p>The text and figures of the ${SITE_NAME} are published under ${licence}. Reuse them freely: credit the ${SITE_NAME} with a link to ${home}, and carry each figure's citation along with the figure.</p>
+<p>Also as data: <a href="/api/metrics">JSON API</a> (<a href="/api/openapi.json">OpenAPI</a>), <a href="/llms.txt">llms.txt</a>, <a href="/sitemap.xml">sitemap</a>.</p>
+</div>
+</footer>`;
+}

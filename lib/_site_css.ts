@@ -1,0 +1,131 @@
+/**
+ * The one stylesheet of the pages, served as `/assets/site.css` (no inline styles, so the
+ * Content-Security-Policy can stay strict). Colours keep a contrast of at least 4.5:1.
+ *
+ * @module
+ */
+
+/** The site's stylesheet. */
+export const SITE_CSS = `:root {
+  color-scheme: light dark;
+  --text: #1b1f24;
+  --muted: #49525e;
+  --bg: #ffffff;
+  --panel: #f3f5f8;
+  --line: #c9d0d9;
+  --link: #0b57d0;
+  --accent: #7a2e0e;
+  --accent-bg: #fff4e5;
+  --focus: #0b57d0;
+  --measure: 46rem;
+  font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+  line-height: 1.6;
+  color: var(--text);
+  background: var(--bg);
+}
+@media (prefers-color-scheme: dark) {
+  :root {
+    --text: #e8eaed;
+    --muted: #b3bac4;
+    --bg: #111418;
+    --panel: #1c2128;
+    --line: #3b4450;
+    --link: #8ab4f8;
+    --accent: #ffd8a8;
+    --accent-bg: #3a2a12;
+    --focus: #8ab4f8;
+  }
+}
+*, *::before, *::after { box-sizing: border-box; }
+body { margin: 0; background: var(--bg); color: var(--text); }
+a { color: var(--link); text-underline-offset: 0.15em; }
+a:hover { text-decoration-thickness: 2px; }
+:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+.skip { position: absolute; left: -999rem; }
+.skip:focus { left: 1rem; top: 1rem; background: var(--bg); padding: 0.5rem 1rem; z-index: 1; }
+.wrap { max-width: 72rem; margin: 0 auto; padding: 0 1.25rem; }
+header.site { border-bottom: 1px solid var(--line); background: var(--panel); }
+header.site .wrap {
+  display: flex; flex-wrap: wrap; gap: 0.75rem 2rem; align-items: center;
+  justify-content: space-between; padding-top: 0.75rem; padding-bottom: 0.75rem;
+}
+.brand { font-weight: 700; font-size: 1.15rem; color: var(--text); text-decoration: none; }
+form.search { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
+form.search label { font-weight: 600; }
+form.search input {
+  font: inherit; padding: 0.4rem 0.6rem; min-width: 14rem; border: 1px solid var(--muted);
+  border-radius: 0.375rem; background: var(--bg); color: var(--text);
+}
+form.search button {
+  font: inherit; font-weight: 600; padding: 0.4rem 0.9rem; border: 0; border-radius: 0.375rem;
+  background: var(--link); color: var(--bg); cursor: pointer;
+}
+main { padding: 1.5rem 0 3rem; }
+main p, main dl, main ul.plain, main ol:not(.components):not(.records) { max-width: var(--measure); }
+h1 { font-size: clamp(1.8rem, 4vw, 2.6rem); line-height: 1.2; margin: 0.5rem 0 1rem; }
+h2 { font-size: 1.45rem; margin: 2.25rem 0 0.75rem; padding-top: 0.5rem; border-top: 1px solid var(--line); }
+h3 { font-size: 1.15rem; margin: 1.5rem 0 0.5rem; }
+.lead { font-size: 1.15rem; }
+.muted, .crumbs, .meta { color: var(--muted); }
+.crumbs ol { list-style: none; display: flex; flex-wrap: wrap; gap: 0.25rem; padding: 0; margin: 0; }
+.crumbs li + li::before { content: "›"; margin: 0 0.4rem; }
+.tags { list-style: none; display: flex; flex-wrap: wrap; gap: 0.4rem; padding: 0; margin: 0 0 1rem; }
+.tags a, .chip {
+  display: inline-block; padding: 0.1rem 0.6rem; border: 1px solid var(--line);
+  border-radius: 999px; background: var(--panel); font-size: 0.9rem; text-decoration: none;
+}
+.callout {
+  border-left: 4px solid var(--accent); background: var(--accent-bg); color: var(--text);
+  padding: 0.75rem 1rem; border-radius: 0 0.375rem 0.375rem 0;
+}
+.formula {
+  font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 0.95rem;
+  background: var(--panel); border: 1px solid var(--line); border-radius: 0.375rem;
+  padding: 0.75rem 1rem; overflow-wrap: anywhere;
+}
+dl.watch dt { font-weight: 700; margin-top: 0.75rem; }
+dl.watch dd { margin: 0.15rem 0 0; }
+.cite { font-size: 0.9rem; color: var(--muted); }
+.reviewed { font-weight: 600; }
+ol.sources li, ul.plain li { margin-bottom: 0.4rem; overflow-wrap: anywhere; }
+ul.plain { padding-left: 1.1rem; }
+ol.records, ul.records { list-style: none; padding: 0; display: grid; gap: 0.75rem; grid-template-columns: repeat(auto-fill, minmax(17rem, 1fr)); }
+.records li { border: 1px solid var(--line); border-radius: 0.5rem; padding: 0.75rem 1rem; background: var(--bg); }
+.records a { font-weight: 600; }
+.records p { margin: 0.25rem 0 0; color: var(--muted); font-size: 0.95rem; }
+.kind { font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.04em; color: var(--muted); margin-left: 0.4rem; }
+nav.toc ul { list-style: none; display: flex; flex-wrap: wrap; gap: 0.4rem 1rem; padding: 0; }
+ol.components {
+  list-style: none; counter-reset: part; padding: 0; margin: 1rem 0;
+  display: grid; gap: 1.5rem; grid-template-columns: repeat(auto-fit, minmax(13rem, 1fr));
+}
+ol.components > li {
+  counter-increment: part; position: relative; border: 2px solid var(--link);
+  border-radius: 0.75rem; padding: 1rem; background: var(--panel);
+}
+ol.components > li::before {
+  content: counter(part); position: absolute; top: -0.9rem; left: 0.9rem;
+  width: 1.8rem; height: 1.8rem; line-height: 1.8rem; text-align: center; border-radius: 50%;
+  background: var(--link); color: var(--bg); font-weight: 700;
+}
+ol.components h3 { margin-top: 0.5rem; }
+ol.components p { font-size: 0.95rem; }
+ol.components ul { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0.4rem; }
+.examples article { border-left: 3px solid var(--line); padding-left: 1rem; margin: 1rem 0; }
+.examples h3 { margin-top: 0; }
+footer.site { border-top: 1px solid var(--line); background: var(--panel); padding: 1.5rem 0; font-size: 0.95rem; }
+footer.site p { max-width: var(--measure); margin: 0.4rem 0; }
+@media (max-width: 40rem) {
+  form.search input { min-width: 0; flex: 1; }
+  form.search { width: 100%; }
+  form.search label { flex-basis: 100%; }
+}
+@media print {
+  header.site form, .skip { display: none; }
+  a[rel~="external"]::after { content: " (" attr(href) ")"; font-size: 0.85em; }
+}
+`;
+
+/** The site's icon: a small bar chart. */
+export const FAVICON_SVG =
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#0b57d0"/><path d="M8 24V16M16 24V8M24 24V12" stroke="#fff" stroke-width="4" stroke-linecap="round"/></svg>\n`;

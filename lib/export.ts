@@ -1,0 +1,277 @@
+/**
+ * The static export: every prebuilt answer of the site as a file, with `.gz` and `.br` siblings,
+ * plus the host configuration that serves the folder with the server's headers (`nginx.conf`,
+ * and `_headers` and `_redirects` for Netlify and Cloudflare Pages).
+ *
+ * @module
+ */
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { headersFile, redirectsFile } from "./_host_rules.ts";
+import { NGINX_MARKER, nginxConf } from "./_nginx_conf.ts";
+import { type Asset, CACHE_ERROR, createAsset, TYPES } from "./assets.ts";
+import type { Site } from "./site.ts";
+
+/** One answer of the site and the file that holds it. */
+export interface ExportEntry {
+  /** The address the answer is served at, such as `/api/metrics`. */
+  path: string;
+  /** The file, relative to the export folder, such as `api/metrics.json`. */
+  file: string;
+  asset: Asset;
+}
+
+/** An error answer and the file that holds it. */
+export interface ErrorFile {
+  file: string;
+  asset: Asset;
+}
+
+/** What the export writes, worked out before anything is written. */
+export interface ExportPlan {
+  entries: ExportEntry[];
+  /** The content type of each file extension, as every host should send it. */
+  types: Map<string, string>;
+  /** The HTML page for unknown addresses outside `/api/`, in `404.html`. */
+  notFoundPage?: ErrorFile;
+  /** The JSON answer for unknown addresses under `/api/`, in `api/404.json`. */
+  apiNotFound: ErrorFile;
+  /** Addresses only the Deno server answers (dynamic routes without a static copy). */
+  serverOnly: string[];
+}
+
+const NOT_FOUND_FILE = "404.html";
+const API_NOT_FOUND_FILE = "api/404.json";
+/** Folders nginx writes to, inside the export. */
+export const NGINX_FOLDERS = ["logs", "temp"] as const;
+
+const RESERVED = new Set([
+  NOT_FOUND_FILE,
+  API_NOT_FOUND_FILE,
+  "nginx.conf",
+  "_headers",
+  "_redirects",
+  ...NGINX_FOLDERS,
+]);
+
+/** The extension a file gets for each media type, when its address has none. */
+const EXTENSIONS: Readonly<Record<string, string>> = {
+  "text/html": "html",
+  "application/json": "json",
+  "application/xml": "xml",
+  "text/plain": "txt",
+  "text/markdown": "md",
+  "text/css": "css",
+  "image/svg+xml": "svg",
+  "application/javascript": "js",
+  "text/javascript": "js",
+};
+
+/** Lowercase, because hosts and nginx's maps match addresses without regard to case. */
+const SAFE_PATH = /^\/(?:[a-z0-9_~-][a-z0-9._~-]*(?:\/[a-z0-9_~-][a-z0-9._~-]*)*)?$/;
+
+/** Thrown when the site cannot be exported faithfully; the message names the path and the fix. */
+export class ExportError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ExportError";
+  }
+}
+
+function mediaType(contentType: string): string {
+  return contentType.split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
+/** The file of an address: `/` is `index.html`, `/a/b` is `a/b.<ext>`, `/a/b.txt` stays. */
+function fileFor(path: string, contentType: string): string {
+  if (path === "/") return "index.html";
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  if (last.includes(".")) return path.slice(1);
+  const extension = EXTENSIONS[mediaType(contentType)];
+  if (extension === undefined) {
+    throw new ExportError(
+      `${path}: no file extension is known for "${contentType}"; add one to EXTENSIONS in lib/export.ts`,
+    );
+  }
+  return `${path.slice(1)}.${extension}`;
+}
+
+/**
+ * Works out the file of every prebuilt answer and checks that a static host can serve each one
+ * as the server does: one content type per extension, no two answers in one file, status 200.
+ */
+export function planExport(site: Site): ExportPlan {
+  const entries: ExportEntry[] = [];
+  const types = new Map<string, string>();
+  const owners = new Map<string, string>();
+  for (const [path, asset] of [...site.assets].sort(([a], [b]) => a < b ? -1 : 1)) {
+    if (!SAFE_PATH.test(path)) {
+      throw new ExportError(
+        `${path}: only lowercase letters, digits and "._~-" can stand in an exported path`,
+      );
+    }
+    if (asset.status !== 200) {
+      throw new ExportError(`${path}: a static host answers files with 200, not ${asset.status}`);
+    }
+    const file = fileFor(path, asset.contentType);
+    const extension = file.slice(file.lastIndexOf(".") + 1);
+    const known = types.get(extension);
+    if (known !== undefined && known !== asset.contentType) {
+      throw new ExportError(
+        `${path}: ".${extension}" files are already served as "${known}", not "${asset.contentType}"`,
+      );
+    }
+    types.set(extension, asset.contentType);
+    const owner = owners.get(file);
+    if (owner !== undefined || RESERVED.has(file) || RESERVED.has(file.split("/")[0] ?? "")) {
+      throw new ExportError(`${path}: its file "${file}" is taken by ${owner ?? "the export"}`);
+    }
+    owners.set(file, path);
+    entries.push({ path, file, asset });
+  }
+  for (const file of owners.keys()) {
+    const parent = file.split("/").slice(0, -1).join("/");
+    for (let folder = parent; folder !== ""; folder = folder.split("/").slice(0, -1).join("/")) {
+      if (owners.has(folder)) {
+        throw new ExportError(`${owners.get(folder)}: its file "${folder}" is also a folder`);
+      }
+    }
+  }
+  types.set("html", types.get("html") ?? TYPES.html);
+  types.set("json", types.get("json") ?? TYPES.json);
+  const apiNotFound = {
+    file: API_NOT_FOUND_FILE,
+    asset: createAsset(
+      JSON.stringify({ error: "No API endpoint or record at this address" }),
+      TYPES.json,
+      { status: 404, cacheControl: CACHE_ERROR },
+    ),
+  };
+  const serverOnly = [...site.dynamic.keys()].filter((path) => !site.assets.has(path)).sort();
+  return site.notFoundPage
+    ? {
+      entries,
+      types,
+      notFoundPage: { file: NOT_FOUND_FILE, asset: site.notFoundPage },
+      apiNotFound,
+      serverOnly,
+    }
+    : { entries, types, apiNotFound, serverOnly };
+}
+
+/** Options for {@linkcode exportSite}. */
+export interface ExportOptions {
+  /** The port in `nginx.conf`'s `listen` line. */
+  nginxPort?: number;
+}
+
+/** What {@linkcode exportSite} wrote. */
+export interface ExportReport {
+  /** Answers written, each with its compressed siblings. */
+  answers: number;
+  /** HTML pages among them. */
+  pages: number;
+  /** Files written, host configuration included. */
+  files: number;
+  /** Bytes written. */
+  bytes: number;
+  serverOnly: string[];
+}
+
+function recompress(asset: Asset): { gzip?: Uint8Array; br?: Uint8Array } {
+  const body = asset.variants.identity.body;
+  const out: { gzip?: Uint8Array; br?: Uint8Array } = {};
+  if (asset.variants.gzip) out.gzip = gzipSync(body, { level: 9 });
+  if (asset.variants.br) {
+    out.br = brotliCompressSync(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+      },
+    });
+  }
+  return out;
+}
+
+/** Empties the export folder, refusing to touch a folder that holds anything but an export. */
+async function prepareFolder(dir: string): Promise<void> {
+  let entries: Deno.DirEntry[];
+  try {
+    entries = await Array.fromAsync(Deno.readDir(dir));
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+    await Deno.mkdir(dir, { recursive: true });
+    return;
+  }
+  if (entries.length === 0) return;
+  const conf = await Deno.readTextFile(`${dir}/nginx.conf`).catch(() => "");
+  if (!conf.startsWith(NGINX_MARKER)) {
+    throw new ExportError(
+      `${dir}: the folder is not empty and holds no earlier export; choose an empty or new folder`,
+    );
+  }
+  for (const entry of entries) await Deno.remove(`${dir}/${entry.name}`, { recursive: true });
+}
+
+/**
+ * Writes the static export of a site into `dir`: every answer with its `.gz` and `.br` siblings
+ * (recompressed at the highest levels, wherever the server has that variant), the 404 answers,
+ * `nginx.conf`, `_headers` and `_redirects`. The folder is emptied first if it holds an earlier
+ * export.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { exportSite } from "./export.ts";
+ * import { buildSite } from "./site.ts";
+ * import { loadCatalog } from "./catalog.ts";
+ * const dir = await Deno.makeTempDir();
+ * const site = buildSite(await loadCatalog(), "https://metrics.example");
+ * const report = await exportSite(site, dir);
+ * assert.ok((await Deno.stat(`${dir}/api/metrics/churn-rate.json.br`)).isFile);
+ * assert.equal(report.serverOnly.includes("/mcp"), true);
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function exportSite(
+  site: Site,
+  dir: string,
+  { nginxPort = 8080 }: ExportOptions = {},
+): Promise<ExportReport> {
+  const plan = planExport(site);
+  await prepareFolder(dir);
+  const report: ExportReport = {
+    answers: plan.entries.length,
+    pages: plan.entries.filter((entry) => mediaType(entry.asset.contentType) === "text/html")
+      .length,
+    files: 0,
+    bytes: 0,
+    serverOnly: plan.serverOnly,
+  };
+  // Each variant gets its own modification time, so that nginx's ETags (time and size) differ.
+  const time = Math.floor(Date.now() / 1000);
+  const write = async (file: string, body: Uint8Array | string, offset = 0) => {
+    const path = `${dir}/${file}`;
+    await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+    const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
+    await Deno.writeFile(path, bytes);
+    await Deno.utime(path, time + offset, time + offset);
+    report.files += 1;
+    report.bytes += bytes.byteLength;
+  };
+  const writeAnswer = async (file: string, asset: Asset) => {
+    await write(file, asset.variants.identity.body);
+    const { gzip, br } = recompress(asset);
+    if (gzip) await write(`${file}.gz`, gzip, 1);
+    if (br) await write(`${file}.br`, br, 2);
+  };
+  for (const entry of plan.entries) await writeAnswer(entry.file, entry.asset);
+  // The server sends its 404 answers uncompressed; so does the export.
+  for (const error of [plan.notFoundPage, plan.apiNotFound]) {
+    if (error) await write(error.file, error.asset.variants.identity.body);
+  }
+  await write("nginx.conf", nginxConf(plan, { port: nginxPort }));
+  await write("_headers", headersFile(plan));
+  await write("_redirects", redirectsFile(plan));
+  for (const folder of NGINX_FOLDERS) await Deno.mkdir(`${dir}/${folder}`, { recursive: true });
+  return report;
+}

@@ -1,0 +1,128 @@
+/**
+ * The pages people read, rendered once when the site is built: the home page, a page for every
+ * metric and framework, the search page, the 404 page, the sitemap, the stylesheet and the icon.
+ *
+ * @module
+ */
+import { markup } from "./_html.ts";
+import {
+  FAVICON_PATH,
+  type IndexedPage,
+  PAGE_HEADERS,
+  renderPage,
+  STYLESHEET_PATH,
+} from "./_layout.ts";
+import { frameworkPage } from "./_page_framework.ts";
+import { homePage } from "./_page_home.ts";
+import { metricPage } from "./_page_metric.ts";
+import { FAVICON_SVG, SITE_CSS } from "./_site_css.ts";
+import { type Asset, CACHE_ERROR, createAsset, TYPES } from "./assets.ts";
+import type { Catalog } from "./catalog.ts";
+import type { CatalogSearch } from "./search.ts";
+import { searchRoute } from "./search_page.ts";
+import { sitemapXml } from "./sitemap.ts";
+
+/** Options for {@linkcode buildPages}. */
+export interface PagesOptions {
+  /** The public base address, for canonical URLs and the sitemap. */
+  baseUrl: string;
+  /** The catalog's prebuilt search index. */
+  search: CatalogSearch;
+}
+
+/** The pages of the site. */
+export interface Pages {
+  /**
+   * Prebuilt answers by path. `/search` is here too, as the page without a query: the server
+   * answers that path with {@linkcode Pages.search}, the static export writes this page.
+   */
+  assets: Map<string, Asset>;
+  /** The HTML answer for an unknown page outside `/api/`. */
+  notFoundPage: Asset;
+  /** The handler of `/search`. */
+  search: (request: Request) => Response;
+}
+
+function notFoundMain() {
+  return markup`<h1>Page not found</h1>
+<p class="lead">There is no page at this address. It may have moved, or the address may be mistyped.</p>
+<ul class="plain">
+<li><a href="/">Browse every metric and framework</a></li>
+<li><a href="/search">Search the catalog</a></li>
+</ul>`;
+}
+
+/**
+ * Renders every page of the catalog once.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildPages } from "./pages.ts";
+ * import { createSearch, loadCatalog } from "./mod.ts";
+ * const catalog = await loadCatalog();
+ * const pages = buildPages(catalog, {
+ *   baseUrl: "https://metrics.example",
+ *   search: createSearch(catalog),
+ * });
+ * assert.equal(pages.assets.get("/metrics/churn-rate")?.contentType, "text/html; charset=utf-8");
+ * ```
+ */
+export function buildPages(catalog: Catalog, { baseUrl, search }: PagesOptions): Pages {
+  const metricNames = new Map(catalog.metrics.map((metric) => [metric.slug, metric.name]));
+  const frameworkNames = new Map(catalog.frameworks.map((item) => [item.slug, item.name]));
+  const frameworksByMetric = new Map<
+    string,
+    { slug: string; name: string; components: string[] }[]
+  >();
+  for (const framework of catalog.frameworks) {
+    for (const component of framework.components) {
+      for (const slug of component.metricSlugs) {
+        const list = frameworksByMetric.get(slug) ?? [];
+        const entry = list.find((item) => item.slug === framework.slug);
+        if (entry) entry.components.push(component.name);
+        else {list.push({
+            slug: framework.slug,
+            name: framework.name,
+            components: [component.name],
+          });}
+        frameworksByMetric.set(slug, list);
+      }
+    }
+  }
+
+  const assets = new Map<string, Asset>();
+  // Keyed by the decoded path, as the handler looks paths up; links use the encoded one.
+  const pagePaths: string[] = [];
+  const addPage = (frame: IndexedPage) => {
+    pagePaths.push(frame.path);
+    const path = frame.path.split("/").map(decodeURIComponent).join("/");
+    assets.set(
+      path,
+      createAsset(renderPage(frame, baseUrl), TYPES.html, { headers: PAGE_HEADERS }),
+    );
+  };
+  addPage(homePage(catalog));
+  for (const metric of catalog.metrics) {
+    addPage(metricPage(metric, { metricNames, frameworksByMetric }));
+  }
+  for (const framework of catalog.frameworks) {
+    addPage(frameworkPage(framework, { metricNames, frameworkNames }));
+  }
+  const route = searchRoute(catalog, { baseUrl, search });
+  assets.set("/search", route.page);
+  assets.set("/sitemap.xml", createAsset(sitemapXml(baseUrl, pagePaths), TYPES.xml));
+  assets.set(STYLESHEET_PATH, createAsset(SITE_CSS, TYPES.css));
+  assets.set(FAVICON_PATH, createAsset(FAVICON_SVG, TYPES.svg));
+  const notFoundPage = createAsset(
+    renderPage({
+      title: "Page not found",
+      description: "There is no page at this address.",
+      noindex: true,
+      main: notFoundMain(),
+    }, baseUrl),
+    TYPES.html,
+    { status: 404, cacheControl: CACHE_ERROR, headers: PAGE_HEADERS },
+  );
+  return { assets, notFoundPage, search: route.handler };
+}

@@ -1,0 +1,117 @@
+/**
+ * `/search?q=…`: server-rendered search results from the prebuilt index, no JavaScript needed.
+ * Without a query the page lists every record, A to Z; that page is prebuilt and is also what the
+ * static export serves at `/search`.
+ *
+ * @module
+ */
+import { markup, sitePath } from "./_html.ts";
+import { MAX_QUERY_CHARS, PAGE_HEADERS, type PageFrame, renderPage } from "./_layout.ts";
+import { frameworkEntry, metricEntry, type RecordEntry, recordList } from "./_page_home.ts";
+import { type Asset, CACHE_CONTENT, createAsset, TYPES } from "./assets.ts";
+import type { Catalog } from "./catalog.ts";
+import type { CatalogSearch, SearchHit } from "./search.ts";
+
+/** How many results a search page shows. */
+export const SEARCH_PAGE_LIMIT = 20;
+
+const METHODS = "GET, HEAD, OPTIONS";
+
+/** Options for {@linkcode searchRoute}. */
+export interface SearchRouteOptions {
+  baseUrl: string;
+  search: CatalogSearch;
+}
+
+/** The `/search` answers: the prebuilt page without a query, and the handler for queries. */
+export interface SearchRoute {
+  /** The page listing every record, served when there is no query. */
+  page: Asset;
+  handler: (request: Request) => Response;
+}
+
+function hitEntry(hit: SearchHit): RecordEntry {
+  const path = hit.type === "metric" ? "metrics" : "frameworks";
+  return {
+    href: sitePath(`/${path}`, hit.slug),
+    title: hit.abbreviation ? `${hit.name} (${hit.abbreviation})` : hit.name,
+    summary: hit.summary,
+    kind: hit.type === "metric" ? "Metric" : "Framework",
+  };
+}
+
+function browsePage(catalog: Catalog): PageFrame {
+  return {
+    title: "Search",
+    description: "Search the catalog's metrics and frameworks.",
+    noindex: true,
+    main: markup`<h1>Search the catalog</h1>
+<p class="lead">Type a metric's name, its abbreviation or any word of its definition in the search box. Every record is listed below, A to Z.</p>
+<section aria-labelledby="all-metrics">
+<h2 id="all-metrics">Metrics</h2>
+${recordList(catalog.metrics.map(metricEntry))}
+</section>
+<section aria-labelledby="all-frameworks">
+<h2 id="all-frameworks">Frameworks</h2>
+${recordList(catalog.frameworks.map(frameworkEntry))}
+</section>`,
+  };
+}
+
+function resultsPage(query: string, hits: SearchHit[]): PageFrame {
+  const count = hits.length === 1 ? "1 result" : `${hits.length} results`;
+  const status = hits.length === 0
+    ? markup`Nothing matches “${query}”. Try a shorter word, an abbreviation such as NRR, or <a href="/search">browse every record</a>.`
+    : markup`${count} for “${query}”, best first.`;
+  return {
+    title: `Search: ${query}`,
+    description: `Metrics and frameworks matching "${query}".`,
+    noindex: true,
+    query,
+    main: markup`<h1>Search results</h1>
+<p role="status">${status}</p>
+${hits.length === 0 ? "" : recordList(hits.map(hitEntry), "ol")}`,
+  };
+}
+
+function pageResponse(request: Request, body: Uint8Array<ArrayBuffer> | string): Response {
+  return new Response(request.method === "HEAD" ? null : body, {
+    status: 200,
+    headers: {
+      ...PAGE_HEADERS,
+      "content-type": TYPES.html,
+      "cache-control": CACHE_CONTENT,
+    },
+  });
+}
+
+/**
+ * Builds the `/search` route once: the index is the catalog's prebuilt one, and a request only
+ * searches and fills in the results. Queries are cut to {@linkcode MAX_QUERY_CHARS} characters.
+ */
+export function searchRoute(
+  catalog: Catalog,
+  { baseUrl, search }: SearchRouteOptions,
+): SearchRoute {
+  const page = createAsset(renderPage(browsePage(catalog), baseUrl), TYPES.html, {
+    headers: PAGE_HEADERS,
+  });
+  const handler = (request: Request): Response => {
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      return new Response(
+        JSON.stringify({ error: "Search only answers GET and HEAD" }),
+        {
+          status: 405,
+          headers: { allow: METHODS, "content-type": TYPES.json, "cache-control": "no-store" },
+        },
+      );
+    }
+    const query = (new URL(request.url).searchParams.get("q") ?? "").slice(0, MAX_QUERY_CHARS)
+      // deno-lint-ignore no-control-regex
+      .replace(/[\s\u0000-\u001f\u007f]+/g, " ").trim();
+    if (query === "") return pageResponse(request, page.variants.identity.body);
+    const hits = search.search(query, { limit: SEARCH_PAGE_LIMIT });
+    return pageResponse(request, renderPage(resultsPage(query, hits), baseUrl));
+  };
+  return { page, handler };
+}

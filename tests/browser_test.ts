@@ -1,0 +1,313 @@
+import assert from "node:assert/strict";
+import type { Browser, Page } from "playwright-core";
+import { type Catalog, createHandler, type Handler, loadCatalog } from "../lib/mod.ts";
+import { FIXTURE, systemBinary } from "./_system.ts";
+
+const browserBinary = systemBinary("chromium", ["/usr/bin/chromium"]);
+
+// playwright-core probes /proc/sys/fs/binfmt_misc/WSLInterop when it is imported (its bundled
+// is-wsl, used only to open a desktop browser, which these tests never do). Deno allows reading
+// /proc/sys only under --allow-all; is-wsl's own switch defers the probe, so the tests keep their
+// narrow permissions.
+Deno.env.set("__IS_WSL_TEST__", "1");
+const { chromium } = await import("playwright-core");
+const SCREENSHOTS = new URL("../test-output/screenshots/", import.meta.url).pathname;
+
+/** Debian's Chromium, headless, with a fresh temporary profile and nothing phoning home. */
+async function launch(): Promise<Browser> {
+  return await chromium.launch({
+    executablePath: browserBinary.require(),
+    headless: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** Serves a handler on a free port of 127.0.0.1 until `use` returns. */
+async function serving<T>(
+  handler: (origin: string) => Handler,
+  use: (origin: string) => Promise<T>,
+): Promise<T> {
+  let answer: Handler = () => new Response("Starting", { status: 503 });
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    (request) => answer(request),
+  );
+  const origin = `http://127.0.0.1:${server.addr.port}`;
+  answer = handler(origin);
+  try {
+    return await use(origin);
+  } finally {
+    await server.shutdown();
+  }
+}
+
+/** What went wrong while a page was open: console errors, script errors, failed requests. */
+interface Watch {
+  problems: string[];
+  requests: string[];
+  dialogs: string[];
+}
+
+function watch(page: Page): Watch {
+  const seen: Watch = { problems: [], requests: [], dialogs: [] };
+  page.on("console", (message) => {
+    if (message.type() === "error") seen.problems.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => seen.problems.push(`script error: ${error.message}`));
+  page.on("requestfailed", (request) => {
+    seen.problems.push(`failed: ${request.url()} ${request.failure()?.errorText ?? ""}`);
+  });
+  page.on("response", (response) => {
+    if (response.status() >= 400) seen.problems.push(`${response.status()}: ${response.url()}`);
+  });
+  page.on("request", (request) => seen.requests.push(request.url()));
+  page.on("dialog", (dialog) => {
+    seen.dialogs.push(dialog.message());
+    dialog.dismiss().catch(() => {});
+  });
+  return seen;
+}
+
+function assertClean(seen: Watch, origin: string, what: string) {
+  assert.deepEqual(seen.problems, [], what);
+  assert.deepEqual(seen.dialogs, [], `${what}: dialogs`);
+  const outside = seen.requests.filter((url) => !url.startsWith(`${origin}/`));
+  assert.deepEqual(outside, [], `${what}: requests outside the site`);
+}
+
+const catalog = await loadCatalog(FIXTURE);
+
+Deno.test({
+  name: "Chromium shows the home, metric and framework pages and searches from the box, cleanly",
+  ignore: browserBinary.skip,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    await Deno.mkdir(SCREENSHOTS, { recursive: true });
+    const browser = await launch();
+    try {
+      await serving((origin) => createHandler(catalog, { baseUrl: origin }), async (origin) => {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+        const page = await context.newPage();
+        const seen = watch(page);
+
+        const home = await page.goto(`${origin}/`);
+        assert.equal(home?.status(), 200);
+        assert.equal(await page.title(), "Metrics Catalog");
+        assert.equal(await page.locator("h1").textContent(), "Product and growth metrics");
+        assert.equal(await page.getByRole("searchbox", { name: "Search the catalog" }).count(), 1);
+        const colour = await page.locator("body").evaluate((body) =>
+          body.ownerDocument.defaultView?.getComputedStyle(body).color
+        );
+        assert.equal(colour, "rgb(27, 31, 36)", "the stylesheet loaded under the CSP");
+        await page.screenshot({ path: `${SCREENSHOTS}home.png`, fullPage: true });
+
+        await page.getByRole("link", { name: "Alpha-rate Fixture" }).first().click();
+        await page.waitForURL(`${origin}/metrics/alpha-rate`);
+        assert.equal(await page.locator("h1").textContent(), "Alpha-rate Fixture");
+        assert.equal(
+          await page.locator("time[datetime='2026-11-01']").textContent(),
+          "1 November 2026",
+        );
+        await page.screenshot({ path: `${SCREENSHOTS}metric.png`, fullPage: true });
+
+        await page.getByRole("link", { name: "Sample Framework" }).first().click();
+        await page.waitForURL(`${origin}/frameworks/sample-framework`);
+        const cards = page.locator("ol.components > li");
+        assert.equal(await cards.count(), 2);
+        const [first, second] = [
+          await cards.nth(0).boundingBox(),
+          await cards.nth(1).boundingBox(),
+        ];
+        assert.ok(
+          first && second && second.x > first.x,
+          "components stand side by side on a wide screen",
+        );
+        await page.screenshot({ path: `${SCREENSHOTS}framework.png`, fullPage: true });
+
+        await page.getByRole("searchbox", { name: "Search the catalog" }).fill("beta");
+        await page.getByRole("searchbox", { name: "Search the catalog" }).press("Enter");
+        await page.waitForURL(`${origin}/search?q=beta`);
+        assert.equal(
+          await page.locator("ol.records > li a").first().textContent(),
+          "Beta-rate Fixture",
+        );
+        await page.screenshot({ path: `${SCREENSHOTS}search.png`, fullPage: true });
+        assertClean(seen, origin, "desktop");
+
+        const phone = await browser.newContext({ viewport: { width: 375, height: 800 } });
+        const small = await phone.newPage();
+        const seenSmall = watch(small);
+        for (const path of ["/", "/metrics/alpha-rate", "/frameworks/sample-framework"]) {
+          await small.goto(`${origin}${path}`);
+          const overflow = await small.locator("html").evaluate((html) =>
+            html.scrollWidth - html.clientWidth
+          );
+          assert.ok(overflow <= 0, `${path} scrolls sideways on a phone by ${overflow}px`);
+        }
+        const [top, below] = [
+          await small.locator("ol.components > li").nth(0).boundingBox(),
+          await small.locator("ol.components > li").nth(1).boundingBox(),
+        ];
+        assert.ok(top && below && below.y > top.y, "components stack on a phone");
+        await small.screenshot({ path: `${SCREENSHOTS}framework-phone.png`, fullPage: true });
+        assertClean(seenSmall, origin, "phone");
+      });
+    } finally {
+      await browser.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "Chromium runs nothing from hostile record text and finds no link off http(s)",
+  ignore: browserBinary.skip,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const evil = `<script>window.__pwned=1</script><img src=x onerror="window.__pwned=1">` +
+      `"'><svg onload="window.__pwned=1">`;
+    const metric = {
+      ...catalog.metrics[0]!,
+      slug: "evil",
+      name: `Evil ${evil}`,
+      definition: `${evil}\n\n</p><script>window.__pwned=1</script>`,
+      relatedMetrics: [{ slug: "javascript:window.__pwned=1", text: evil }],
+      sources: [
+        { label: "Script", url: "javascript:window.__pwned=1" },
+        { label: "Data", url: "data:text/html,<script>window.__pwned=1</script>" },
+      ],
+    };
+    const hostile: Catalog = {
+      metrics: [metric],
+      frameworks: [{
+        ...catalog.frameworks[0]!,
+        name: evil,
+        components: [{ name: evil, description: evil, metricSlugs: ["evil"] }],
+        examples: [{ company: evil, detail: evil, source: { label: evil, url: "javascript:1" } }],
+      }],
+      synonyms: new Map(),
+    };
+    const browser = await launch();
+    try {
+      await serving((origin) => createHandler(hostile, { baseUrl: origin }), async (origin) => {
+        const page = await browser.newPage();
+        const seen = watch(page);
+        const query = encodeURIComponent(`<script>window.__pwned=1</script>`);
+        for (
+          const path of ["/", "/metrics/evil", "/frameworks/sample-framework", `/search?q=${query}`]
+        ) {
+          await page.goto(`${origin}${path}`);
+          await page.locator("*").evaluateAll((elements) => {
+            for (const element of elements) {
+              for (const type of ["mouseover", "focus", "error", "load"]) {
+                element.dispatchEvent(new Event(type));
+              }
+            }
+          });
+          const pwned = await page.evaluate(() => "__pwned" in globalThis);
+          assert.equal(pwned, false, path);
+          assert.equal(await page.locator("script, img, svg, iframe, object").count(), 0, path);
+          const hrefs = await page.locator("a").evaluateAll((links) =>
+            links.map((link) => link.getAttribute("href") ?? "")
+          );
+          const schemes = new Set(hrefs.map((href) => new URL(href, origin).protocol));
+          assert.deepEqual([...schemes].filter((scheme) => !/^https?:$/.test(scheme)), [], path);
+        }
+        assert.equal(await page.locator("h1").first().textContent(), "Search results");
+        await page.goto(`${origin}/metrics/evil`);
+        assert.match(
+          (await page.locator("h1").textContent()) ?? "",
+          /^Evil <script>window\.__pwned=1<\/script>/,
+        );
+        await page.screenshot({ path: `${SCREENSHOTS}hostile-metric.png`, fullPage: true });
+        assertClean(seen, origin, "hostile");
+      });
+    } finally {
+      await browser.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "Chromium on another origin reads the API across origins, preflight and errors included",
+  ignore: browserBinary.skip,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const browser = await launch();
+    try {
+      await serving(
+        (origin) => createHandler(catalog, { baseUrl: origin }),
+        (api) =>
+          serving(() => () => Response.json({ secret: true }), (closed) =>
+            serving(
+              () => () =>
+                new Response("<!doctype html><title>Another origin</title><p>Client</p>", {
+                  headers: { "content-type": "text/html; charset=utf-8" },
+                }),
+              async (client) => {
+                const page = await browser.newPage();
+                const seen = watch(page);
+                await page.goto(`${client}/`);
+                const result = await page.evaluate(async ({ api, closed }) => {
+                  const list = await fetch(`${api}/api/metrics`);
+                  const metrics = await list.json();
+                  const etag = list.headers.get("etag");
+                  const again = await fetch(`${api}/api/metrics`, {
+                    headers: { "If-None-Match": etag ?? "" },
+                  });
+                  const missing = await fetch(`${api}/api/metrics/nope`);
+                  const error = await missing.json();
+                  let refused = "";
+                  try {
+                    await fetch(`${closed}/`);
+                  } catch (reason) {
+                    refused = String(reason);
+                  }
+                  return {
+                    status: list.status,
+                    count: metrics.length,
+                    etag,
+                    revalidated: again.status,
+                    missing: missing.status,
+                    error: typeof error.error,
+                    refused,
+                  };
+                }, { api, closed });
+                assert.equal(result.status, 200);
+                assert.equal(result.count, 3);
+                assert.match(result.etag ?? "", /^"/, "ETag is exposed to scripts");
+                assert.equal(result.revalidated, 304, "a preflighted conditional request");
+                assert.equal(result.missing, 404);
+                assert.equal(result.error, "string", "error bodies are readable across origins");
+                assert.match(
+                  result.refused,
+                  /TypeError|Failed to fetch/,
+                  "the browser does enforce CORS",
+                );
+                const blocked = seen.problems.filter((problem) =>
+                  /CORS|Access-Control/.test(problem) && !problem.includes(closed)
+                );
+                assert.deepEqual(blocked, [], "no CORS complaint about the API");
+                assert.ok(
+                  seen.problems.some((problem) => /CORS|Access-Control/.test(problem)),
+                  "the browser reported the refused request",
+                );
+              },
+            )),
+      );
+    } finally {
+      await browser.close();
+    }
+  },
+});

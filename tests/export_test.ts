@@ -1,0 +1,336 @@
+import assert from "node:assert/strict";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { createAsset } from "../lib/assets.ts";
+import { buildSite, ExportError, exportSite, loadCatalog, planExport } from "../lib/mod.ts";
+import { CONTRACT } from "./_contract.ts";
+import { rawRequest } from "./_raw_http.ts";
+import {
+  BASE_URL,
+  FIXTURE,
+  type RunningServer,
+  startMain,
+  startNginx,
+  systemBinary,
+} from "./_system.ts";
+
+const catalog = await loadCatalog(FIXTURE);
+const nginx = systemBinary("nginx", ["/usr/sbin/nginx", "/usr/bin/nginx"]);
+
+/** Builds the fixture site and exports it into a fresh folder readable by nginx's workers. */
+async function exported(edit: (site: ReturnType<typeof buildSite>) => void = () => {}) {
+  const dir = await Deno.makeTempDir({ prefix: "export-" });
+  await Deno.chmod(dir, 0o755);
+  const site = buildSite(catalog, BASE_URL);
+  edit(site);
+  const report = await exportSite(site, dir);
+  return { dir, site, report };
+}
+
+async function withServer<T>(
+  start: Promise<RunningServer>,
+  use: (server: RunningServer) => Promise<T>,
+) {
+  const server = await start;
+  try {
+    return await use(server);
+  } catch (error) {
+    throw new Error(
+      `${error instanceof Error ? error.stack : error}\n--- server log ---\n${await server.log()}`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+Deno.test("exportSite() writes every prebuilt answer as a file with .gz and .br siblings that decode to it", async () => {
+  const { dir, site, report } = await exported();
+  try {
+    const plan = planExport(site);
+    assert.equal(plan.entries.length, site.assets.size);
+    assert.equal(report.answers, site.assets.size);
+    let siblings = 0;
+    for (const { path, file, asset } of plan.entries) {
+      const body = await Deno.readFile(`${dir}/${file}`);
+      assert.deepEqual(body, asset.variants.identity.body, path);
+      if (asset.variants.gzip) {
+        assert.deepEqual(
+          new Uint8Array(gunzipSync(await Deno.readFile(`${dir}/${file}.gz`))),
+          body,
+        );
+        siblings++;
+      }
+      if (asset.variants.br) {
+        const br = await Deno.readFile(`${dir}/${file}.br`);
+        assert.deepEqual(new Uint8Array(brotliDecompressSync(br)), body, path);
+        assert.ok(
+          br.length <= (asset.variants.br.body.length),
+          `${path}: recompressed at least as small`,
+        );
+        siblings++;
+      }
+    }
+    assert.ok(siblings >= plan.entries.length, "most answers have both siblings");
+    for (
+      const file of [
+        "index.html",
+        "metrics/alpha-rate.html",
+        "frameworks/sample-framework.html",
+        "search.html",
+        "404.html",
+        "api/404.json",
+        "api/metrics.json",
+        "api/metrics/alpha-rate.json",
+        "api/openapi.json",
+        "sitemap.xml",
+        "llms.txt",
+        "llms-full.txt",
+        "metrics/alpha-rate.md",
+        "nginx.conf",
+        "_headers",
+        "_redirects",
+      ]
+    ) {
+      assert.ok((await Deno.stat(`${dir}/${file}`)).isFile, file);
+    }
+    assert.deepEqual(report.serverOnly, ["/mcp"]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("exportSite() writes whatever other modules add to the site's answers", async () => {
+  const { dir } = await exported((site) => {
+    site.assets.set(
+      "/extra/notes.txt",
+      createAsset("Added by another module\n", "text/plain; charset=utf-8"),
+    );
+    site.assets.set(
+      "/extra/data",
+      createAsset('{"added":true}', "application/json; charset=utf-8"),
+    );
+  });
+  try {
+    assert.equal(await Deno.readTextFile(`${dir}/extra/notes.txt`), "Added by another module\n");
+    assert.equal(await Deno.readTextFile(`${dir}/extra/data.json`), '{"added":true}');
+    const conf = await Deno.readTextFile(`${dir}/nginx.conf`);
+    assert.match(conf, /"\/extra\/data" "\/extra\/data\.json";/);
+    assert.match(
+      await Deno.readTextFile(`${dir}/_redirects`),
+      /^\/extra\/data \/extra\/data\.json 200$/m,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("planExport() refuses answers a static host cannot serve as the server does, naming the path", () => {
+  const refusals: [string, (site: ReturnType<typeof buildSite>) => void, RegExp][] = [
+    [
+      "an upper-case path",
+      (site) => site.assets.set("/Upper", createAsset("x", "text/plain; charset=utf-8")),
+      /^\/Upper: only lowercase/,
+    ],
+    [
+      "a status other than 200",
+      (site) =>
+        site.assets.set("/gone", createAsset("x", "text/plain; charset=utf-8", { status: 410 })),
+      /^\/gone: a static host answers files with 200, not 410/,
+    ],
+    [
+      "two types for one extension",
+      (site) => site.assets.set("/odd.json", createAsset("x", "text/plain; charset=utf-8")),
+      /^\/odd\.json: "\.json" files are already served as/,
+    ],
+    [
+      "a file that is also a folder",
+      (site) => site.assets.set("/llms.txt/more", createAsset("x", "text/plain; charset=utf-8")),
+      /^\/llms\.txt: its file "llms\.txt" is also a folder/,
+    ],
+    [
+      "a reserved file",
+      (site) => site.assets.set("/nginx.conf", createAsset("x", "text/plain; charset=utf-8")),
+      /^\/nginx\.conf: its file "nginx\.conf" is taken/,
+    ],
+    [
+      "an unknown media type without extension",
+      (site) => site.assets.set("/blob", createAsset("x", "application/x-thing")),
+      /^\/blob: no file extension is known for "application\/x-thing"/,
+    ],
+  ];
+  for (const [what, edit, message] of refusals) {
+    const site = buildSite(catalog, BASE_URL);
+    edit(site);
+    assert.throws(
+      () => planExport(site),
+      (error: unknown) => error instanceof ExportError && message.test(error.message),
+      what,
+    );
+  }
+});
+
+Deno.test("exportSite() refuses to empty a folder that holds something other than an export", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "export-" });
+  try {
+    await Deno.writeTextFile(`${dir}/precious.txt`, "keep me");
+    await assert.rejects(
+      () => exportSite(buildSite(catalog, BASE_URL), dir),
+      /not empty and holds no earlier export/,
+    );
+    assert.equal(await Deno.readTextFile(`${dir}/precious.txt`), "keep me");
+    await Deno.remove(`${dir}/precious.txt`);
+    await exportSite(buildSite(catalog, BASE_URL), dir);
+    await Deno.writeTextFile(`${dir}/stale.html`, "old");
+    await exportSite(buildSite(catalog, BASE_URL), dir);
+    await assert.rejects(() => Deno.stat(`${dir}/stale.html`), Deno.errors.NotFound);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("_headers and _redirects carry CORS, the pages' CSP and the API rewrites", async () => {
+  const { dir } = await exported();
+  try {
+    const headers = await Deno.readTextFile(`${dir}/_headers`);
+    assert.match(headers, /^\/\*\n {2}Access-Control-Allow-Origin: \*\n/m);
+    assert.match(headers, /^ {2}X-Content-Type-Options: nosniff$/m);
+    assert.match(headers, /^\/metrics\/\*\n {2}Content-Security-Policy: default-src 'none';/m);
+    assert.match(headers, /^\/\n {2}Content-Security-Policy: default-src 'none';/m);
+    assert.match(headers, /^\/404\.html\n {2}Content-Security-Policy:/m);
+    assert.doesNotMatch(headers, /^\/api\/metrics\n {2}Content-Security-Policy/m);
+    const redirects = await Deno.readTextFile(`${dir}/_redirects`);
+    assert.match(redirects, /^\/api\/metrics\/alpha-rate \/api\/metrics\/alpha-rate\.json 200$/m);
+    assert.match(redirects, /^\/api\/\* \/api\/404\.json 404$/m);
+    assert.doesNotMatch(
+      redirects,
+      /^\/metrics\/alpha-rate /m,
+      "hosts find x.html for /x themselves",
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("deno task build's script writes the export with only read, env and write-to-the-folder rights", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "build-" });
+  try {
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        `--allow-read=.,${dir}`,
+        `--allow-write=${dir}`,
+        "--allow-env=BASE_URL,CATALOG_DIR,LOG_TOKENS,LOG_STREAM",
+        "build.ts",
+        "--out",
+        `${dir}/dist`,
+        "--port",
+        "8123",
+      ],
+      cwd: new URL("../", import.meta.url),
+      env: { CATALOG_DIR: FIXTURE, BASE_URL: "https://metrics.example/", NO_COLOR: "1" },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const stderr = new TextDecoder().decode(output.stderr);
+    assert.equal(output.code, 0, stderr);
+    assert.match(stderr, /Wrote .*dist\/: 22 answers \(6 pages\)/);
+    assert.match(stderr, /Only the Deno server answers \/mcp/);
+    assert.match(await Deno.readTextFile(`${dir}/dist/nginx.conf`), /^ {4}listen 8123;$/m);
+    assert.match(
+      await Deno.readTextFile(`${dir}/dist/sitemap.xml`),
+      /<loc>https:\/\/metrics\.example\/metrics\/alpha-rate<\/loc>/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("main.ts passes the HTTP contract that the static export is held to", async (t) => {
+  await withServer(startMain(), async (server) => {
+    for (const contract of CONTRACT) {
+      await t.step(contract.name, () => contract.run(server.origin));
+    }
+  });
+});
+
+Deno.test({
+  name: "nginx serving the export with its nginx.conf passes the same HTTP contract",
+  ignore: nginx.skip,
+  async fn(t) {
+    const binary = nginx.require();
+    const { dir } = await exported();
+    try {
+      await withServer(startNginx(binary, dir), async (server) => {
+        for (const contract of CONTRACT) {
+          await t.step(contract.name, () => contract.run(server.origin));
+        }
+      });
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "nginx answers every exported address with main.ts's status, type, headers and bytes",
+  ignore: nginx.skip,
+  async fn() {
+    const binary = nginx.require();
+    const { dir, site } = await exported();
+    try {
+      await withServer(
+        startMain(),
+        (deno) =>
+          withServer(startNginx(binary, dir), async (static_) => {
+            const targets = [...site.assets.keys()].flatMap((path) =>
+              path === "/" ? [path] : [path, `${path}/`]
+            );
+            targets.push("/nope", "/api/nope", "/api/metrics/nope");
+            const compared = [
+              "content-type",
+              "cache-control",
+              "vary",
+              "access-control-allow-origin",
+              "access-control-expose-headers",
+              "x-content-type-options",
+              "content-security-policy",
+              "referrer-policy",
+              "content-encoding",
+            ];
+            for (const target of targets) {
+              for (const encoding of ["identity", "gzip", "br"]) {
+                const request = { headers: { "Accept-Encoding": encoding } };
+                const [a, b] = await Promise.all([
+                  rawRequest(deno.origin, target, request),
+                  rawRequest(static_.origin, target, request),
+                ]);
+                const what = `${target} (${encoding})`;
+                assert.equal(b.status, a.status, what);
+                // The server answers /search with a handler, uncompressed; nginx serves its file.
+                const names = site.dynamic.has(target.replace(/(.)\/$/, "$1"))
+                  ? compared.filter((name) => name !== "vary" && name !== "content-encoding")
+                  : compared;
+                for (const name of names) {
+                  assert.equal(b.headers.get(name), a.headers.get(name), `${what}: ${name}`);
+                }
+                if (a.status === 200) {
+                  const decode = (body: Uint8Array, coding: string | null) =>
+                    coding === "br"
+                      ? new Uint8Array(brotliDecompressSync(body))
+                      : coding === "gzip"
+                      ? new Uint8Array(gunzipSync(body))
+                      : body;
+                  assert.deepEqual(
+                    decode(b.body, b.headers.get("content-encoding")),
+                    decode(a.body, a.headers.get("content-encoding")),
+                    what,
+                  );
+                }
+              }
+            }
+          }),
+      );
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});

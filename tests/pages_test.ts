@@ -1,0 +1,518 @@
+import assert from "node:assert/strict";
+import {
+  buildSite,
+  type Catalog,
+  createHandler,
+  type Framework,
+  loadCatalog,
+  type MetricRecord,
+} from "../lib/mod.ts";
+import { attr, type Element, type Page, parsePage, textOf } from "./_dom.ts";
+
+const BASE = "https://metrics.example";
+const catalog = await loadCatalog(new URL("./testdata/catalog/", import.meta.url));
+const handler = createHandler(catalog, { baseUrl: BASE });
+
+function request(path: string, init: RequestInit = {}, on = handler) {
+  return Promise.resolve(on(new Request(`http://127.0.0.1${path}`, init)));
+}
+
+/** Fetches a page, checks status, type and CSP, and parses it. */
+async function page(path: string, status = 200, on = handler): Promise<Page & { html: string }> {
+  const response = await request(path, {}, on);
+  assert.equal(response.status, status, path);
+  assert.equal(response.headers.get("content-type"), "text/html; charset=utf-8", path);
+  const csp = response.headers.get("content-security-policy") ?? "";
+  assert.match(csp, /default-src 'none'/, path);
+  assert.match(csp, /style-src 'self'/, path);
+  assert.match(csp, /form-action 'self'/, path);
+  assert.match(csp, /base-uri 'none'/, path);
+  assert.match(csp, /frame-ancestors 'none'/, path);
+  assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|script-src/, path);
+  assert.equal(response.headers.get("access-control-allow-origin"), "*", path);
+  const html = await response.text();
+  return { ...parsePage(html), html };
+}
+
+const headings = (doc: Page) =>
+  doc.elements.filter((element) => /^h[1-6]$/.test(element.tagName)).map((element) => ({
+    level: Number(element.tagName.slice(1)),
+    text: textOf(element),
+  }));
+
+const h2s = (doc: Page) => headings(doc).filter((h) => h.level === 2).map((h) => h.text);
+const hrefs = (doc: Page) => doc.all("a").map((a) => attr(a, "href") ?? "");
+/** The targets of the links inside an element, in order. */
+function linksIn(element: Element): string[] {
+  const own = element.tagName === "a" ? [attr(element, "href") ?? ""] : [];
+  return [
+    ...own,
+    ...element.childNodes.flatMap((child) => "tagName" in child ? linksIn(child) : []),
+  ];
+}
+
+const byId = (doc: Page, id: string) => doc.one((element) => attr(element, "id") === id, `#${id}`);
+
+/** Checks the landmarks, the labelled search box, the heading order and the licence. */
+function assertAccessibleFrame(doc: Page, path: string) {
+  assert.equal(attr(doc.all("html")[0]!, "lang"), "en", path);
+  assert.equal(doc.all("header").length, 1, `${path}: one banner`);
+  assert.equal(doc.all("main").length, 1, `${path}: one main`);
+  assert.equal(doc.all("footer").length, 1, `${path}: one contentinfo`);
+  assert.equal(doc.all("title").length, 1, path);
+  const form = doc.one((element) => attr(element, "role") === "search", "search form");
+  assert.equal(attr(form, "action"), "/search");
+  assert.equal(attr(form, "method"), "get");
+  const input = doc.one(
+    (element) => element.tagName === "input" && attr(element, "name") === "q",
+    "q",
+  );
+  const label = doc.one(
+    (element) => element.tagName === "label" && attr(element, "for") === attr(input, "id"),
+    "label",
+  );
+  assert.equal(textOf(label), "Search the catalog");
+  const levels = headings(doc).map((h) => h.level);
+  assert.equal(levels[0], 1, `${path}: starts with h1`);
+  assert.equal(levels.filter((level) => level === 1).length, 1, `${path}: one h1`);
+  levels.forEach((level, index) => {
+    if (index > 0) {
+      assert.ok(level <= (levels[index - 1] ?? 1) + 1, `${path}: heading ${index} skips a level`);
+    }
+  });
+  const footer = textOf(doc.all("footer")[0]!);
+  assert.match(footer, /published under CC BY 4\.0/, path);
+  assert.match(footer, /carry each figure's citation along with the figure/, path);
+  assert.ok(
+    doc.all("a").some((a) =>
+      attr(a, "href") === "https://creativecommons.org/licenses/by/4.0/" &&
+      /license/.test(attr(a, "rel") ?? "")
+    ),
+    `${path}: links the licence`,
+  );
+  assert.equal(doc.all("script").length, 0, `${path}: no script`);
+  for (const element of doc.elements) {
+    for (const { name, value } of element.attrs) {
+      if (!["href", "src", "action"].includes(name)) continue;
+      assert.ok(!value.startsWith("//"), `${path}: ${name}="${value}" leaves the site`);
+      if (!value.startsWith("/") && !value.startsWith("#")) {
+        assert.match(new URL(value).protocol, /^https?:$/, `${path}: ${name}="${value}"`);
+      }
+    }
+  }
+}
+
+Deno.test("buildSite() prebuilds every page; only /search with a query is rendered per request", () => {
+  const site = buildSite(catalog, BASE);
+  for (
+    const path of [
+      "/",
+      "/metrics/alpha-rate",
+      "/metrics/beta-rate",
+      "/metrics/gamma-rate",
+      "/frameworks/sample-framework",
+      "/search",
+      "/sitemap.xml",
+      "/assets/site.css",
+      "/assets/favicon.svg",
+    ]
+  ) {
+    assert.ok(site.assets.has(path), path);
+  }
+  assert.equal(site.notFoundPage?.status, 404);
+  assert.deepEqual([...site.dynamic.keys()].sort(), ["/mcp", "/search"]);
+});
+
+Deno.test("handler() serves the home page: metrics grouped by tag, the frameworks, a labelled search box", async () => {
+  const doc = await page("/");
+  assertAccessibleFrame(doc, "/");
+  for (const tag of ["retention", "health"]) {
+    const section = byId(doc, `tag-${tag}`);
+    assert.equal(section.tagName, "h3");
+    assert.match(textOf(section), new RegExp(`^${tag}`, "i"));
+  }
+  assert.equal(
+    doc.elements.filter((element) => attr(element, "id") === "tag-acquisition").length,
+    0,
+    "no empty tag group",
+  );
+  const links = hrefs(doc);
+  assert.equal(
+    links.filter((href) => href === "/metrics/alpha-rate").length,
+    2,
+    "under each of its two tags",
+  );
+  assert.ok(links.includes("/frameworks/sample-framework"));
+  assert.match(doc.html, /<link rel="canonical" href="https:\/\/metrics\.example\/">/);
+});
+
+Deno.test("handler() serves a metric page with every field in reading order, cited benchmarks and its JSON", async () => {
+  const doc = await page("/metrics/alpha-rate");
+  assertAccessibleFrame(doc, "metric");
+  const metric = catalog.metrics[0]!;
+  assert.equal(textOf(doc.all("h1")[0]!), "Alpha-rate Fixture");
+  assert.deepEqual(h2s(doc), [
+    "Formula",
+    "What it measures",
+    "In practice",
+    "Benchmarks",
+    "Calculation methods",
+    "What to watch",
+    "Related metrics",
+    "Frameworks that include it",
+    "Sources",
+    "Use this record",
+  ]);
+  const text = textOf(doc.all("main")[0]!);
+  for (
+    const field of [
+      metric.definition,
+      metric.formula,
+      metric.whatItMeasures,
+      ...(metric.benchmarks ?? []),
+      ...metric.whatToWatch.flatMap((item) => [item.label, item.text]),
+      ...metric.relatedMetrics.map((item) => item.text),
+      ...metric.sources.map((source) => source.label),
+    ]
+  ) {
+    assert.ok(text.includes(field), `the page shows "${field}"`);
+  }
+  const paragraphs = doc.all("p").map(textOf);
+  assert.ok(paragraphs.includes("A team starts with 100 things and keeps 88, so the rate is 88%."));
+  assert.ok(paragraphs.includes("Second paragraph."), "each prose paragraph is its own <p>");
+  const time = doc.one((element) => element.tagName === "time", "review date");
+  assert.equal(attr(time, "datetime"), "2026-11-01");
+  assert.equal(textOf(time), "1 November 2026");
+  const citation = doc.one((element) => attr(element, "href") === "#source-1", "citation link");
+  assert.equal(textOf(citation), "[1]");
+  const source = byId(doc, "source-1");
+  assert.deepEqual(linksIn(source), ["https://example.com/reports/alpha-rate"]);
+  const links = hrefs(doc);
+  assert.ok(
+    links.includes("/metrics/beta-rate") && links.includes("/metrics/gamma-rate"),
+    "related metrics",
+  );
+  assert.ok(links.includes("/frameworks/sample-framework"), "the framework that includes it");
+  assert.ok(links.includes("/api/metrics/alpha-rate"), "its JSON");
+  assert.match(
+    doc.html,
+    /<link rel="alternate" type="application\/json" href="\/api\/metrics\/alpha-rate">/,
+  );
+  assert.match(
+    doc.html,
+    /<link rel="canonical" href="https:\/\/metrics\.example\/metrics\/alpha-rate">/,
+  );
+  assert.doesNotMatch(text, /tool-defined/);
+});
+
+Deno.test("handler() leaves out the frameworks section when no framework includes the metric", async () => {
+  const doc = await page("/metrics/gamma-rate");
+  assert.ok(!h2s(doc).includes("Frameworks that include it"));
+});
+
+Deno.test("handler() says a composite metric is a tool-defined score", async () => {
+  const composite: Catalog = {
+    ...catalog,
+    metrics: catalog.metrics.map((metric) =>
+      metric.slug === "gamma-rate" ? { ...metric, kind: "composite" } : metric
+    ),
+  };
+  const doc = await page("/metrics/gamma-rate", 200, createHandler(composite, { baseUrl: BASE }));
+  const callout = doc.one((element) => attr(element, "class") === "callout", "callout");
+  assert.match(textOf(callout), /^A tool-defined score\. .*not an industry-standard metric/);
+});
+
+Deno.test("handler() serves a framework page with its components drawn with their metrics, examples and sources", async () => {
+  const doc = await page("/frameworks/sample-framework");
+  assertAccessibleFrame(doc, "framework");
+  const framework = catalog.frameworks[0]!;
+  assert.deepEqual(h2s(doc), [
+    "Components",
+    "Origin",
+    "How it works",
+    "Best for",
+    "Limitations",
+    "When to avoid",
+    "Implementation",
+    "Examples",
+    "Pairs with",
+    "Sources",
+    "Use this record",
+  ]);
+  const visual = doc.one((element) => attr(element, "class") === "components", "components visual");
+  assert.equal(visual.tagName, "ol");
+  const cards = visual.childNodes.filter((node): node is Element =>
+    "tagName" in node && node.tagName === "li"
+  );
+  assert.deepEqual(cards.map((card) => textOf(card).split(" ").slice(0, 2).join(" ")), [
+    "First part",
+    "Second part",
+  ]);
+  assert.deepEqual(linksIn(cards[0]!), ["/metrics/alpha-rate", "/metrics/beta-rate"]);
+  assert.match(textOf(cards[1]!), /No catalog metric/);
+  const text = textOf(doc.all("main")[0]!);
+  for (
+    const field of [
+      framework.summary,
+      framework.origin,
+      framework.howItWorks,
+      framework.bestFor,
+      framework.limitations,
+      framework.whenToAvoid,
+      ...framework.implementation,
+      ...framework.examples.map((example) => example.detail),
+    ]
+  ) {
+    assert.ok(text.includes(field), `the page shows "${field}"`);
+  }
+  assert.ok(hrefs(doc).includes("https://example.com/blog/sample"), "the example's source");
+  assert.ok(hrefs(doc).includes("https://example.com/origin"), "the framework's source");
+  assert.match(
+    doc.html,
+    /<link rel="alternate" type="application\/json" href="\/api\/frameworks\/sample-framework">/,
+  );
+});
+
+Deno.test("every page's links lead to an answer the site gives, and every fragment to an element", async () => {
+  const site = buildSite(catalog, BASE);
+  const pages = [...site.assets].filter(([, asset]) => asset.contentType.startsWith("text/html"))
+    .map(([path]) => path);
+  assert.equal(pages.length, 6);
+  for (const path of [...pages, "/nope"]) {
+    const doc = await page(path, path === "/nope" ? 404 : 200);
+    const links = [...hrefs(doc), ...doc.all("link").map((link) => attr(link, "href") ?? "")];
+    for (const href of links) {
+      if (href.startsWith("#")) {
+        byId(doc, href.slice(1));
+      } else if (href.startsWith("/")) {
+        const [target = "", fragment] = href.split("#");
+        const response = await request(target);
+        assert.equal(response.status, 200, `${path} links to ${href}`);
+        const body = await response.text();
+        if (fragment) assert.ok(body.includes(`id="${fragment}"`), `${path} links to ${href}`);
+      }
+    }
+  }
+});
+
+Deno.test("/sitemap.xml lists the canonical URL of every page and nothing else", async () => {
+  const response = await request("/sitemap.xml");
+  assert.equal(response.status, 200);
+  assert.equal(response.headers.get("content-type"), "application/xml; charset=utf-8");
+  const locs = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) =>
+    match[1]
+  );
+  assert.deepEqual(locs, [
+    `${BASE}/`,
+    `${BASE}/metrics/alpha-rate`,
+    `${BASE}/metrics/beta-rate`,
+    `${BASE}/metrics/gamma-rate`,
+    `${BASE}/frameworks/sample-framework`,
+  ]);
+});
+
+Deno.test("/search?q= renders ranked results from the index, echoes the query safely and caps it", async () => {
+  const results = await page("/search?q=alpha");
+  assertAccessibleFrame(results, "search");
+  const list = results.one(
+    (element) => element.tagName === "ol" && attr(element, "class") === "records",
+    "results",
+  );
+  const first = list.childNodes.find((node): node is Element => "tagName" in node)!;
+  assert.match(textOf(first), /^Alpha-rate Fixture/);
+  assert.match(results.html, /<meta name="robots" content="noindex">/);
+  assert.equal(
+    attr(results.one((element) => attr(element, "name") === "q", "box"), "value"),
+    "alpha",
+  );
+
+  const none = await page("/search?q=zzzyxq");
+  assert.match(
+    textOf(none.one((element) => attr(element, "role") === "status", "status")),
+    /^Nothing matches “zzzyxq”/,
+  );
+
+  const hostile = "<script>alert(1)</script>\"'&";
+  const echoed = await page(`/search?q=${encodeURIComponent(hostile)}`);
+  assert.equal(echoed.all("script").length, 0);
+  assert.equal(
+    attr(echoed.one((element) => attr(element, "name") === "q", "box"), "value"),
+    hostile,
+  );
+
+  const long = await page(`/search?q=${"a".repeat(5000)}`);
+  assert.equal(
+    attr(long.one((element) => attr(element, "name") === "q", "box"), "value")?.length,
+    200,
+  );
+
+  const browse = await page("/search");
+  assert.ok(
+    hrefs(browse).includes("/metrics/gamma-rate") &&
+      hrefs(browse).includes("/frameworks/sample-framework"),
+  );
+
+  const head = await request("/search?q=alpha", { method: "HEAD" });
+  assert.equal(head.status, 200);
+  assert.equal(head.body, null);
+  const post = await request("/search?q=alpha", { method: "POST", body: "q=alpha" });
+  assert.equal(post.status, 405);
+  assert.equal(post.headers.get("allow"), "GET, HEAD, OPTIONS");
+  assert.equal(post.headers.get("access-control-allow-origin"), "*");
+  assert.equal(typeof (await post.json()).error, "string");
+});
+
+Deno.test("handler() answers unknown pages with the HTML 404 page and keeps JSON 404s under /api/", async () => {
+  const doc = await page("/no/such/page", 404);
+  assertAccessibleFrame(doc, "404");
+  assert.equal(textOf(doc.all("h1")[0]!), "Page not found");
+  assert.match(doc.html, /<meta name="robots" content="noindex">/);
+  assert.doesNotMatch(doc.html, /no\/such\/page/, "the path is not echoed");
+  const api = await request("/api/no/such");
+  assert.equal(api.status, 404);
+  assert.equal(api.headers.get("content-type"), "application/json; charset=utf-8");
+  assert.equal(api.headers.get("content-security-policy"), null);
+  await api.body?.cancel();
+});
+
+/** Relative luminance and contrast ratio (WCAG 2.x). */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r = 0, g = 0, bl = 0] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((c) => c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return ((high ?? 0) + 0.05) / ((low ?? 0) + 0.05);
+}
+
+Deno.test("the stylesheet's colours keep a contrast of at least 4.5:1 in light and dark mode", async () => {
+  const css = await (await request("/assets/site.css")).text();
+  const blocks = [
+    css.slice(0, css.indexOf("@media (prefers-color-scheme: dark)")),
+    css.slice(css.indexOf("@media (prefers-color-scheme: dark)")),
+  ];
+  for (const block of blocks) {
+    const colour = (name: string) => {
+      const match = new RegExp(`--${name}: (#[0-9a-f]{6});`).exec(block);
+      assert.ok(match, `--${name}`);
+      return match[1]!;
+    };
+    const pairs: [string, string][] = [
+      ["text", "bg"],
+      ["muted", "bg"],
+      ["link", "bg"],
+      ["text", "panel"],
+      ["muted", "panel"],
+      ["link", "panel"],
+      ["bg", "link"],
+      ["text", "accent-bg"],
+    ];
+    for (const [fore, back] of pairs) {
+      const ratio = contrast(colour(fore), colour(back));
+      assert.ok(ratio >= 4.5, `--${fore} on --${back}: ${ratio.toFixed(2)}:1`);
+    }
+  }
+});
+
+/** A catalog whose text tries every way to run script or leave the site. */
+function hostileCatalog(): Catalog {
+  const evil =
+    `<script>window.__pwned=1</script><img src=x onerror="window.__pwned=1">"'><svg onload=alert(1)>`;
+  const base = catalog.metrics[0]!;
+  const metric: MetricRecord = {
+    ...base,
+    slug: `evil"><script>alert(1)`,
+    name: `Evil ${evil}`,
+    abbreviation: `" onmouseover="alert(1)`,
+    definition: `${evil} first.\n\n</p><script>alert(2)</script> second.`,
+    formula: `a < b && c > "d" ${evil}`,
+    whatItMeasures: `javascript:alert(1)`,
+    benchmarks: [`${evil} (Evil Corp, 2024)`],
+    benchmarksReviewed: `"><script>alert(3)</script>`,
+    calculationMethods: [`${evil}: method`],
+    whatToWatch: [{ label: evil, text: evil }, { label: "a", text: "b" }, {
+      label: "c",
+      text: "d",
+    }],
+    relatedMetrics: [{ slug: `javascript:alert(1)`, text: evil }, {
+      slug: "//evil.example",
+      text: evil,
+    }],
+    sources: [
+      { label: `Evil Corp ${evil}`, url: "javascript:window.__pwned=1" },
+      { label: "Data", url: "data:text/html,<script>alert(1)</script>" },
+      { label: "Spaced", url: " JaVaScRiPt:alert(1)" },
+      { label: "Quoted", url: `https://ok.example/"onmouseover="alert(1)` },
+      { label: "Vbscript", url: "vbscript:msgbox(1)" },
+    ],
+  };
+  const framework: Framework = {
+    ...catalog.frameworks[0]!,
+    slug: `fw"><script>alert(1)`,
+    name: `Framework ${evil}`,
+    summary: evil,
+    components: [{
+      name: evil,
+      description: evil,
+      metricSlugs: [metric.slug, "javascript:alert(1)"],
+    }],
+    examples: [{
+      company: evil,
+      detail: evil,
+      source: { label: evil, url: "javascript:alert(1)" },
+    }],
+    pairsWith: [{ slug: "javascript:alert(1)", reason: evil }],
+    sources: [{ label: evil, url: "javascript:alert(1)" }],
+  };
+  return { metrics: [metric], frameworks: [framework], synonyms: new Map([[metric.slug, [evil]]]) };
+}
+
+Deno.test("pages render hostile record text inert: no script, no handler attribute, no link off http(s)", async () => {
+  const hostile = hostileCatalog();
+  const evilHandler = createHandler(hostile, { baseUrl: BASE });
+  const site = buildSite(hostile, BASE);
+  const paths = [...site.assets].filter(([, asset]) => asset.contentType.startsWith("text/html"))
+    .map(([path]) => path);
+  paths.push(
+    `/search?q=${encodeURIComponent("<script>alert(1)</script>")}`,
+    "/search?q=evil",
+    "/nope",
+  );
+  assert.equal(paths.length, 7);
+  for (const path of paths) {
+    const doc = await page(path, path === "/nope" ? 404 : 200, evilHandler);
+    assertAccessibleFrame(doc, path);
+    for (const element of doc.elements) {
+      assert.ok(
+        !["script", "img", "svg", "iframe", "object", "embed"].includes(element.tagName),
+        `${path}: <${element.tagName}>`,
+      );
+      for (const { name, value } of element.attrs) {
+        assert.ok(!name.startsWith("on"), `${path}: <${element.tagName} ${name}>`);
+        assert.doesNotMatch(
+          value,
+          /^\s*(javascript|data|vbscript):/i,
+          `${path}: ${name}="${value}"`,
+        );
+      }
+    }
+  }
+  const metricPath = `/metrics/${encodeURIComponent(hostile.metrics[0]!.slug)}`;
+  const doc = await page(metricPath, 200, evilHandler);
+  assert.ok(
+    doc.html.includes(`<link rel="canonical" href="${BASE}${metricPath}">`),
+    "links use the encoded slug",
+  );
+  assert.ok(
+    textOf(doc.all("h1")[0]!).includes("<script>window.__pwned=1</script>"),
+    "the text is shown as text",
+  );
+  const sources = doc.one((element) => attr(element, "class") === "sources", "sources");
+  assert.deepEqual(
+    linksIn(sources),
+    ["https://ok.example/%22onmouseover=%22alert(1)"],
+    "only the http(s) source is a link",
+  );
+  assert.ok(textOf(sources).includes("Vbscript"), "the others stay as plain labels");
+});
