@@ -210,7 +210,7 @@ export function nginxConf(plan: ExportPlan, { port = 8080 }: NginxConfOptions = 
     ]),
     "",
     "  # Paths the server refuses with 414 or 400: too long, malformed or encoded slashes,",
-    "  # backslashes and control characters, and bytes that are not UTF-8 once decoded.",
+    "  # backslashes, dot segments and control characters, and bytes that are not UTF-8 once decoded.",
     ...map("$request_uri", "path_too_long", [
       ["default", "0"],
       [`"~^[^?]{${MAX_PATH_LENGTH + 1}}"`, "1"],
@@ -220,6 +220,7 @@ export function nginxConf(plan: ExportPlan, { port = 8080 }: NginxConfOptions = 
       ['"~^[^?]*%(?![0-9A-Fa-f]{2})"', "1"],
       ['"~*^[^?]*%(?:2f|5c|[01][0-9a-f]|7f)"', "1"],
       ['"~^[^?]*\\x5c"', "1"],
+      ['"~*^[^?]*/(?:\\.|%2e){1,2}(?:[/?]|$)"', "1"],
     ]),
     ...map("$uri", "path_not_utf8", [
       ["default", "1"],

@@ -97,13 +97,17 @@ async function respond(
   return answerAsset(request, prepared.get(asset) ?? prepareAsset(asset, COMMON_HEADERS));
 }
 
-/** Parses and checks the request path; returns it decoded, without a trailing slash. */
+/**
+ * Parses and checks the request path as the client sent it; returns it decoded, without a
+ * trailing slash. The raw target is read before URL parsing would resolve dot segments or turn
+ * backslashes into slashes, so `..`, `%2e%2e` and backslashes are refused rather than silently resolved.
+ */
 function normalizePath(url: string): string {
-  const { pathname } = new URL(url);
-  if (pathname.length > MAX_PATH_LENGTH) {
+  const raw = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*([^?#]*)/i.exec(url)?.[1] || "/";
+  if (raw.length > MAX_PATH_LENGTH) {
     throw new HttpError(414, `Path is longer than ${MAX_PATH_LENGTH} characters`);
   }
-  const segments = pathname.split("/").map((segment) => {
+  const segments = raw.split("/").map((segment) => {
     let decoded: string;
     try {
       decoded = decodeURIComponent(segment);
