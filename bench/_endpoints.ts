@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { getRaw } from "./_raw_http.ts";
+import { rawRequest } from "../tests/_raw_http.ts";
 
 const FIXED = [
   "/api/metrics",
@@ -20,7 +20,9 @@ export async function discoverPaths(port: number): Promise<string[]> {
   const paths = [...FIXED];
   for (const collection of ["metrics", "frameworks"]) {
     const list: unknown = JSON.parse(
-      new TextDecoder().decode((await getRaw(port, `/api/${collection}`)).body),
+      new TextDecoder().decode(
+        (await rawRequest(`http://127.0.0.1:${port}`, `/api/${collection}`)).body,
+      ),
     );
     if (!Array.isArray(list)) throw new Error(`/api/${collection} is not a list`);
     for (const record of list) {
@@ -32,18 +34,23 @@ export async function discoverPaths(port: number): Promise<string[]> {
     }
   }
   for (const path of OPTIONAL) {
-    const status = await getRaw(port, path).then((answer) => answer.status, () => 0);
+    const status = await rawRequest(`http://127.0.0.1:${port}`, path).then(
+      (answer) => answer.status,
+      () => 0,
+    );
     if (status === 200) paths.push(path);
   }
   if (paths.includes("/sitemap.xml")) {
-    const xml = new TextDecoder().decode((await getRaw(port, "/sitemap.xml")).body);
+    const xml = new TextDecoder().decode(
+      (await rawRequest(`http://127.0.0.1:${port}`, "/sitemap.xml")).body,
+    );
     for (const [, loc = ""] of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) {
       if (URL.canParse(loc)) paths.push(new URL(loc).pathname);
     }
   }
   const unique = [...new Set(paths)];
   for (const path of unique) {
-    const { status } = await getRaw(port, path);
+    const { status } = await rawRequest(`http://127.0.0.1:${port}`, path);
     if (status !== 200) throw new Error(`${path} answers ${status}, not 200`);
   }
   return unique;

@@ -9,7 +9,7 @@ import { CACHE_CONTENT } from "../lib/assets.ts";
 import { COMMON_HEADERS } from "../lib/http.ts";
 import type { BenchCase } from "./_cases.ts";
 import { onCpus, ROOT, sleep, taskArgs } from "./_process.ts";
-import { getRaw } from "./_raw_http.ts";
+import { rawRequest } from "../tests/_raw_http.ts";
 
 /** A folder nginx can serve, and how. */
 export interface NginxSite {
@@ -119,7 +119,9 @@ export async function prepareFetched(
   for (const path of new Set(cases.filter((c) => c.status === 200).map((c) => c.path))) {
     const codings = brotli ? ["identity", "gzip", "br"] : ["identity", "gzip"];
     for (const coding of codings) {
-      const answer = await getRaw(denoPort, path, { headers: { "Accept-Encoding": coding } });
+      const answer = await rawRequest(`http://127.0.0.1:${denoPort}`, path, {
+        headers: { "Accept-Encoding": coding },
+      });
       const sent = answer.headers.get("content-encoding") ?? "identity";
       if (answer.status !== 200 || sent !== coding) continue;
       await write(
@@ -129,7 +131,12 @@ export async function prepareFetched(
     }
   }
   const missing = cases.find((c) => c.status === 404);
-  if (missing) await write(`${root}/404.body`, (await getRaw(denoPort, missing.path)).body);
+  if (missing) {
+    await write(
+      `${root}/404.body`,
+      (await rawRequest(`http://127.0.0.1:${denoPort}`, missing.path)).body,
+    );
+  }
   const headers = Object.entries({ ...COMMON_HEADERS }).map(([name, value]) =>
     `    add_header ${name} "${value}" always;`
   );
@@ -205,7 +212,7 @@ export async function startNginx(
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline && !exited) {
     try {
-      await getRaw(site.port, probePath);
+      await rawRequest(`http://127.0.0.1:${site.port}`, probePath);
       return process;
     } catch {
       await sleep(20);

@@ -138,6 +138,28 @@ export async function spawnUntilOk(
   throw new Error(`deno ${args.join(" ")} gave no 200 on ${url} within ${timeoutMs} ms`);
 }
 
+/** The catalog server, started as `deno task start` runs it, on a port of 127.0.0.1. */
+export interface CatalogServer extends Started {
+  port: number;
+  /** `http://127.0.0.1:<port>`, also the server's BASE_URL. */
+  baseUrl: string;
+}
+
+/**
+ * Starts `main.ts` with the start task's own flags on `port` (a free one by default) and waits
+ * for its first 200 on `/api/metrics`.
+ */
+export async function startServer(
+  { port = freePort(), cpus }: { port?: number; cpus?: string | undefined } = {},
+): Promise<CatalogServer> {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const started = await spawnUntilOk(await taskArgs("start"), `${baseUrl}/api/metrics`, {
+    env: { PORT: String(port), HOSTNAME: "127.0.0.1", BASE_URL: baseUrl },
+    ...(cpus ? { cpus } : {}),
+  });
+  return { ...started, port, baseUrl };
+}
+
 /** Sends SIGTERM (unless the child has exited) and returns its exit code. */
 export async function stop(process: Deno.ChildProcess, signal: Deno.Signal = "SIGTERM") {
   try {

@@ -14,8 +14,8 @@ import {
   prepareFetched,
   startNginx,
 } from "./_nginx.ts";
-import { cpuSplit, freePort, rssMiB, spawnUntilOk, stop, taskArgs } from "./_process.ts";
-import { getRaw, sameBytes } from "./_raw_http.ts";
+import { cpuSplit, freePort, rssMiB, startServer, stop } from "./_process.ts";
+import { rawRequest } from "../tests/_raw_http.ts";
 import { type CaseResult, type Options, type Plan, report, type WireCheck } from "./_report.ts";
 import { fmt } from "./_stats.ts";
 import { cliRuns, coldStarts } from "./_startup.ts";
@@ -92,12 +92,12 @@ async function plan(options: Options): Promise<Plan> {
 }
 
 async function checkWire(c: BenchCase, denoPort: number, site: NginxSite): Promise<WireCheck> {
-  const deno = await getRaw(denoPort, c.path, { headers: c.headers });
+  const deno = await rawRequest(`http://127.0.0.1:${denoPort}`, c.path, { headers: c.headers });
   const denoCoding = deno.headers.get("content-encoding") ?? "identity";
   if (deno.status !== c.status || denoCoding !== c.coding) {
     throw new Error(`Deno answers ${c.name} with ${deno.status} ${denoCoding}`);
   }
-  const nginx = await getRaw(site.port, c.path, { headers: c.headers });
+  const nginx = await rawRequest(`http://127.0.0.1:${site.port}`, c.path, { headers: c.headers });
   const nginxCoding = nginx.headers.get("content-encoding") || "identity";
   if (nginx.status !== c.status || nginxCoding !== c.coding) {
     return {
@@ -111,6 +111,11 @@ async function checkWire(c: BenchCase, denoPort: number, site: NginxSite): Promi
     nginxBytes: nginx.body.byteLength,
     same: sameBytes(deno.body, nginx.body),
   };
+}
+
+/** Whether two byte arrays hold the same bytes. */
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.byteLength === b.byteLength && a.every((byte, i) => byte === b[i]);
 }
 
 function wrkOptions(options: Plan, bench: BenchCase, durationSeconds: number) {
@@ -188,12 +193,8 @@ async function main(): Promise<void> {
   const denoPort = freePort();
   let nginxPort = freePort();
   while (nginxPort === denoPort) nginxPort = freePort();
-  const baseUrl = `http://127.0.0.1:${denoPort}`;
-  console.error(`Starting the Deno server on ${baseUrl}`);
-  const server = await spawnUntilOk(await taskArgs("start"), `${baseUrl}/api/metrics`, {
-    env: { PORT: String(denoPort), HOSTNAME: "127.0.0.1", BASE_URL: baseUrl },
-    ...(options.cpus ? { cpus: options.cpus.server } : {}),
-  });
+  console.error(`Starting the Deno server on http://127.0.0.1:${denoPort}`);
+  const server = await startServer({ port: denoPort, cpus: options.cpus?.server });
   let site: NginxSite;
   let cases: CaseResult[];
   const memory = { started: await rssMiB(server.process.pid), after: 0 };
@@ -202,7 +203,7 @@ async function main(): Promise<void> {
     site = source === "export"
       ? await prepareExport(workDir, {
         port: nginxPort,
-        baseUrl,
+        baseUrl: server.baseUrl,
         workers: options.nginxWorkers,
       })
       : await prepareFetched(workDir, CASES, {

@@ -8,15 +8,7 @@
  */
 import { parseArgs } from "node:util";
 import { discoverPaths } from "./_endpoints.ts";
-import {
-  cpuSplit,
-  freePort,
-  sleep,
-  spawnUntilOk,
-  stop,
-  taskArgs,
-  withTimeout,
-} from "./_process.ts";
+import { cpuSplit, sleep, startServer, stop, withTimeout } from "./_process.ts";
 import { fmt, table, verdict } from "./_stats.ts";
 import { runWrk, type WrkResult } from "./_wrk.ts";
 import { scriptCounts, SOAK_SCRIPT } from "./soak.ts";
@@ -95,12 +87,8 @@ async function main(): Promise<void> {
     Deno.exit(2);
   }
   const split = await cpuSplit();
-  const port = freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = await spawnUntilOk(await taskArgs("start"), `${baseUrl}/api/metrics`, {
-    env: { PORT: String(port), HOSTNAME: "127.0.0.1", BASE_URL: baseUrl },
-    ...(split ? { cpus: split.server } : {}),
-  });
+  const server = await startServer({ cpus: split?.server });
+  const { port, baseUrl } = server;
   let exitedAt = 0;
   const exit = server.process.status.then((status) => {
     exitedAt = performance.now();

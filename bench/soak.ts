@@ -7,7 +7,7 @@
  */
 import { parseArgs } from "node:util";
 import { discoverPaths } from "./_endpoints.ts";
-import { cpuSplit, freePort, rssMiB, sleep, spawnUntilOk, stop, taskArgs } from "./_process.ts";
+import { cpuSplit, rssMiB, sleep, startServer, stop } from "./_process.ts";
 import { fmt, median, table, verdict } from "./_stats.ts";
 import { runWrk, socketErrorCount, type WrkResult } from "./_wrk.ts";
 
@@ -49,12 +49,8 @@ async function main(): Promise<void> {
     Deno.exit(2);
   }
   const split = values.pin === "off" ? undefined : await cpuSplit();
-  const port = freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = await spawnUntilOk(await taskArgs("start"), `${baseUrl}/api/metrics`, {
-    env: { PORT: String(port), HOSTNAME: "127.0.0.1", BASE_URL: baseUrl },
-    ...(split ? { cpus: split.server } : {}),
-  });
+  const server = await startServer({ cpus: split?.server });
+  const { port, baseUrl } = server;
   const pid = server.process.pid;
   let exitCode = -1;
   let paths: string[] = [];

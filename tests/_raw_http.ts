@@ -18,8 +18,11 @@ export interface RawResponse {
 /** What to send. */
 export interface RawRequest {
   method?: string;
-  headers?: Record<string, string>;
+  /** Sent in this order; a list of pairs may repeat a name or hold odd values. */
+  headers?: Record<string, string> | [string, string][];
   body?: string;
+  /** Closes the connection after this many milliseconds, so a stuck answer fails the caller. */
+  timeoutMs?: number;
 }
 
 function indexOf(bytes: Uint8Array, pattern: number[], from = 0): number {
@@ -64,16 +67,19 @@ function dechunk(bytes: Uint8Array): Uint8Array {
 export async function rawRequest(
   origin: string,
   target: string,
-  { method = "GET", headers = {}, body }: RawRequest = {},
+  { method = "GET", headers = {}, body, timeoutMs = 30_000 }: RawRequest = {},
 ): Promise<RawResponse> {
   const url = new URL(origin);
   const conn = await Deno.connect({ hostname: url.hostname, port: Number(url.port) });
+  const timer = setTimeout(() => conn.close(), timeoutMs);
   try {
     const lines = [
       `${method} ${target} HTTP/1.1`,
       `Host: ${url.host}`,
       "Connection: close",
-      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+      ...(Array.isArray(headers) ? headers : Object.entries(headers)).map(([name, value]) =>
+        `${name}: ${value}`
+      ),
       ...(body === undefined ? [] : [`Content-Length: ${new TextEncoder().encode(body).length}`]),
       "",
       body ?? "",
@@ -91,7 +97,9 @@ export async function rawRequest(
     }
     const bytes = concat(chunks);
     const split = indexOf(bytes, [13, 10, 13, 10]);
-    if (split < 0) throw new Error(`No complete response head for ${method} ${target}`);
+    if (split < 0) {
+      throw new Error(`No complete response head for ${method} ${target.slice(0, 80)}`);
+    }
     const [statusLine = "", ...headerLines] = new TextDecoder().decode(bytes.subarray(0, split))
       .split("\r\n");
     const responseHeaders = new Headers();
@@ -115,10 +123,11 @@ export async function rawRequest(
       json: () => JSON.parse(new TextDecoder().decode(payload)),
     };
   } finally {
+    clearTimeout(timer);
     try {
       conn.close();
     } catch {
-      // Already closed by the server.
+      // Already closed by the server or the timer.
     }
   }
 }

@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createHandler, loadCatalog } from "../lib/mod.ts";
+import { rawRequest, type RawResponse } from "./_raw_http.ts";
 
 /** mulberry32: a small seeded PRNG, enough to replay a run. */
 function prng(seed: number) {
@@ -178,95 +179,18 @@ function randomRequest(random: Random, known: string[], etags: string[]): FuzzRe
   return request;
 }
 
-interface Answer {
-  status: number;
-  headers: Map<string, string>;
-  body: Uint8Array;
-}
-
-function indexOf(bytes: Uint8Array, pattern: number[], from = 0): number {
-  outer: for (let i = from; i <= bytes.length - pattern.length; i++) {
-    for (let j = 0; j < pattern.length; j++) if (bytes[i + j] !== pattern[j]) continue outer;
-    return i;
-  }
-  return -1;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const all = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    all.set(part, offset);
-    offset += part.length;
-  }
-  return all;
-}
-
-function dechunk(bytes: Uint8Array): Uint8Array {
-  const parts: Uint8Array[] = [];
-  let at = 0;
-  for (;;) {
-    const end = indexOf(bytes, [13, 10], at);
-    if (end < 0) throw new Error("Malformed chunked body");
-    const size = parseInt(new TextDecoder().decode(bytes.subarray(at, end)), 16);
-    if (!(size >= 0)) throw new Error("Malformed chunk size");
-    if (size === 0) return concat(parts);
-    parts.push(bytes.subarray(end + 2, end + 2 + size));
-    at = end + 2 + size + 2;
-  }
-}
-
 /** Sends one request with `Connection: close` and reads the whole answer, or fails after 10 s. */
-async function exchange(port: number, request: FuzzRequest): Promise<Answer> {
-  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
-  const timer = setTimeout(() => conn.close(), 10_000);
-  try {
-    const body = request.body ?? "";
-    const lines = [
-      `${request.method} ${request.target} HTTP/1.1`,
-      `Host: 127.0.0.1:${port}`,
-      "Connection: close",
-      ...request.headers.map(([name, value]) => `${name}: ${value}`),
-      ...(request.body === undefined
-        ? []
-        : [`Content-Length: ${new TextEncoder().encode(body).length}`]),
-    ];
-    const bytes = new TextEncoder().encode(`${lines.join("\r\n")}\r\n\r\n${body}`);
-    for (let written = 0; written < bytes.length;) {
-      written += await conn.write(bytes.subarray(written));
-    }
-    const chunks: Uint8Array[] = [];
-    const buffer = new Uint8Array(64 * 1024);
-    for (;;) {
-      const n = await conn.read(buffer).catch(() => null);
-      if (n === null) break;
-      chunks.push(buffer.slice(0, n));
-    }
-    const all = concat(chunks);
-    const split = indexOf(all, [13, 10, 13, 10]);
-    if (split < 0) throw new Error("No complete answer within 10 s");
-    const [statusLine = "", ...headerLines] = new TextDecoder().decode(all.subarray(0, split))
-      .split("\r\n");
-    const headers = new Map<string, string>();
-    for (const line of headerLines) {
-      const colon = line.indexOf(":");
-      headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
-    }
-    let payload = all.subarray(split + 4);
-    if (request.method === "HEAD") payload = new Uint8Array();
-    else if (/chunked/i.test(headers.get("transfer-encoding") ?? "")) payload = dechunk(payload);
-    return { status: Number(statusLine.split(" ")[1]), headers, body: payload };
-  } finally {
-    clearTimeout(timer);
-    try {
-      conn.close();
-    } catch {
-      // Closed by the timer or the server.
-    }
-  }
+function exchange(port: number, request: FuzzRequest): Promise<RawResponse> {
+  const { method, target, headers, body } = request;
+  return rawRequest(`http://127.0.0.1:${port}`, target, {
+    method,
+    headers,
+    timeoutMs: 10_000,
+    ...(body === undefined ? {} : { body }),
+  });
 }
 
-function decoded(answer: Answer): string {
+function decoded(answer: RawResponse): string {
   const coding = answer.headers.get("content-encoding");
   const body = coding === "gzip"
     ? gunzipSync(answer.body)
@@ -276,17 +200,13 @@ function decoded(answer: Answer): string {
   return new TextDecoder().decode(body);
 }
 
-/** The path the server sees, the way it builds `request.url` from the target. */
+/** The path part of a request target, as the server reads it (origin-form or absolute-form). */
 function serverPath(target: string): string {
-  try {
-    return new URL(target.startsWith("/") ? `http://127.0.0.1${target}` : target).pathname;
-  } catch {
-    return "";
-  }
+  return /^(?:[a-z][a-z\d+.-]*:\/\/[^/?#]*)?([^?#]*)/i.exec(target)?.[1] ?? "";
 }
 
 /** What is wrong with an answer, or undefined when it keeps the contract. */
-function problem(request: FuzzRequest, answer: Answer): string | undefined {
+function problem(request: FuzzRequest, answer: RawResponse): string | undefined {
   if (!(answer.status >= 100 && answer.status < 500)) return `status ${answer.status}`;
   if (answer.headers.get("access-control-allow-origin") !== "*") return "no CORS header";
   const path = serverPath(request.target);
