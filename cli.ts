@@ -4,27 +4,26 @@
  * @module
  */
 import { parseArgs } from "node:util";
+// The light modules only: `show` or `list` should not load the server, the pages or the search
+// index, so those come in with the commands that use them.
 import {
   type Catalog,
   CatalogError,
-  closestSlugs,
-  createSearch,
   EMBEDDED_CATALOG,
+  loadCatalog,
+  loadCatalogOrExit,
+} from "./lib/catalog.ts";
+import {
   formatBenchmarks,
   formatFramework,
   formatFrameworkList,
   formatHits,
   formatMetric,
   formatMetricList,
-  loadCatalog,
-  loadCatalogOrExit,
-  parsePort,
-  serve,
-  serveOptionsFromEnvOrExit,
-  TAGS,
   type TextStyle,
-  toApiMetric,
-} from "./lib/mod.ts";
+} from "./lib/cli_output.ts";
+import { TAGS, toApiMetric } from "./lib/schema.ts";
+import { closestSlugs } from "./lib/_text.ts";
 
 const TOOL = "metrics-catalog";
 
@@ -249,6 +248,7 @@ async function run(args: string[]): Promise<number | "running"> {
         return 1;
       }
     case "serve": {
+      const { parsePort, serve, serveOptionsFromEnvOrExit } = await import("./lib/server.ts");
       const options = serveOptionsFromEnvOrExit();
       const port = text("port");
       if (port !== undefined) options.port = parsePort(port, "--port");
@@ -310,6 +310,7 @@ async function run(args: string[]): Promise<number | "running"> {
       if (!/^\d{1,3}$/.test(limitText) || Number(limitText) < 1) {
         throw new UsageError(`--limit "${limitText}" must be a whole number from 1 to 999`, name);
       }
+      const { createSearch } = await import("./lib/search.ts");
       const hits = createSearch(catalog).search(positionals.join(" "), {
         limit: Number(limitText),
       });

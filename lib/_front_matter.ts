@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { parseDocument } from "yaml";
+import { parseYaml } from "./_yaml.ts";
 
 /** A record file split into its parts; `problems` lists what could not be read. */
 export interface RecordFile {
@@ -33,18 +33,16 @@ export function splitRecordFile(source: string): RecordFile {
       problems: ["front matter: has no closing line of three dashes"],
     };
   }
-  const document = parseDocument(lines.slice(1, end).join("\n"), {
-    uniqueKeys: true,
-    schema: "core",
-  });
-  for (const error of document.errors) {
-    // linePos counts from 1 within the front matter, which starts on the file's second line.
-    const line = error.linePos?.[0].line;
-    const where = line === undefined ? "" : ` line ${line + 1}`;
-    const message = (error.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
-    problems.push(`front matter${where}: ${message}`);
+  // The front matter starts on the file's second line.
+  const parsed = parseYaml(lines.slice(1, end).join("\n"));
+  if (!parsed.ok) {
+    problems.push(
+      `front matter${
+        parsed.line === undefined ? "" : ` line ${parsed.line + 1}`
+      }: ${parsed.message}`,
+    );
   }
-  const frontMatter = document.errors.length === 0 ? document.toJS() : undefined;
+  const frontMatter = parsed.ok ? parsed.value : undefined;
   return { frontMatter, sections: readSections(lines.slice(end + 1), end + 2, problems), problems };
 }
 

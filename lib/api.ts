@@ -6,13 +6,7 @@
 import { type Asset, createAsset, TYPES } from "./assets.ts";
 import type { Catalog } from "./catalog.ts";
 import { buildOpenApi } from "./openapi.ts";
-import type { Metric, MetricRecord } from "./schema.ts";
-
-/** A metric as the API serves it: the record without the catalog-only review date. */
-export function toApiMetric(record: MetricRecord): Metric {
-  const { benchmarksReviewed: _reviewed, ...metric } = record;
-  return metric;
-}
+import { toApiMetric } from "./schema.ts";
 
 /** Serializes a value as the API sends it. */
 export function toJson(value: unknown): string {

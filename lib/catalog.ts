@@ -4,9 +4,9 @@
  *
  * @module
  */
-import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { splitRecordFile } from "./_front_matter.ts";
+import { parseYaml } from "./_yaml.ts";
 import {
   type Framework,
   FRAMEWORK_SECTIONS,
@@ -206,15 +206,13 @@ async function readSynonyms(location: URL | string, path: string, problems: stri
     problems.push(`${path}: cannot read the file (${errorName(error)})`);
     return synonyms;
   }
-  let data: unknown;
-  try {
-    data = parseYaml(text, { uniqueKeys: true, schema: "core" });
-  } catch (error) {
-    problems.push(`${path}: ${error instanceof Error ? error.message.split("\n")[0] : error}`);
+  const yaml = parseYaml(text);
+  if (!yaml.ok) {
+    problems.push(`${path}${yaml.line === undefined ? "" : ` line ${yaml.line}`}: ${yaml.message}`);
     return synonyms;
   }
   const parsed = z.record(z.string().regex(SLUG_PATTERN), z.array(z.string().min(1)).min(1))
-    .safeParse(data ?? {}, REPORT_INPUT);
+    .safeParse(yaml.value ?? {}, REPORT_INPUT);
   if (!parsed.success) {
     reportIssues(path, parsed.error, problems);
     return synonyms;

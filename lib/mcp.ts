@@ -7,7 +7,6 @@
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { z } from "zod";
-import { toApiMetric } from "./api.ts";
 import type { Catalog } from "./catalog.ts";
 import { closestSlugs } from "./_text.ts";
 import {
@@ -19,6 +18,7 @@ import {
   SearchHitSchema,
   type Tag,
   TAGS,
+  toApiMetric,
 } from "./schema.ts";
 import { type CatalogSearch, createSearch, MAX_QUERY_LENGTH } from "./search.ts";
 

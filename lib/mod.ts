@@ -20,7 +20,6 @@ export {
   serveOptionsFromEnvOrExit,
 } from "./server.ts";
 export { buildOpenApi, componentSchemas } from "./openapi.ts";
-export { toApiMetric } from "./api.ts";
 export * from "./schema.ts";
 export { type CatalogSearch, createSearch, type SearchHit, type SearchOptions } from "./search.ts";
 export { closestSlugs } from "./_text.ts";

@@ -217,3 +217,9 @@ export const BenchmarkSchema = z.strictObject({
   benchmarksReviewed: z.string().optional(),
   sources: z.array(SourceSchema),
 });
+
+/** A metric as the API serves it: the record without the catalog-only review date. */
+export function toApiMetric(record: MetricRecord): Metric {
+  const { benchmarksReviewed: _reviewed, ...metric } = record;
+  return metric;
+}

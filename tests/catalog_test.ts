@@ -267,8 +267,16 @@ Deno.test("loadCatalog() rejects a review date that is not YYYY-MM-DD", async ()
 Deno.test("loadCatalog() rejects a duplicated YAML key with its line", async () => {
   const problems = await problemsAfter({ [ALPHA]: replace("tags:", "name: Again\ntags:") });
   assert.deepEqual(problems, [
-    "cat/metrics/alpha-rate.md: front matter line 3: Map keys must be unique",
+    "cat/metrics/alpha-rate.md: front matter line 3: Duplicated mapping key",
   ]);
+});
+
+Deno.test("loadCatalog() rejects malformed YAML in synonyms.yaml with its line", async () => {
+  const problems = await problemsAfter({
+    "synonyms.yaml": (text) => `${text}beta-rate: [unclosed\n`,
+  });
+  assert.equal(problems.length, 1, problems.join("\n"));
+  assert.match(problems[0] ?? "", /^cat\/synonyms\.yaml line \d+: [A-Z]/);
 });
 
 Deno.test("loadCatalog() rejects a file without front matter", async () => {
