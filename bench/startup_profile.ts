@@ -15,7 +15,7 @@ const step = (name: string) => {
 };
 steps.push(["Deno start-up, before the first line", last]);
 const { loadCatalog } = await import("../lib/catalog.ts");
-step("import lib/catalog.ts (zod, yaml)");
+step("import lib/catalog.ts (zod, js-yaml)");
 const { apiAssets } = await import("../lib/api.ts");
 const { llmsAssets } = await import("../lib/llms.ts");
 const { buildPages } = await import("../lib/pages.ts");
