@@ -61,13 +61,12 @@ export function createHandler(
   { baseUrl = "http://localhost:8000" }: HandlerOptions = {},
 ): Handler {
   const site = buildSite(catalog, baseUrl.replace(/\/+$/, ""));
-  const prepared = new Map<Asset, PreparedAsset>();
-  for (const asset of site.assets.values()) {
-    prepared.set(asset, prepareAsset(asset, COMMON_HEADERS));
-  }
+  const answers = new Map<string, PreparedAsset>(
+    [...site.assets].map(([path, asset]) => [path, prepareAsset(asset, COMMON_HEADERS)]),
+  );
   return async (request) => {
     try {
-      return await respond(site, prepared, request);
+      return await respond(site, answers, request);
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(site, request, error);
       console.error(error);
@@ -78,7 +77,7 @@ export function createHandler(
 
 async function respond(
   site: Site,
-  prepared: Map<Asset, PreparedAsset>,
+  answers: Map<string, PreparedAsset>,
   request: Request,
 ): Promise<Response> {
   const path = normalizePath(request.url);
@@ -92,9 +91,9 @@ async function respond(
       { allow: READ_METHODS },
     );
   }
-  const asset = site.assets.get(path);
-  if (asset === undefined) throw notFound(site, path);
-  return answerAsset(request, prepared.get(asset) ?? prepareAsset(asset, COMMON_HEADERS));
+  const answer = answers.get(path);
+  if (answer === undefined) throw notFound(site, path);
+  return answerAsset(request, answer);
 }
 
 /**
