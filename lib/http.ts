@@ -5,7 +5,7 @@
  * @module
  */
 import { answerAsset, prepareAsset, type PreparedAsset } from "./_answer.ts";
-import { type Asset, CACHE_ERROR, TYPES } from "./assets.ts";
+import { CACHE_ERROR, TYPES } from "./assets.ts";
 import type { Catalog } from "./catalog.ts";
 import { buildSite, type Site } from "./site.ts";
 
