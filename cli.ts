@@ -12,7 +12,7 @@ import {
   EMBEDDED_CATALOG,
   loadCatalog,
   loadCatalogOrExit,
-} from "./lib/catalog.ts";
+} from "./lib/catalog/load.ts";
 import {
   formatBenchmarks,
   formatFramework,
@@ -21,9 +21,9 @@ import {
   formatMetric,
   formatMetricList,
   type TextStyle,
-} from "./lib/cli_output.ts";
-import { TAGS, toApiMetric } from "./lib/schema.ts";
-import { closestSlugs } from "./lib/_text.ts";
+} from "./lib/cli/output.ts";
+import { TAGS, toApiMetric } from "./lib/catalog/schema.ts";
+import { closestSlugs } from "./lib/read/text.ts";
 
 const TOOL = "metrics-catalog";
 
@@ -248,7 +248,7 @@ async function run(args: string[]): Promise<number | "running"> {
         return 1;
       }
     case "serve": {
-      const { parsePort, serve, serveOptionsFromEnvOrExit } = await import("./lib/server.ts");
+      const { parsePort, serve, serveOptionsFromEnvOrExit } = await import("./lib/deno/server.ts");
       const options = serveOptionsFromEnvOrExit();
       const port = text("port");
       if (port !== undefined) options.port = parsePort(port, "--port");
@@ -258,7 +258,7 @@ async function run(args: string[]): Promise<number | "running"> {
     }
     case "mcp": {
       const catalog = await loadCatalogOrExit(env("CATALOG_DIR") ?? EMBEDDED_CATALOG);
-      const { serveMcpStdio } = await import("./lib/mcp.ts");
+      const { serveMcpStdio } = await import("./lib/agents/mcp.ts");
       await serveMcpStdio(catalog);
       return "running";
     }
@@ -310,7 +310,7 @@ async function run(args: string[]): Promise<number | "running"> {
       if (!/^\d{1,3}$/.test(limitText) || Number(limitText) < 1) {
         throw new UsageError(`--limit "${limitText}" must be a whole number from 1 to 999`, name);
       }
-      const { createSearch } = await import("./lib/search.ts");
+      const { createSearch } = await import("./lib/read/search.ts");
       const hits = createSearch(catalog).search(positionals.join(" "), {
         limit: Number(limitText),
       });

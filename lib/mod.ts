@@ -9,8 +9,8 @@ export {
   EMBEDDED_CATALOG,
   loadCatalog,
   loadCatalogOrExit,
-} from "./catalog.ts";
-export { createHandler, type Handler, type HandlerOptions } from "./http.ts";
+} from "./catalog/load.ts";
+export { createHandler, type Handler, type HandlerOptions } from "./web/handler.ts";
 export {
   baseUrlFor,
   parsePort,
@@ -18,11 +18,16 @@ export {
   type ServeOptions,
   serveOptionsFromEnv,
   serveOptionsFromEnvOrExit,
-} from "./server.ts";
-export { buildOpenApi, componentSchemas } from "./openapi.ts";
-export * from "./schema.ts";
-export { type CatalogSearch, createSearch, type SearchHit, type SearchOptions } from "./search.ts";
-export { closestSlugs } from "./_text.ts";
+} from "./deno/server.ts";
+export { buildOpenApi, componentSchemas } from "./web/openapi.ts";
+export * from "./catalog/schema.ts";
+export {
+  type CatalogSearch,
+  createSearch,
+  type SearchHit,
+  type SearchOptions,
+} from "./read/search.ts";
+export { closestSlugs } from "./read/text.ts";
 export {
   formatBenchmarks,
   formatFramework,
@@ -31,10 +36,10 @@ export {
   formatMetric,
   formatMetricList,
   type TextStyle,
-} from "./cli_output.ts";
-export { llmsFullTxt, llmsTxt } from "./llms.ts";
-export { buildSite, type Site } from "./site.ts";
-export { buildPages, type Pages, type PagesOptions } from "./pages.ts";
+} from "./cli/output.ts";
+export { llmsFullTxt, llmsTxt } from "./agents/llms.ts";
+export { buildSite, type Site } from "./web/site.ts";
+export { buildPages, type Pages, type PagesOptions } from "./web/pages/mod.ts";
 export {
   ExportError,
   type ExportOptions,
@@ -42,4 +47,4 @@ export {
   type ExportReport,
   exportSite,
   planExport,
-} from "./export.ts";
+} from "./export/export.ts";

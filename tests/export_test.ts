@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { createAsset } from "../lib/assets.ts";
+import { createAsset } from "../lib/web/assets.ts";
 import { buildSite, ExportError, exportSite, loadCatalog, planExport } from "../lib/mod.ts";
 import { CONTRACT } from "./_contract.ts";
 import { rawRequest } from "./_raw_http.ts";

@@ -4,11 +4,11 @@
  *
  * @module
  */
-import { type Asset, createAsset, TYPES } from "./assets.ts";
-import type { Catalog } from "./catalog.ts";
+import { type Asset, createAsset, TYPES } from "../web/assets.ts";
+import type { Catalog } from "../catalog/load.ts";
 import { frameworkMarkdown, LICENCE, link, linkContext, metricMarkdown } from "./markdown.ts";
-import type { MetricRecord } from "./schema.ts";
-import { firstSentence } from "./_text.ts";
+import type { MetricRecord } from "../catalog/schema.ts";
+import { firstSentence } from "../read/text.ts";
 
 const TITLE = "Metrics Catalog";
 

@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from "zod";
-import { componentRegistry } from "./schema.ts";
+import { componentRegistry } from "../catalog/schema.ts";
 
 /** The API version published in the OpenAPI `info` block. */
 export const API_VERSION = "1.0.0";

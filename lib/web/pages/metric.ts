@@ -4,10 +4,10 @@
  *
  * @module
  */
-import { externalLink, type Html, markup, paragraphs, sitePath } from "./_html.ts";
-import type { IndexedPage } from "./_layout.ts";
-import { firstSentence } from "./_text.ts";
-import type { MetricRecord, Source } from "./schema.ts";
+import { externalLink, type Html, markup, paragraphs, sitePath } from "./html.ts";
+import type { IndexedPage } from "./layout.ts";
+import { firstSentence } from "../../read/text.ts";
+import type { MetricRecord, Source } from "../../catalog/schema.ts";
 
 /** What a metric page needs to know about the rest of the catalog. */
 export interface MetricContext {

@@ -4,23 +4,23 @@
  *
  * @module
  */
-import { markup } from "./_html.ts";
+import { markup } from "./html.ts";
 import {
   FAVICON_PATH,
   type IndexedPage,
   PAGE_HEADERS,
   renderPage,
   STYLESHEET_PATH,
-} from "./_layout.ts";
-import { frameworkPage } from "./_page_framework.ts";
-import { homePage } from "./_page_home.ts";
-import { metricPage } from "./_page_metric.ts";
-import { FAVICON_SVG, SITE_CSS } from "./_site_css.ts";
-import { type Asset, CACHE_ERROR, createAsset, TYPES } from "./assets.ts";
-import type { Catalog } from "./catalog.ts";
-import type { CatalogSearch } from "./search.ts";
-import { searchRoute } from "./search_page.ts";
-import { sitemapXml } from "./sitemap.ts";
+} from "./layout.ts";
+import { frameworkPage } from "./framework.ts";
+import { homePage } from "./home.ts";
+import { metricPage } from "./metric.ts";
+import { FAVICON_SVG, SITE_CSS } from "./css.ts";
+import { type Asset, CACHE_ERROR, createAsset, TYPES } from "../assets.ts";
+import type { Catalog } from "../../catalog/load.ts";
+import type { CatalogSearch } from "../../read/search.ts";
+import { searchRoute } from "./search.ts";
+import { sitemapXml } from "../sitemap.ts";
 
 /** Options for {@linkcode buildPages}. */
 export interface PagesOptions {
@@ -58,8 +58,8 @@ function notFoundMain() {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { buildPages } from "./pages.ts";
- * import { createSearch, loadCatalog } from "./mod.ts";
+ * import { buildPages } from "./mod.ts";
+ * import { createSearch, loadCatalog } from "../../mod.ts";
  * const catalog = await loadCatalog();
  * const pages = buildPages(catalog, {
  *   baseUrl: "https://metrics.example",

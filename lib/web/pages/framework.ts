@@ -4,11 +4,11 @@
  *
  * @module
  */
-import { externalLink, type Html, markup, paragraphs, sitePath } from "./_html.ts";
-import type { IndexedPage } from "./_layout.ts";
-import { recordFormats, sourceList } from "./_page_metric.ts";
-import { firstSentence } from "./_text.ts";
-import type { Framework } from "./schema.ts";
+import { externalLink, type Html, markup, paragraphs, sitePath } from "./html.ts";
+import type { IndexedPage } from "./layout.ts";
+import { recordFormats, sourceList } from "./metric.ts";
+import { firstSentence } from "../../read/text.ts";
+import type { Framework } from "../../catalog/schema.ts";
 
 type FrameworkComponent = Framework["components"][number];
 

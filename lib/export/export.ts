@@ -6,10 +6,10 @@
  * @module
  */
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { headersFile, redirectsFile } from "./_host_rules.ts";
-import { NGINX_MARKER, nginxConf } from "./_nginx_conf.ts";
-import { type Asset, CACHE_ERROR, createAsset, TYPES } from "./assets.ts";
-import type { Site } from "./site.ts";
+import { headersFile, redirectsFile } from "./host_rules.ts";
+import { NGINX_MARKER, nginxConf } from "./nginx_conf.ts";
+import { type Asset, CACHE_ERROR, createAsset, TYPES } from "../web/assets.ts";
+import type { Site } from "../web/site.ts";
 
 /** One answer of the site and the file that holds it. */
 export interface ExportEntry {
@@ -222,8 +222,8 @@ async function prepareFolder(dir: string): Promise<void> {
  * ```ts
  * import assert from "node:assert/strict";
  * import { exportSite } from "./export.ts";
- * import { buildSite } from "./site.ts";
- * import { loadCatalog } from "./catalog.ts";
+ * import { buildSite } from "../web/site.ts";
+ * import { loadCatalog } from "../catalog/load.ts";
  * const dir = await Deno.makeTempDir();
  * const site = buildSite(await loadCatalog(), "https://metrics.example");
  * const report = await exportSite(site, dir);

@@ -6,7 +6,7 @@
  */
 import { answerAsset, prepareAsset, type PreparedAsset } from "./_answer.ts";
 import { CACHE_ERROR, TYPES } from "./assets.ts";
-import type { Catalog } from "./catalog.ts";
+import type { Catalog } from "../catalog/load.ts";
 import { buildSite, type Site } from "./site.ts";
 
 /** A request handler as `Deno.serve` takes it. */
@@ -50,7 +50,7 @@ export const COMMON_HEADERS: Readonly<Record<string, string>> = {
  * @example Answer a request in-process
  * ```ts
  * import assert from "node:assert/strict";
- * import { createHandler, loadCatalog } from "./mod.ts";
+ * import { createHandler, loadCatalog } from "../mod.ts";
  * const handler = createHandler(await loadCatalog());
  * const response = await handler(new Request("http://localhost/api/metrics/churn-rate"));
  * assert.equal(response.status, 200);

@@ -7,8 +7,8 @@
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { z } from "zod";
-import type { Catalog } from "./catalog.ts";
-import { closestSlugs } from "./_text.ts";
+import type { Catalog } from "../catalog/load.ts";
+import { closestSlugs } from "../read/text.ts";
 import {
   BenchmarkSchema,
   FrameworkSchema,
@@ -19,8 +19,8 @@ import {
   type Tag,
   TAGS,
   toApiMetric,
-} from "./schema.ts";
-import { type CatalogSearch, createSearch, MAX_QUERY_LENGTH } from "./search.ts";
+} from "../catalog/schema.ts";
+import { type CatalogSearch, createSearch, MAX_QUERY_LENGTH } from "../read/search.ts";
 
 /** The name and version the server announces. */
 export const MCP_SERVER_INFO = { name: "metrics-catalog", version: "1.0.0" } as const;

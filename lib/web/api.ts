@@ -4,9 +4,9 @@
  * @module
  */
 import { type Asset, createAsset, TYPES } from "./assets.ts";
-import type { Catalog } from "./catalog.ts";
+import type { Catalog } from "../catalog/load.ts";
 import { buildOpenApi } from "./openapi.ts";
-import { toApiMetric } from "./schema.ts";
+import { toApiMetric } from "../catalog/schema.ts";
 
 /** Serializes a value as the API sends it. */
 export function toJson(value: unknown): string {

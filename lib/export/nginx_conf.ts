@@ -5,9 +5,14 @@
  *
  * @module
  */
-import { CACHE_ERROR } from "./assets.ts";
+import { CACHE_ERROR } from "../web/assets.ts";
 import type { ExportPlan } from "./export.ts";
-import { COMMON_HEADERS, MAX_PATH_LENGTH, PREFLIGHT_HEADERS, READ_METHODS } from "./http.ts";
+import {
+  COMMON_HEADERS,
+  MAX_PATH_LENGTH,
+  PREFLIGHT_HEADERS,
+  READ_METHODS,
+} from "../web/handler.ts";
 
 /** The first line of every generated `nginx.conf`. */
 export const NGINX_MARKER = "# nginx.conf of the Metrics Catalog static export";

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { escapeHtml } from "./_html.ts";
+import { escapeHtml } from "./pages/html.ts";
 
 /**
  * The sitemap (sitemaps.org protocol) of the given page paths under a base address.

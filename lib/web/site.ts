@@ -6,10 +6,10 @@
  */
 import { apiAssets } from "./api.ts";
 import type { Asset } from "./assets.ts";
-import type { Catalog } from "./catalog.ts";
-import { llmsAssets } from "./llms.ts";
-import { buildPages } from "./pages.ts";
-import { type CatalogSearch, createSearch } from "./search.ts";
+import type { Catalog } from "../catalog/load.ts";
+import { llmsAssets } from "../agents/llms.ts";
+import { buildPages } from "./pages/mod.ts";
+import { type CatalogSearch, createSearch } from "../read/search.ts";
 
 /** The prebuilt site: static answers by path, and handlers for dynamic paths. */
 export interface Site {
@@ -40,7 +40,7 @@ export function buildSite(catalog: Catalog, baseUrl: string): Site {
 function lazyMcpHandler(catalog: Catalog, baseUrl: string, search: CatalogSearch) {
   let handler: Promise<(request: Request) => Promise<Response>> | undefined;
   return async (request: Request) => {
-    handler ??= import("./mcp.ts").then(({ createMcpHttpHandler }) =>
+    handler ??= import("../agents/mcp.ts").then(({ createMcpHttpHandler }) =>
       createMcpHttpHandler(catalog, { baseUrl, search })
     );
     return (await handler)(request);

@@ -41,7 +41,7 @@ export class CatalogError extends Error {
 }
 
 /** The catalog shipped with the service (embedded by `deno compile --include catalog`). */
-export const EMBEDDED_CATALOG: URL = new URL("../catalog/", import.meta.url);
+export const EMBEDDED_CATALOG: URL = new URL("../../catalog/", import.meta.url);
 
 /** Options for {@linkcode loadCatalog}. */
 export interface LoadOptions {
@@ -59,7 +59,7 @@ const REPORT_INPUT = { reportInput: true };
  * @example Load the embedded catalog
  * ```ts
  * import assert from "node:assert/strict";
- * import { loadCatalog } from "./catalog.ts";
+ * import { loadCatalog } from "./load.ts";
  * const catalog = await loadCatalog();
  * assert.equal(catalog.metrics.length, 44);
  * ```

@@ -5,12 +5,12 @@
  *
  * @module
  */
-import { markup, sitePath } from "./_html.ts";
-import { MAX_QUERY_CHARS, PAGE_HEADERS, type PageFrame, renderPage } from "./_layout.ts";
-import { frameworkEntry, metricEntry, type RecordEntry, recordList } from "./_page_home.ts";
-import { type Asset, CACHE_CONTENT, createAsset, TYPES } from "./assets.ts";
-import type { Catalog } from "./catalog.ts";
-import type { CatalogSearch, SearchHit } from "./search.ts";
+import { markup, sitePath } from "./html.ts";
+import { MAX_QUERY_CHARS, PAGE_HEADERS, type PageFrame, renderPage } from "./layout.ts";
+import { frameworkEntry, metricEntry, type RecordEntry, recordList } from "./home.ts";
+import { type Asset, CACHE_CONTENT, createAsset, TYPES } from "../assets.ts";
+import type { Catalog } from "../../catalog/load.ts";
+import type { CatalogSearch, SearchHit } from "../../read/search.ts";
 
 /** How many results a search page shows. */
 export const SEARCH_PAGE_LIMIT = 20;

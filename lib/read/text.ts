@@ -35,7 +35,7 @@ export function editDistance(a: string, b: string): number {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { closestSlugs } from "./_text.ts";
+ * import { closestSlugs } from "./text.ts";
  * assert.equal(closestSlugs("churn", ["churn-rate", "gross-margin"])[0], "churn-rate");
  * ```
  */

@@ -6,9 +6,9 @@
  */
 import MiniSearch from "minisearch";
 import type { z } from "zod";
-import type { Catalog } from "./catalog.ts";
-import type { SearchHitSchema } from "./schema.ts";
-import { firstSentence } from "./_text.ts";
+import type { Catalog } from "../catalog/load.ts";
+import type { SearchHitSchema } from "../catalog/schema.ts";
+import { firstSentence } from "./text.ts";
 
 /** One search result, best first. */
 export type SearchHit = z.infer<typeof SearchHitSchema>;
@@ -69,7 +69,7 @@ function exactKey(phrase: string): string {
  * @example Find a metric by its abbreviation
  * ```ts
  * import assert from "node:assert/strict";
- * import { createSearch, loadCatalog } from "./mod.ts";
+ * import { createSearch, loadCatalog } from "../mod.ts";
  * const search = createSearch(await loadCatalog());
  * assert.equal(search.search("NRR")[0]?.slug, "net-revenue-retention");
  * ```

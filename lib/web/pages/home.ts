@@ -3,12 +3,12 @@
  *
  * @module
  */
-import { type Html, markup, sitePath } from "./_html.ts";
-import type { IndexedPage } from "./_layout.ts";
-import { metricTitle } from "./_page_metric.ts";
-import { firstSentence } from "./_text.ts";
-import type { Catalog } from "./catalog.ts";
-import { type Framework, type MetricRecord, type Tag, TAGS } from "./schema.ts";
+import { type Html, markup, sitePath } from "./html.ts";
+import type { IndexedPage } from "./layout.ts";
+import { metricTitle } from "./metric.ts";
+import { firstSentence } from "../../read/text.ts";
+import type { Catalog } from "../../catalog/load.ts";
+import { type Framework, type MetricRecord, type Tag, TAGS } from "../../catalog/schema.ts";
 
 /** What each tag groups, as the home page introduces it. */
 export const TAG_DESCRIPTIONS: Readonly<Record<Tag, string>> = {

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import type { Framework, MetricRecord, Source } from "./schema.ts";
-import type { SearchHit } from "./search.ts";
+import type { Framework, MetricRecord, Source } from "../catalog/schema.ts";
+import type { SearchHit } from "../read/search.ts";
 
 /** How to print: the line width and whether to use ANSI colour. */
 export interface TextStyle {

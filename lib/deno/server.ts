@@ -4,8 +4,8 @@
  *
  * @module
  */
-import type { Catalog } from "./catalog.ts";
-import { createHandler, type Handler } from "./http.ts";
+import type { Catalog } from "../catalog/load.ts";
+import { createHandler, type Handler } from "../web/handler.ts";
 
 /** Where and how the server listens. */
 export interface ServeOptions {

@@ -46,7 +46,7 @@ function render(content: Content): string {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { markup } from "./_html.ts";
+ * import { markup } from "./html.ts";
  * const name = '<script>alert("hi")</script>';
  * assert.equal(
  *   markup`<p title="${name}">${name}</p>`.value,

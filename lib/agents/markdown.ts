@@ -3,8 +3,8 @@
  *
  * @module
  */
-import type { Catalog } from "./catalog.ts";
-import type { Framework, MetricRecord, Source } from "./schema.ts";
+import type { Catalog } from "../catalog/load.ts";
+import type { Framework, MetricRecord, Source } from "../catalog/schema.ts";
 
 /** The catalog's licence and the credit it asks for. */
 export const LICENCE = {

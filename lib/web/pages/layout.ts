@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { type Content, type Html, markup } from "./_html.ts";
-import { LICENCE } from "./markdown.ts";
+import { type Content, type Html, markup } from "./html.ts";
+import { LICENCE } from "../../agents/markdown.ts";
 
 /** The site's name, as pages show it. */
 export const SITE_NAME = "Metrics Catalog";
