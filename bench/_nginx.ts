@@ -6,7 +6,7 @@
  * @module
  */
 import { CACHE_CONTENT } from "../lib/web/assets.ts";
-import { COMMON_HEADERS } from "../lib/web/handler.ts";
+import { COMMON_HEADERS } from "../lib/policy.ts";
 import type { BenchCase } from "./_cases.ts";
 import { onCpus, ROOT, sleep, taskArgs } from "./_process.ts";
 import { rawRequest } from "../tests/_raw_http.ts";

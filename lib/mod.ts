@@ -21,6 +21,7 @@ export {
 } from "./deno/server.ts";
 export { buildOpenApi, componentSchemas } from "./web/openapi.ts";
 export * from "./catalog/schema.ts";
+export * from "./policy.ts";
 export {
   type CatalogSearch,
   createSearch,

@@ -9,8 +9,7 @@ import type { Catalog } from "../catalog/load.ts";
 import { frameworkMarkdown, LICENCE, link, linkContext, metricMarkdown } from "./markdown.ts";
 import type { MetricRecord } from "../catalog/schema.ts";
 import { firstSentence } from "../read/text.ts";
-
-const TITLE = "Metrics Catalog";
+import { SITE_NAME } from "../policy.ts";
 
 function summary(catalog: Catalog): string {
   return `A reference catalog of ${catalog.metrics.length} product and growth metrics and ` +
@@ -28,7 +27,7 @@ function metricTitle(metric: MetricRecord): string {
  */
 export function llmsTxt(catalog: Catalog, baseUrl: string): string {
   const lines = [
-    `# ${TITLE}`,
+    `# ${SITE_NAME}`,
     "",
     `> ${summary(catalog)}`,
     "",
@@ -95,7 +94,7 @@ export function llmsFullTxt(catalog: Catalog, baseUrl: string): string {
   const context = linkContext(catalog, baseUrl);
   const demote = (markdown: string) => markdown.replace(/^(#{1,5}) /gm, "#$1 ");
   return [
-    `# ${TITLE}`,
+    `# ${SITE_NAME}`,
     "",
     `> ${summary(catalog)}`,
     "",
@@ -113,7 +112,8 @@ export function llmsFullTxt(catalog: Catalog, baseUrl: string): string {
 /** Builds `/llms.txt`, `/llms-full.txt` and the `.md` copy of every page, once. */
 export function llmsAssets(catalog: Catalog, baseUrl: string): Map<string, Asset> {
   const context = linkContext(catalog, baseUrl);
-  const footer = `\n---\n\nFrom the ${TITLE} (${baseUrl}), ${LICENCE.name}. ${LICENCE.credit}\n`;
+  const footer =
+    `\n---\n\nFrom the ${SITE_NAME} (${baseUrl}), ${LICENCE.name}. ${LICENCE.credit}\n`;
   const assets = new Map<string, Asset>([
     ["/llms.txt", createAsset(llmsTxt(catalog, baseUrl), TYPES.text)],
     ["/llms-full.txt", createAsset(llmsFullTxt(catalog, baseUrl), TYPES.text)],

@@ -20,10 +20,11 @@ import {
   TAGS,
   toApiMetric,
 } from "../catalog/schema.ts";
-import { type CatalogSearch, createSearch, MAX_QUERY_LENGTH } from "../read/search.ts";
+import { type CatalogSearch, createSearch } from "../read/search.ts";
+import { MAX_QUERY_LENGTH, VERSION } from "../policy.ts";
 
 /** The name and version the server announces. */
-export const MCP_SERVER_INFO = { name: "metrics-catalog", version: "1.0.0" } as const;
+export const MCP_SERVER_INFO = { name: "metrics-catalog", version: VERSION } as const;
 
 const READ_ONLY = {
   readOnlyHint: true,

@@ -6,11 +6,7 @@
  * @module
  */
 import type { ExportEntry, ExportPlan } from "./export.ts";
-import { COMMON_HEADERS } from "../web/handler.ts";
-
-function headerName(name: string): string {
-  return name.split("-").map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join("-");
-}
+import { COMMON_HEADERS, headerName } from "../policy.ts";
 
 function rule(pattern: string, headers: Record<string, string>): string[] {
   return [

@@ -9,10 +9,11 @@ import { CACHE_ERROR } from "../web/assets.ts";
 import type { ExportPlan } from "./export.ts";
 import {
   COMMON_HEADERS,
+  headerName,
   MAX_PATH_LENGTH,
   PREFLIGHT_HEADERS,
   READ_METHODS,
-} from "../web/handler.ts";
+} from "../policy.ts";
 
 /** The first line of every generated `nginx.conf`. */
 export const NGINX_MARKER = "# nginx.conf of the Metrics Catalog static export";
@@ -32,10 +33,6 @@ function quote(value: string): string {
     throw new Error(`"${value}" cannot stand in nginx.conf as it is`);
   }
   return `"${value}"`;
-}
-
-function headerName(name: string): string {
-  return name.split("-").map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join("-");
 }
 
 function variableName(name: string): string {

@@ -9,6 +9,7 @@ import type { z } from "zod";
 import type { Catalog } from "../catalog/load.ts";
 import type { SearchHitSchema } from "../catalog/schema.ts";
 import { firstSentence } from "./text.ts";
+import { MAX_QUERY_LENGTH } from "../policy.ts";
 
 /** One search result, best first. */
 export type SearchHit = z.infer<typeof SearchHitSchema>;
@@ -36,9 +37,6 @@ interface IndexedRecord {
   formula: string;
   body: string;
 }
-
-/** The longest query the index reads; the rest is ignored. */
-export const MAX_QUERY_LENGTH = 200;
 
 const STOP_WORDS = new Set(
   ("a an and are as at be by can do does for from how i in is it its of on or our per that the " +

@@ -7,6 +7,7 @@
 import { answerAsset, prepareAsset, type PreparedAsset } from "./_answer.ts";
 import { CACHE_ERROR, TYPES } from "./assets.ts";
 import type { Catalog } from "../catalog/load.ts";
+import { COMMON_HEADERS, MAX_PATH_LENGTH, PREFLIGHT_HEADERS, READ_METHODS } from "../policy.ts";
 import { buildSite, type Site } from "./site.ts";
 
 /** A request handler as `Deno.serve` takes it. */
@@ -18,11 +19,6 @@ export interface HandlerOptions {
   baseUrl?: string;
 }
 
-/** The longest path the service reads; longer ones are refused with 414. */
-export const MAX_PATH_LENGTH = 2048;
-
-/** The methods the static answers take. */
-export const READ_METHODS = "GET, HEAD, OPTIONS";
 const DYNAMIC_METHODS = "GET, HEAD, POST, OPTIONS";
 
 /** An HTTP error that the handler turns into a JSON (or HTML) answer. */
@@ -35,13 +31,6 @@ export class HttpError extends Error {
     this.headers = headers;
   }
 }
-
-/** Headers every response carries. */
-export const COMMON_HEADERS: Readonly<Record<string, string>> = {
-  "access-control-allow-origin": "*",
-  "access-control-expose-headers": "ETag, Content-Length, Content-Encoding",
-  "x-content-type-options": "nosniff",
-};
 
 /**
  * Creates the service's request handler. Everything that depends only on the catalog is built
@@ -145,15 +134,6 @@ function isApiPath(path: string): boolean {
 function clip(text: string, length = 80): string {
   return text.length > length ? `${text.slice(0, length)}…` : text;
 }
-
-/** Headers of every `OPTIONS` preflight answer, besides the common ones and the methods. */
-export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
-  "access-control-allow-headers":
-    "Accept, Accept-Encoding, Content-Type, If-None-Match, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID",
-  "access-control-max-age": "86400",
-  "cache-control": "public, max-age=86400",
-  "vary": "Origin, Access-Control-Request-Method, Access-Control-Request-Headers",
-};
 
 function preflight(methods: string): Response {
   return new Response(null, {

@@ -5,10 +5,11 @@
  * @module
  */
 import { z } from "zod";
+import { VERSION } from "../policy.ts";
 import { componentRegistry } from "../catalog/schema.ts";
 
 /** The API version published in the OpenAPI `info` block. */
-export const API_VERSION = "1.0.0";
+export const API_VERSION = VERSION;
 
 /** The JSON Schemas of the published records, keyed by component name. */
 export function componentSchemas(): Record<string, Record<string, unknown>> {

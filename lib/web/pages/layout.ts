@@ -6,9 +6,7 @@
  */
 import { type Content, type Html, markup } from "./html.ts";
 import { LICENCE } from "../../agents/markdown.ts";
-
-/** The site's name, as pages show it. */
-export const SITE_NAME = "Metrics Catalog";
+import { MAX_QUERY_LENGTH, SITE_NAME } from "../../policy.ts";
 
 /** Where the stylesheet and the icon are served. */
 export const STYLESHEET_PATH = "/assets/site.css";
@@ -33,9 +31,6 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   "content-security-policy": PAGE_CSP,
   "referrer-policy": "strict-origin-when-cross-origin",
 };
-
-/** The longest search query a page echoes or searches for. */
-export const MAX_QUERY_CHARS = 200;
 
 /** What one page declares about itself. */
 export interface PageFrame {
@@ -98,7 +93,7 @@ ${footer(baseUrl)}
 function searchForm(query: string): Html {
   return markup`<form class="search" role="search" action="/search" method="get">
 <label for="q">Search the catalog</label>
-<input id="q" name="q" type="search" value="${query}" maxlength="${MAX_QUERY_CHARS}" autocomplete="off" placeholder="churn, NRR, activation…">
+<input id="q" name="q" type="search" value="${query}" maxlength="${MAX_QUERY_LENGTH}" autocomplete="off" placeholder="churn, NRR, activation…">
 <button type="submit">Search</button>
 </form>`;
 }

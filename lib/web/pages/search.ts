@@ -6,7 +6,8 @@
  * @module
  */
 import { markup, sitePath } from "./html.ts";
-import { MAX_QUERY_CHARS, PAGE_HEADERS, type PageFrame, renderPage } from "./layout.ts";
+import { PAGE_HEADERS, type PageFrame, renderPage } from "./layout.ts";
+import { MAX_QUERY_LENGTH, READ_METHODS } from "../../policy.ts";
 import { frameworkEntry, metricEntry, type RecordEntry, recordList } from "./home.ts";
 import { type Asset, CACHE_CONTENT, createAsset, TYPES } from "../assets.ts";
 import type { Catalog } from "../../catalog/load.ts";
@@ -14,8 +15,6 @@ import type { CatalogSearch, SearchHit } from "../../read/search.ts";
 
 /** How many results a search page shows. */
 export const SEARCH_PAGE_LIMIT = 20;
-
-const METHODS = "GET, HEAD, OPTIONS";
 
 /** Options for {@linkcode searchRoute}. */
 export interface SearchRouteOptions {
@@ -87,7 +86,7 @@ function pageResponse(request: Request, body: Uint8Array<ArrayBuffer> | string):
 
 /**
  * Builds the `/search` route once: the index is the catalog's prebuilt one, and a request only
- * searches and fills in the results. Queries are cut to {@linkcode MAX_QUERY_CHARS} characters.
+ * searches and fills in the results. Queries are cut to {@linkcode MAX_QUERY_LENGTH} characters.
  */
 export function searchRoute(
   catalog: Catalog,
@@ -102,11 +101,11 @@ export function searchRoute(
         JSON.stringify({ error: "Search only answers GET and HEAD" }),
         {
           status: 405,
-          headers: { allow: METHODS, "content-type": TYPES.json, "cache-control": "no-store" },
+          headers: { allow: READ_METHODS, "content-type": TYPES.json, "cache-control": "no-store" },
         },
       );
     }
-    const query = (new URL(request.url).searchParams.get("q") ?? "").slice(0, MAX_QUERY_CHARS)
+    const query = (new URL(request.url).searchParams.get("q") ?? "").slice(0, MAX_QUERY_LENGTH)
       // deno-lint-ignore no-control-regex
       .replace(/[\s\u0000-\u001f\u007f]+/g, " ").trim();
     if (query === "") return pageResponse(request, page.variants.identity.body);
