@@ -30,6 +30,22 @@ export {
 } from "./read/search.ts";
 export { closestSlugs } from "./read/text.ts";
 export {
+  type Benchmarks,
+  createReadModel,
+  type FrameworkSummary,
+  frameworkSummary,
+  type Lookup,
+  metricBenchmarks,
+  type MetricFilter,
+  type MetricSummary,
+  metricSummary,
+  nameKey,
+  type NotFound,
+  type ReadModel,
+  type RecordKind,
+} from "./read/model.ts";
+export { citedSources } from "./catalog/citations.ts";
+export {
   formatBenchmarks,
   formatFramework,
   formatFrameworkList,

@@ -12,6 +12,13 @@ export const SITE_NAME = "Metrics Catalog";
 /** The package and API version: OpenAPI `info.version`, MCP `serverInfo` and `cli --version`. */
 export const VERSION = "1.0.0";
 
+/** The catalog's licence and the credit it asks for. */
+export const LICENCE = {
+  name: "CC BY 4.0",
+  url: "https://creativecommons.org/licenses/by/4.0/",
+  credit: `Credit the ${SITE_NAME} and carry each figure's citation along with the figure.`,
+} as const;
+
 /** The longest request path the service reads; longer ones are refused with 414. */
 export const MAX_PATH_LENGTH = 2048;
 

@@ -81,6 +81,11 @@ Deno.test("handler() answers 404 JSON for an unknown metric slug", async () => {
   assert.equal(response.status, 404);
   assertCors(response);
   assert.deepEqual(await json(response), { error: 'No metric has the slug "no-such-metric"' });
+  const typo = await get("/api/metrics/alpha-rat");
+  assert.match(
+    String((await json(typo) as { error: string }).error),
+    /^No metric has the slug "alpha-rat"\. Did you mean "alpha-rate"/,
+  );
 });
 
 Deno.test("handler() answers 404 JSON for a framework slug under /api/metrics and vice versa", async () => {
@@ -88,8 +93,7 @@ Deno.test("handler() answers 404 JSON for a framework slug under /api/metrics an
   assert.equal(metric.status, 404);
   const body = await json(metric);
   assert.deepEqual(body, {
-    error:
-      'No metric has the slug "sample-framework"; "sample-framework" is a framework: /api/frameworks/sample-framework',
+    error: 'No metric has the slug "sample-framework"; "sample-framework" is a framework',
   });
   const framework = await get("/api/frameworks/alpha-rate");
   assert.equal(framework.status, 404);

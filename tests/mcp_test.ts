@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { createHandler, loadCatalog, toApiMetric } from "../lib/mod.ts";
+import { citedSources, createHandler, loadCatalog, toApiMetric } from "../lib/mod.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 const catalog = await loadCatalog();
@@ -80,13 +80,27 @@ async function exerciseTools({ client }: Connected) {
     name: "get_benchmark",
     arguments: { slug: "churn-rate" },
   });
+  const benchmarks = benchmark.structuredContent as {
+    benchmarks: { text: string; sources: number[] }[];
+  };
   assert.deepEqual(benchmark.structuredContent, {
     slug: "churn-rate",
     name: churn.name,
-    benchmarks: churn.benchmarks,
+    benchmarks: benchmarks.benchmarks,
     benchmarksReviewed: churn.benchmarksReviewed,
     sources: churn.sources,
   });
+  assert.deepEqual(benchmarks.benchmarks.map((figure) => figure.text), churn.benchmarks);
+  assert.deepEqual(
+    benchmarks.benchmarks.map((figure) =>
+      citedSources(figure.text, churn.sources).map((i) => i + 1)
+    ),
+    benchmarks.benchmarks.map((figure) => figure.sources),
+  );
+  assert.ok(benchmarks.benchmarks.some((figure) => figure.sources.length > 0));
+
+  const byAlias = await client.callTool({ name: "get_metric", arguments: { slug: "NRR" } });
+  assert.equal((byAlias.structuredContent as { slug: string }).slug, "net-revenue-retention");
 
   const listed = await client.callTool({ name: "list_metrics", arguments: { tag: "referral" } });
   const { metrics } = listed.structuredContent as { metrics: { slug: string }[] };

@@ -6,19 +6,15 @@
  */
 import { type Asset, createAsset, TYPES } from "../web/assets.ts";
 import type { Catalog } from "../catalog/load.ts";
-import { frameworkMarkdown, LICENCE, link, linkContext, metricMarkdown } from "./markdown.ts";
-import type { MetricRecord } from "../catalog/schema.ts";
+import { frameworkMarkdown, link, linkContext, metricMarkdown } from "./markdown.ts";
+import { displayName } from "../catalog/schema.ts";
 import { firstSentence } from "../read/text.ts";
-import { SITE_NAME } from "../policy.ts";
+import { LICENCE, SITE_NAME } from "../policy.ts";
 
 function summary(catalog: Catalog): string {
   return `A reference catalog of ${catalog.metrics.length} product and growth metrics and ` +
     `${catalog.frameworks.length} measurement frameworks, each with a definition, a formula, ` +
     "traps to watch, worked examples, and benchmark figures that cite their sources.";
-}
-
-function metricTitle(metric: MetricRecord): string {
-  return metric.abbreviation ? `${metric.name} (${metric.abbreviation})` : metric.name;
 }
 
 /**
@@ -38,7 +34,7 @@ export function llmsTxt(catalog: Catalog, baseUrl: string): string {
     "## Metrics",
     "",
     ...catalog.metrics.map((metric) =>
-      `- ${link(metricTitle(metric), `${baseUrl}/metrics/${metric.slug}.md`)}: ${
+      `- ${link(displayName(metric), `${baseUrl}/metrics/${metric.slug}.md`)}: ${
         firstSentence(metric.definition)
       }`
     ),

@@ -3,15 +3,18 @@
  *
  * @module
  */
-import type { Catalog } from "../catalog/load.ts";
-import type { Framework, MetricRecord, Source } from "../catalog/schema.ts";
-
-/** The catalog's licence and the credit it asks for. */
-export const LICENCE = {
-  name: "CC BY 4.0",
-  url: "https://creativecommons.org/licenses/by/4.0/",
-  credit: "Credit the Metrics Catalog and carry each figure's citation along with the figure.",
-} as const;
+import {
+  type Catalog,
+  type ContentValues,
+  displayName,
+  type Framework,
+  FRAMEWORK_FIELDS,
+  METRIC_FIELDS,
+  type MetricRecord,
+  type Section,
+  sectionsOf,
+} from "../catalog/schema.ts";
+import { metricBenchmarks } from "../read/model.ts";
 
 /** Escapes text for use as a Markdown link label. */
 function label(text: string): string {
@@ -28,13 +31,9 @@ export function link(text: string, url: string): string {
   return `[${label(text)}](${destination(url)})`;
 }
 
-const sourceLine = (source: Source) => `- ${link(source.label, source.url)}`;
-const section = (title: string, body: string | undefined) =>
-  body === undefined || body === "" ? [] : [`## ${title}`, "", body, ""];
-const bullets = (items: string[] | undefined) =>
-  items === undefined || items.length === 0
-    ? undefined
-    : items.map((item) => `- ${item}`).join("\n");
+const bullets = (items: readonly string[]) => items.map((item) => `- ${item}`).join("\n");
+const numbered = (items: readonly string[]) =>
+  items.map((item, index) => `${index + 1}. ${item}`).join("\n");
 
 /** Names and addresses of the records, for resolving references to links. */
 export interface LinkContext {
@@ -54,64 +53,24 @@ export function linkContext(catalog: Catalog, baseUrl: string): LinkContext {
   };
 }
 
-/** The Markdown of one metric: every field, benchmarks with their review date and sources. */
-export function metricMarkdown(metric: MetricRecord, context: LinkContext): string {
-  const { baseUrl } = context;
-  const title = metric.abbreviation ? `${metric.name} (${metric.abbreviation})` : metric.name;
-  const facts = [
-    `Tags: ${metric.tags.join(", ")}`,
-    ...(metric.kind === "composite"
-      ? ["Kind: composite (a tool-defined score, not an industry-standard metric)"]
-      : []),
-    `Page: ${baseUrl}/metrics/${metric.slug} · JSON: ${baseUrl}/api/metrics/${metric.slug}`,
-  ];
-  const benchmarks = metric.benchmarks
-    ? [
-      `Benchmarks last reviewed: ${metric.benchmarksReviewed ?? "not recorded"}.`,
-      "",
-      bullets(metric.benchmarks),
-    ].join("\n")
-    : undefined;
+function benchmarks(metric: MetricRecord): string {
+  const figures = metricBenchmarks(metric).benchmarks.map((figure) =>
+    figure.text +
+    (figure.sources.length > 0
+      ? ` Sources: ${figure.sources.map((number) => `[${number}]`).join(", ")}.`
+      : "")
+  );
   return [
-    `# ${title}`,
+    `Benchmarks last reviewed: ${metric.benchmarksReviewed ?? "not recorded"}.`,
     "",
-    facts.join("  \n"),
-    "",
-    ...section("Definition", metric.definition),
-    ...section("Formula", metric.formula),
-    ...section("What it measures", metric.whatItMeasures),
-    ...section("Benchmarks", benchmarks),
-    ...section("Calculation methods", bullets(metric.calculationMethods)),
-    ...section(
-      "What to watch",
-      bullets(metric.whatToWatch.map((item) => `**${item.label}.** ${item.text}`)),
-    ),
-    ...section("When not to use", metric.whenNotToUse),
-    ...section("Finding the metric", metric.findingMetric),
-    ...section("In practice", metric.inPractice),
-    ...section("Tools", metric.tools),
-    ...section(
-      "Related metrics",
-      bullets(metric.relatedMetrics.map((related) =>
-        `${
-          link(
-            context.metricNames.get(related.slug) ?? related.slug,
-            `${baseUrl}/metrics/${related.slug}`,
-          )
-        }: ${related.text}`
-      )),
-    ),
-    ...section("Vanity risk", metric.vanityRisk),
-    ...section("Sources", metric.sources.map(sourceLine).join("\n") || "None cited."),
-  ].join("\n").trimEnd() + "\n";
+    bullets(figures),
+  ].join("\n");
 }
 
-/** The Markdown of one framework: every field, components with links to their metrics. */
-export function frameworkMarkdown(framework: Framework, context: LinkContext): string {
-  const { baseUrl } = context;
-  const components = framework.components.map((component) => {
+function components(parts: ContentValues["components"], context: LinkContext): string {
+  return parts.map((component) => {
     const metrics = component.metricSlugs.map((slug) =>
-      link(context.metricNames.get(slug) ?? slug, `${baseUrl}/metrics/${slug}`)
+      link(context.metricNames.get(slug) ?? slug, `${context.baseUrl}/metrics/${slug}`)
     );
     return [
       `### ${component.name}`,
@@ -119,42 +78,97 @@ export function frameworkMarkdown(framework: Framework, context: LinkContext): s
       component.description,
       "",
       metrics.length > 0 ? `Metrics: ${metrics.join(", ")}` : "Metrics: none in the catalog.",
-      "",
     ].join("\n");
-  }).join("\n");
-  const examples = framework.examples.map((example) =>
-    `- **${example.company}.** ${example.detail}${
-      example.source ? ` (${link(example.source.label, example.source.url)})` : ""
-    }`
-  ).join("\n");
-  return [
-    `# ${framework.name}`,
-    "",
-    `Page: ${baseUrl}/frameworks/${framework.slug} · JSON: ${baseUrl}/api/frameworks/${framework.slug}`,
-    "",
-    ...section("Summary", framework.summary),
-    ...section("Origin", framework.origin),
-    ...section("How it works", framework.howItWorks),
-    ...section("Components", components.trimEnd()),
-    ...section("Best for", framework.bestFor),
-    ...section("Limitations", framework.limitations),
-    ...section(
-      "Implementation",
-      framework.implementation.map((step, index) => `${index + 1}. ${step}`).join("\n"),
-    ),
-    ...section("Examples", examples),
-    ...section("When to avoid", framework.whenToAvoid),
-    ...section(
-      "Pairs with",
-      bullets(framework.pairsWith.map((pair) =>
+  }).join("\n\n");
+}
+
+/** The Markdown body of one section; `undefined` when there is nothing to show. */
+function sectionBody(
+  part: Section,
+  context: LinkContext,
+  metric?: MetricRecord,
+): string | undefined {
+  const { baseUrl } = context;
+  switch (part.content) {
+    case "text":
+    case "formula":
+      return part.value;
+    case "benchmarks":
+      return metric && part.value.length > 0 ? benchmarks(metric) : undefined;
+    case "list":
+      return part.value.length > 0 ? bullets(part.value) : undefined;
+    case "steps":
+      return numbered(part.value);
+    case "labelled":
+      return bullets(part.value.map((item) => `**${item.label}.** ${item.text}`));
+    case "related":
+      return bullets(part.value.map((related) =>
+        `${
+          link(
+            context.metricNames.get(related.slug) ?? related.slug,
+            `${baseUrl}/metrics/${related.slug}`,
+          )
+        }: ${related.text}`
+      ));
+    case "pairs":
+      return bullets(part.value.map((pair) =>
         `${
           link(
             context.frameworkNames.get(pair.slug) ?? pair.slug,
             `${baseUrl}/frameworks/${pair.slug}`,
           )
         }: ${pair.reason}`
-      )),
-    ),
-    ...section("Sources", framework.sources.map(sourceLine).join("\n") || "None cited."),
+      ));
+    case "components":
+      return components(part.value, context);
+    case "examples":
+      return bullets(
+        part.value.map((example) =>
+          `**${example.company}.** ${example.detail}${
+            example.source ? ` (${link(example.source.label, example.source.url)})` : ""
+          }`
+        ),
+      );
+    case "sources":
+      return numbered(part.value.map((source) => link(source.label, source.url))) ||
+        "None cited.";
+  }
+}
+
+function sections(parts: readonly Section[], context: LinkContext, metric?: MetricRecord) {
+  return parts.flatMap((part) => {
+    const body = sectionBody(part, context, metric);
+    return body === undefined || body === "" ? [] : [`## ${part.field.heading}`, "", body, ""];
+  });
+}
+
+/** The Markdown of one metric: every section in the field table's order, with citations. */
+export function metricMarkdown(metric: MetricRecord, context: LinkContext): string {
+  const { baseUrl } = context;
+  const facts = [
+    `Tags: ${metric.tags.join(", ")}`,
+    ...(metric.kind === "composite"
+      ? ["Kind: composite (a tool-defined score, not an industry-standard metric)"]
+      : []),
+    `Page: ${baseUrl}/metrics/${metric.slug} · JSON: ${baseUrl}/api/metrics/${metric.slug}`,
+  ];
+  return [
+    `# ${displayName(metric)}`,
+    "",
+    facts.join("  \n"),
+    "",
+    ...sections(sectionsOf(metric, METRIC_FIELDS), context, metric),
+  ].join("\n").trimEnd() + "\n";
+}
+
+/** The Markdown of one framework: every section in the field table's order. */
+export function frameworkMarkdown(framework: Framework, context: LinkContext): string {
+  const { baseUrl } = context;
+  return [
+    `# ${framework.name}`,
+    "",
+    `Page: ${baseUrl}/frameworks/${framework.slug} · JSON: ${baseUrl}/api/frameworks/${framework.slug}`,
+    "",
+    ...sections(sectionsOf(framework, FRAMEWORK_FIELDS), context),
   ].join("\n").trimEnd() + "\n";
 }

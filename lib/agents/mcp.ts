@@ -8,7 +8,8 @@ import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mc
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { z } from "zod";
 import type { Catalog } from "../catalog/load.ts";
-import { closestSlugs } from "../read/text.ts";
+import { createReadModel, frameworkSummary, metricSummary, type NotFound } from "../read/model.ts";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import {
   BenchmarkSchema,
   FrameworkSchema,
@@ -46,21 +47,20 @@ function result(structured: Record<string, unknown>) {
   };
 }
 
-function unknownSlug(kind: "metric" | "framework", slug: string, known: Iterable<string>) {
-  const suggestions = closestSlugs(slug, known);
-  const hint = suggestions.length > 0
-    ? ` Did you mean ${suggestions.map((candidate) => `"${candidate}"`).join(", ")}?`
-    : "";
-  const listTool = kind === "metric" ? "list_metrics" : "list_frameworks";
+/** A not-found as a tool error: the read model's wording, then where to look. */
+function toolError(notFound: NotFound) {
+  const listTool = notFound.kind === "metric" ? "list_metrics" : "list_frameworks";
   return {
     isError: true,
     content: [{
       type: "text" as const,
-      text: `No ${kind} has the slug "${
-        slug.slice(0, 100)
-      }".${hint} Use ${listTool} or search to find slugs.`,
+      text: `${sentence(notFound.message)} Use ${listTool} or search to find slugs.`,
     }],
   };
+}
+
+function sentence(text: string): string {
+  return /[.?!]$/.test(text) ? text : `${text}.`;
 }
 
 /** Creates an MCP server over a catalog. A search index may be passed to share one. */
@@ -69,32 +69,24 @@ export function createMcpServer(catalog: Catalog, search: CatalogSearch = create
     instructions: "A read-only catalog of product and growth metrics and measurement frameworks. " +
       "Benchmark figures carry citations: quote the source along with any figure.",
   });
-  const metrics = new Map(catalog.metrics.map((metric) => [metric.slug, metric]));
-  const frameworks = new Map(catalog.frameworks.map((framework) => [framework.slug, framework]));
+  const model = createReadModel(catalog);
 
-  server.registerTool("list_metrics", {
-    title: "List metrics",
-    description: "List the catalog's metrics (slug, name, abbreviation, tags, definition), " +
-      "optionally only those with a tag or only composite (tool-defined) scores.",
-    inputSchema: {
-      tag: z.enum(TAGS).optional().describe("Only metrics with this tag"),
-      kind: z.literal("composite").optional().describe("Only composite, tool-defined scores"),
+  server.registerTool(
+    "list_metrics",
+    {
+      title: "List metrics",
+      description: "List the catalog's metrics (slug, name, abbreviation, tags, definition), " +
+        "optionally only those with a tag or only composite (tool-defined) scores.",
+      inputSchema: {
+        tag: z.enum(TAGS).optional().describe("Only metrics with this tag"),
+        kind: z.literal("composite").optional().describe("Only composite, tool-defined scores"),
+      },
+      outputSchema: { metrics: z.array(MetricSummarySchema) },
+      annotations: READ_ONLY,
     },
-    outputSchema: { metrics: z.array(MetricSummarySchema) },
-    annotations: READ_ONLY,
-  }, ({ tag, kind }: { tag?: Tag | undefined; kind?: "composite" | undefined }) =>
-    result({
-      metrics: catalog.metrics
-        .filter((metric) => (!tag || metric.tags.includes(tag)) && (!kind || metric.kind === kind))
-        .map((metric) => ({
-          name: metric.name,
-          slug: metric.slug,
-          ...(metric.abbreviation ? { abbreviation: metric.abbreviation } : {}),
-          tags: metric.tags,
-          ...(metric.kind ? { kind: metric.kind } : {}),
-          definition: metric.definition,
-        })),
-    }));
+    ({ tag, kind }: { tag?: Tag | undefined; kind?: "composite" | undefined }) =>
+      result({ metrics: model.metrics({ tag, kind }).map(metricSummary) }),
+  );
 
   server.registerTool("get_metric", {
     title: "Get a metric",
@@ -104,8 +96,8 @@ export function createMcpServer(catalog: Catalog, search: CatalogSearch = create
     outputSchema: MetricSchema,
     annotations: READ_ONLY,
   }, ({ slug }: { slug: string }) => {
-    const metric = metrics.get(slug);
-    return metric ? result(toApiMetric(metric)) : unknownSlug("metric", slug, metrics.keys());
+    const found = model.resolve("metric", slug);
+    return found.ok ? result(toApiMetric(found.record)) : toolError(found.notFound);
   });
 
   server.registerTool(
@@ -131,15 +123,7 @@ export function createMcpServer(catalog: Catalog, search: CatalogSearch = create
       "with their summaries and component names.",
     outputSchema: { frameworks: z.array(FrameworkSummarySchema) },
     annotations: READ_ONLY,
-  }, () =>
-    result({
-      frameworks: catalog.frameworks.map((framework) => ({
-        name: framework.name,
-        slug: framework.slug,
-        summary: framework.summary,
-        components: framework.components.map((component) => component.name),
-      })),
-    }));
+  }, () => result({ frameworks: model.frameworks().map(frameworkSummary) }));
 
   server.registerTool("get_framework", {
     title: "Get a framework",
@@ -149,8 +133,8 @@ export function createMcpServer(catalog: Catalog, search: CatalogSearch = create
     outputSchema: FrameworkSchema,
     annotations: READ_ONLY,
   }, ({ slug }: { slug: string }) => {
-    const framework = frameworks.get(slug);
-    return framework ? result(framework) : unknownSlug("framework", slug, frameworks.keys());
+    const found = model.resolve("framework", slug);
+    return found.ok ? result(found.record) : toolError(found.notFound);
   });
 
   server.registerTool("get_benchmark", {
@@ -162,28 +146,22 @@ export function createMcpServer(catalog: Catalog, search: CatalogSearch = create
     outputSchema: BenchmarkSchema,
     annotations: READ_ONLY,
   }, ({ slug }: { slug: string }) => {
-    const metric = metrics.get(slug);
-    if (!metric) return unknownSlug("metric", slug, metrics.keys());
-    return result({
-      slug: metric.slug,
-      name: metric.name,
-      benchmarks: metric.benchmarks ?? [],
-      ...(metric.benchmarksReviewed ? { benchmarksReviewed: metric.benchmarksReviewed } : {}),
-      sources: metric.sources,
-    });
+    const found = model.resolve("metric", slug);
+    return found.ok ? result(model.benchmarks(found.record)) : toolError(found.notFound);
   });
 
   const json = (uri: URL, value: unknown) => ({
     contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(value) }],
   });
-  const notFound = (kind: string, uri: URL): never => {
-    throw new Error(`No ${kind} at ${uri.href}`);
+  /** An unknown record is invalid params (the SDK's code for a URI no template matches). */
+  const notFound = (notFound: NotFound): never => {
+    throw new McpError(ErrorCode.InvalidParams, notFound.message);
   };
   server.registerResource(
     "metric",
     new ResourceTemplate("catalog://metrics/{slug}", {
       list: () => ({
-        resources: catalog.metrics.map((metric) => ({
+        resources: model.metrics().map((metric) => ({
           uri: `catalog://metrics/${metric.slug}`,
           name: metric.slug,
           title: metric.name,
@@ -193,15 +171,15 @@ export function createMcpServer(catalog: Catalog, search: CatalogSearch = create
     }),
     { title: "Metric", description: "One metric as JSON", mimeType: "application/json" },
     (uri: URL, { slug }: Record<string, string | string[]>) => {
-      const metric = typeof slug === "string" ? metrics.get(slug) : undefined;
-      return metric ? json(uri, toApiMetric(metric)) : notFound("metric", uri);
+      const found = model.get("metric", String(slug));
+      return found.ok ? json(uri, toApiMetric(found.record)) : notFound(found.notFound);
     },
   );
   server.registerResource(
     "framework",
     new ResourceTemplate("catalog://frameworks/{slug}", {
       list: () => ({
-        resources: catalog.frameworks.map((framework) => ({
+        resources: model.frameworks().map((framework) => ({
           uri: `catalog://frameworks/${framework.slug}`,
           name: framework.slug,
           title: framework.name,
@@ -211,8 +189,8 @@ export function createMcpServer(catalog: Catalog, search: CatalogSearch = create
     }),
     { title: "Framework", description: "One framework as JSON", mimeType: "application/json" },
     (uri: URL, { slug }: Record<string, string | string[]>) => {
-      const framework = typeof slug === "string" ? frameworks.get(slug) : undefined;
-      return framework ? json(uri, framework) : notFound("framework", uri);
+      const found = model.get("framework", String(slug));
+      return found.ok ? json(uri, found.record) : notFound(found.notFound);
     },
   );
   return server;

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { splitRecordFile } from "./_front_matter.ts";
 import { parseYaml } from "./_yaml.ts";
 import {
+  type Catalog,
   type Framework,
   FRAMEWORK_SECTIONS,
   FrameworkFrontMatterSchema,
@@ -20,13 +21,7 @@ import {
 } from "./schema.ts";
 import { crossRecordProblems } from "./validate.ts";
 
-/** The loaded, validated catalog. Lists are sorted by slug. */
-export interface Catalog {
-  metrics: MetricRecord[];
-  frameworks: Framework[];
-  /** Everyday phrases that name a record, by record slug. */
-  synonyms: Map<string, string[]>;
-}
+export type { Catalog };
 
 /** Thrown when the catalog does not validate; `problems` holds one line per problem. */
 export class CatalogError extends Error {

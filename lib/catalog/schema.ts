@@ -121,29 +121,219 @@ export type Framework = z.infer<typeof FrameworkSchema>;
 /** A citation. */
 export type Source = z.infer<typeof SourceSchema>;
 
+/** The value each kind of section content holds. */
+export interface ContentValues {
+  /** Prose: one paragraph or more. */
+  text: string;
+  /** One formula: the equation, then its conditions. */
+  formula: string;
+  /** Prose items, shown as a list. */
+  list: string[];
+  /** Prose items in order, shown as numbered steps. */
+  steps: string[];
+  /** `{label, text}` items. */
+  labelled: { label: string; text: string }[];
+  /** Benchmark figures, with their review date and the sources each cites. */
+  benchmarks: string[];
+  /** `{slug, text}` links to other metrics. */
+  related: { slug: string; text: string }[];
+  /** `{slug, reason}` links to other frameworks. */
+  pairs: { slug: string; reason: string }[];
+  /** A framework's components, each with its metrics. */
+  components: { name: string; description: string; metricSlugs: string[] }[];
+  /** Examples from companies, each with an optional source. */
+  examples: { company: string; detail: string; source?: Source | undefined }[];
+  /** The numbered citations. */
+  sources: Source[];
+}
+
+/** How a field's content is shown, whatever the surface. */
+export type FieldContent = keyof ContentValues;
+
+/** One section of a record as every surface shows it. */
+export interface FieldSpec<
+  Key extends string = string,
+  Content extends FieldContent = FieldContent,
+> {
+  /** The record's field. */
+  readonly key: Key;
+  /** The section heading on every surface, and the `## ` heading in a catalog file's body. */
+  readonly heading: string;
+  /** The section's anchor on the pages. */
+  readonly id: string;
+  /** How the content is shown. */
+  readonly content: Content;
+  /** Where a catalog file holds it: a `## ` section of the body, or the front matter. */
+  readonly in: "body" | "front";
+  /** Shown as the record's lead paragraph under its title, not under a heading, on the pages. */
+  readonly lead?: true;
+}
+
+/** The field specs a record type allows: each key with a content kind that fits its value. */
+export type FieldOf<R> = {
+  [K in keyof R & string]: {
+    [C in FieldContent]: NonNullable<R[K]> extends ContentValues[C] ? FieldSpec<K, C> : never;
+  }[FieldContent];
+}[keyof R & string];
+
+/** One section of one record: its spec and its value, typed by the kind of content. */
+export type Section = {
+  [C in FieldContent]: { field: FieldSpec<string, C>; content: C; value: ContentValues[C] };
+}[FieldContent];
+
+/**
+ * The sections of a record in the table's order, leaving out optional fields it does not have.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { loadCatalog, METRIC_FIELDS, sectionsOf } from "../mod.ts";
+ * const [metric] = (await loadCatalog()).metrics;
+ * assert.equal(sectionsOf(metric!, METRIC_FIELDS)[0]?.field.heading, "Definition");
+ * ```
+ */
+export function sectionsOf<R extends object>(record: R, fields: readonly FieldOf<R>[]): Section[] {
+  const values: Partial<Record<string, unknown>> = record;
+  const sections: Section[] = [];
+  for (const field of fields) {
+    const value: unknown = values[field.key];
+    if (value !== undefined) sections.push(section(field, value));
+  }
+  return sections;
+}
+
+function section(field: FieldSpec, value: unknown): Section {
+  // The table is type-checked against the record (FieldOf), so the value fits the content.
+  return { field, content: field.content, value } as Section;
+}
+
+/**
+ * The sections of a metric, in reading order: every renderer (pages, Markdown copies, llms-full,
+ * CLI text, the search index) walks this table. The record's header fields (name, slug,
+ * abbreviation, tags, kind) are shown by each surface's title line. A new section is one line here
+ * and one field in {@linkcode MetricSchema}.
+ */
+export const METRIC_FIELDS = [
+  {
+    key: "definition",
+    heading: "Definition",
+    id: "definition",
+    content: "text",
+    in: "body",
+    lead: true,
+  },
+  { key: "formula", heading: "Formula", id: "formula", content: "formula", in: "front" },
+  {
+    key: "whatItMeasures",
+    heading: "What it measures",
+    id: "what-it-measures",
+    content: "text",
+    in: "body",
+  },
+  { key: "inPractice", heading: "In practice", id: "in-practice", content: "text", in: "body" },
+  {
+    key: "benchmarks",
+    heading: "Benchmarks",
+    id: "benchmarks",
+    content: "benchmarks",
+    in: "front",
+  },
+  {
+    key: "calculationMethods",
+    heading: "Calculation methods",
+    id: "calculation-methods",
+    content: "list",
+    in: "front",
+  },
+  {
+    key: "whatToWatch",
+    heading: "What to watch",
+    id: "what-to-watch",
+    content: "labelled",
+    in: "front",
+  },
+  {
+    key: "whenNotToUse",
+    heading: "When not to use",
+    id: "when-not-to-use",
+    content: "text",
+    in: "body",
+  },
+  {
+    key: "findingMetric",
+    heading: "Finding the metric",
+    id: "finding-the-metric",
+    content: "text",
+    in: "body",
+  },
+  { key: "tools", heading: "Tools", id: "tools", content: "text", in: "body" },
+  { key: "vanityRisk", heading: "Vanity risk", id: "vanity-risk", content: "text", in: "body" },
+  {
+    key: "relatedMetrics",
+    heading: "Related metrics",
+    id: "related-metrics",
+    content: "related",
+    in: "front",
+  },
+  { key: "sources", heading: "Sources", id: "sources", content: "sources", in: "front" },
+] as const satisfies readonly FieldOf<Metric>[];
+
+/** The sections of a framework, in reading order; see {@linkcode METRIC_FIELDS}. */
+export const FRAMEWORK_FIELDS = [
+  { key: "summary", heading: "Summary", id: "summary", content: "text", in: "body", lead: true },
+  {
+    key: "components",
+    heading: "Components",
+    id: "components",
+    content: "components",
+    in: "front",
+  },
+  { key: "origin", heading: "Origin", id: "origin", content: "text", in: "body" },
+  { key: "howItWorks", heading: "How it works", id: "how-it-works", content: "text", in: "body" },
+  { key: "bestFor", heading: "Best for", id: "best-for", content: "text", in: "body" },
+  { key: "limitations", heading: "Limitations", id: "limitations", content: "text", in: "body" },
+  {
+    key: "whenToAvoid",
+    heading: "When to avoid",
+    id: "when-to-avoid",
+    content: "text",
+    in: "body",
+  },
+  {
+    key: "implementation",
+    heading: "Implementation",
+    id: "implementation",
+    content: "steps",
+    in: "front",
+  },
+  { key: "examples", heading: "Examples", id: "examples", content: "examples", in: "front" },
+  { key: "pairsWith", heading: "Pairs with", id: "pairs-with", content: "pairs", in: "front" },
+  { key: "sources", heading: "Sources", id: "sources", content: "sources", in: "front" },
+] as const satisfies readonly FieldOf<Framework>[];
+
+type BodyKey<Fields extends readonly FieldSpec[]> = Extract<Fields[number], { in: "body" }>["key"];
+type MetricSectionField = BodyKey<typeof METRIC_FIELDS>;
+type FrameworkSectionField = BodyKey<typeof FRAMEWORK_FIELDS>;
+
+function bodySections<Fields extends readonly FieldSpec[]>(
+  fields: Fields,
+): Readonly<Record<string, BodyKey<Fields>>> {
+  const sections: Record<string, BodyKey<Fields>> = {};
+  for (const field of fields) {
+    if (field.in === "body") sections[field.heading] = field.key as BodyKey<Fields>;
+  }
+  return sections;
+}
+
 /** The fields of a metric that live in the Markdown body, by section heading. */
-export const METRIC_SECTIONS = {
-  "Definition": "definition",
-  "What it measures": "whatItMeasures",
-  "In practice": "inPractice",
-  "When not to use": "whenNotToUse",
-  "Finding the metric": "findingMetric",
-  "Tools": "tools",
-  "Vanity risk": "vanityRisk",
-} as const;
+export const METRIC_SECTIONS: Readonly<Record<string, MetricSectionField>> = bodySections(
+  METRIC_FIELDS,
+);
 
 /** The fields of a framework that live in the Markdown body, by section heading. */
-export const FRAMEWORK_SECTIONS = {
-  "Origin": "origin",
-  "Summary": "summary",
-  "How it works": "howItWorks",
-  "Best for": "bestFor",
-  "Limitations": "limitations",
-  "When to avoid": "whenToAvoid",
-} as const;
-
-type MetricSectionField = typeof METRIC_SECTIONS[keyof typeof METRIC_SECTIONS];
-type FrameworkSectionField = typeof FRAMEWORK_SECTIONS[keyof typeof FRAMEWORK_SECTIONS];
+export const FRAMEWORK_SECTIONS: Readonly<Record<string, FrameworkSectionField>> = bodySections(
+  FRAMEWORK_FIELDS,
+);
 
 const isoDate = z.iso.date({ error: "must be a date written YYYY-MM-DD" });
 
@@ -213,7 +403,12 @@ export const SearchHitSchema = z.strictObject({
 export const BenchmarkSchema = z.strictObject({
   slug,
   name: z.string(),
-  benchmarks: z.array(z.string()),
+  benchmarks: z.array(z.strictObject({
+    text: z.string(),
+    sources: z.array(z.int().min(1)).meta({
+      description: "The numbers (from 1) of the entries of `sources` that this figure cites",
+    }),
+  })),
   benchmarksReviewed: z.string().optional(),
   sources: z.array(SourceSchema),
 });
@@ -222,4 +417,29 @@ export const BenchmarkSchema = z.strictObject({
 export function toApiMetric(record: MetricRecord): Metric {
   const { benchmarksReviewed: _reviewed, ...metric } = record;
   return metric;
+}
+
+/** The loaded, validated catalog. Lists are sorted by slug. */
+export interface Catalog {
+  metrics: MetricRecord[];
+  frameworks: Framework[];
+  /** Everyday phrases that name a record, by record slug. */
+  synonyms: Map<string, string[]>;
+}
+
+/**
+ * A record's name as people see it: the name, followed by the abbreviation in parentheses unless
+ * the name already shows it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { displayName } from "./schema.ts";
+ * assert.equal(displayName({ name: "Net Revenue Retention", abbreviation: "NRR" }), "Net Revenue Retention (NRR)");
+ * assert.equal(displayName({ name: "DAU/MAU Ratio (Stickiness)", abbreviation: "DAU/MAU" }), "DAU/MAU Ratio (Stickiness)");
+ * ```
+ */
+export function displayName(record: { name: string; abbreviation?: string | undefined }): string {
+  const { name, abbreviation } = record;
+  return abbreviation && !name.includes(abbreviation) ? `${name} (${abbreviation})` : name;
 }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Catalog } from "./load.ts";
+import type { Catalog } from "./schema.ts";
 
 /** The slugs of every record file found, whether or not the record itself is valid. */
 export interface KnownSlugs {

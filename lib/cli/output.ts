@@ -4,7 +4,17 @@
  *
  * @module
  */
-import type { Framework, MetricRecord, Source } from "../catalog/schema.ts";
+import {
+  displayName,
+  type Framework,
+  FRAMEWORK_FIELDS,
+  METRIC_FIELDS,
+  type MetricRecord,
+  type Section,
+  sectionsOf,
+  type Source,
+} from "../catalog/schema.ts";
+import { metricBenchmarks } from "../read/model.ts";
 import type { SearchHit } from "../read/search.ts";
 
 /** How to print: the line width and whether to use ANSI colour. */
@@ -62,67 +72,103 @@ function sources(list: Source[], style: TextStyle): string[] {
   });
 }
 
-function section(style: TextStyle, title: string, body: string | undefined): string[] {
-  return body === undefined
-    ? []
-    : ["", heading(style, title), wrap(body, { width: style.width, indent: "  " })];
+function citations(numbers: readonly number[]): string {
+  return numbers.length === 0 ? "" : ` ${numbers.map((number) => `[${number}]`).join("")}`;
 }
 
-function list(style: TextStyle, title: string, items: string[] | undefined): string[] {
-  return items === undefined || items.length === 0
-    ? []
-    : ["", heading(style, title), ...items.map((item) => bullet(item, style))];
+function figures(metric: MetricRecord, style: TextStyle): string[] {
+  return metricBenchmarks(metric).benchmarks.map((figure) =>
+    bullet(`${figure.text}${paint(style, "cyan", citations(figure.sources))}`, style)
+  );
 }
 
-/** One metric, every field, in reading order. */
+/** The lines of one section: its heading, then its body; none when there is nothing to show. */
+function sectionLines(part: Section, style: TextStyle, context: TextContext): string[] {
+  const title = heading(style, part.field.heading);
+  const prose = (text: string) => ["", title, wrap(text, { width: style.width, indent: "  " })];
+  const items = (lines: string[]) => lines.length === 0 ? [] : ["", title, ...lines];
+  switch (part.content) {
+    case "text":
+    case "formula":
+      return prose(part.value);
+    case "benchmarks": {
+      if (!context.metric || part.value.length === 0) return [];
+      const reviewed = context.metric.benchmarksReviewed ?? "not recorded";
+      return [
+        "",
+        `${title} ${paint(style, "dim", `(last reviewed ${reviewed})`)}`,
+        ...figures(context.metric, style),
+      ];
+    }
+    case "list":
+      return items(part.value.map((item) => bullet(item, style)));
+    case "steps":
+      return items(part.value.map((step, index) => bullet(step, style, `${index + 1}.`)));
+    case "labelled":
+      return items(
+        part.value.map((item) =>
+          bullet(`${paint(style, "bold", item.label)}: ${item.text}`, style)
+        ),
+      );
+    case "related":
+      return items(
+        part.value.map((related) =>
+          bullet(`${paint(style, "cyan", related.slug)}: ${related.text}`, style)
+        ),
+      );
+    case "pairs":
+      return items(
+        part.value.map((pair) =>
+          bullet(`${paint(style, "cyan", pair.slug)}: ${pair.reason}`, style)
+        ),
+      );
+    case "components":
+      return items(part.value.flatMap((component) => [
+        bullet(`${paint(style, "bold", component.name)}: ${component.description}`, style),
+        ...(component.metricSlugs.length > 0
+          ? [
+            wrap(
+              component.metricSlugs.map((slug) =>
+                `${context.metricNames.get(slug) ?? slug} (${slug})`
+              ).join(", "),
+              { width: style.width, indent: "      " },
+            ),
+          ]
+          : []),
+      ]));
+    case "examples":
+      return items(part.value.map((example) =>
+        bullet(
+          `${paint(style, "bold", example.company)}: ${example.detail}${
+            example.source ? ` (${example.source.label}, ${example.source.url})` : ""
+          }`,
+          style,
+        )
+      ));
+    case "sources":
+      return ["", title, ...sources(part.value, style)];
+  }
+}
+
+interface TextContext {
+  metricNames: ReadonlyMap<string, string>;
+  metric?: MetricRecord;
+}
+
+/** One metric, every section in the field table's order. */
 export function formatMetric(metric: MetricRecord, style: TextStyle): string {
-  const title = metric.abbreviation ? `${metric.name} (${metric.abbreviation})` : metric.name;
   const kind = metric.kind === "composite" ? " · composite: a tool-defined score" : "";
+  const context: TextContext = { metricNames: new Map(), metric };
   return [
-    paint(style, "bold", title),
+    paint(style, "bold", displayName(metric)),
     paint(style, "dim", `${metric.slug} · ${metric.tags.join(", ")}${kind}`),
-    ...section(style, "Definition", metric.definition),
-    ...section(style, "Formula", metric.formula),
-    ...section(style, "What it measures", metric.whatItMeasures),
-    ...benchmarkLines(metric, style),
-    ...list(style, "Calculation methods", metric.calculationMethods),
-    ...list(
-      style,
-      "What to watch",
-      metric.whatToWatch.map((item) => `${paint(style, "bold", item.label)}: ${item.text}`),
-    ),
-    ...section(style, "When not to use", metric.whenNotToUse),
-    ...section(style, "Finding the metric", metric.findingMetric),
-    ...section(style, "In practice", metric.inPractice),
-    ...section(style, "Tools", metric.tools),
-    ...list(
-      style,
-      "Related metrics",
-      metric.relatedMetrics.map((related) =>
-        `${paint(style, "cyan", related.slug)}: ${related.text}`
-      ),
-    ),
-    ...section(style, "Vanity risk", metric.vanityRisk),
-    "",
-    heading(style, "Sources"),
-    ...sources(metric.sources, style),
+    ...sectionsOf(metric, METRIC_FIELDS).flatMap((part) => sectionLines(part, style, context)),
   ].join("\n") + "\n";
 }
 
-function benchmarkLines(metric: MetricRecord, style: TextStyle): string[] {
-  if (!metric.benchmarks) return [];
-  return [
-    "",
-    `${heading(style, "Benchmarks")} ${
-      paint(style, "dim", `(last reviewed ${metric.benchmarksReviewed ?? "not recorded"})`)
-    }`,
-    ...metric.benchmarks.map((figure) => bullet(figure, style)),
-  ];
-}
-
-/** A metric's benchmarks with their citations and review date. */
+/** A metric's benchmarks, each with the numbers of the sources it cites, and the review date. */
 export function formatBenchmarks(metric: MetricRecord, style: TextStyle): string {
-  const title = metric.abbreviation ? `${metric.name} (${metric.abbreviation})` : metric.name;
+  const title = displayName(metric);
   if (!metric.benchmarks) {
     return `${paint(style, "bold", title)}\n\n${
       wrap(
@@ -135,7 +181,7 @@ export function formatBenchmarks(metric: MetricRecord, style: TextStyle): string
     paint(style, "bold", `${title}: benchmarks`),
     paint(style, "dim", `Last reviewed ${metric.benchmarksReviewed ?? "(not recorded)"}`),
     "",
-    ...metric.benchmarks.map((figure) => bullet(figure, style)),
+    ...figures(metric, style),
     "",
     heading(style, "Sources"),
     ...sources(metric.sources, style),
@@ -148,7 +194,7 @@ export function formatBenchmarks(metric: MetricRecord, style: TextStyle): string
 export function formatMetricList(metrics: MetricRecord[], style: TextStyle): string {
   const slugWidth = Math.max(0, ...metrics.map((metric) => metric.slug.length));
   return metrics.map((metric) => {
-    const name = metric.abbreviation ? `${metric.name} (${metric.abbreviation})` : metric.name;
+    const name = displayName(metric);
     const tags = paint(style, "dim", `[${metric.tags.join(", ")}]`);
     return `${paint(style, "cyan", metric.slug.padEnd(slugWidth))}  ${name} ${tags}`;
   }).join("\n") + (metrics.length > 0 ? "\n" : "");
@@ -166,58 +212,22 @@ export function formatFrameworkList(frameworks: Framework[], style: TextStyle): 
 /** Options for {@linkcode formatFramework}. */
 export interface FrameworkTextOptions {
   /** Metric names by slug, to name each component's metrics. */
-  metricNames?: Map<string, string>;
+  metricNames?: ReadonlyMap<string, string>;
 }
 
-/** One framework, every field. */
+/** One framework, every section in the field table's order. */
 export function formatFramework(
   framework: Framework,
   style: TextStyle,
-  { metricNames: names = new Map() }: FrameworkTextOptions = {},
+  { metricNames = new Map() }: FrameworkTextOptions = {},
 ): string {
-  const components = framework.components.flatMap((component) => [
-    bullet(`${paint(style, "bold", component.name)}: ${component.description}`, style),
-    ...(component.metricSlugs.length > 0
-      ? [
-        wrap(
-          component.metricSlugs.map((slug) => `${names.get(slug) ?? slug} (${slug})`).join(", "),
-          { width: style.width, indent: "      " },
-        ),
-      ]
-      : []),
-  ]);
+  const context: TextContext = { metricNames };
   return [
     paint(style, "bold", framework.name),
     paint(style, "dim", framework.slug),
-    ...section(style, "Summary", framework.summary),
-    ...section(style, "Origin", framework.origin),
-    ...section(style, "How it works", framework.howItWorks),
-    "",
-    heading(style, "Components"),
-    ...components,
-    ...section(style, "Best for", framework.bestFor),
-    ...section(style, "Limitations", framework.limitations),
-    "",
-    heading(style, "Implementation"),
-    ...framework.implementation.map((step, index) => bullet(step, style, `${index + 1}.`)),
-    ...list(
-      style,
-      "Examples",
-      framework.examples.map((example) =>
-        `${paint(style, "bold", example.company)}: ${example.detail}${
-          example.source ? ` (${example.source.label}, ${example.source.url})` : ""
-        }`
-      ),
+    ...sectionsOf(framework, FRAMEWORK_FIELDS).flatMap((part) =>
+      sectionLines(part, style, context)
     ),
-    ...section(style, "When to avoid", framework.whenToAvoid),
-    ...list(
-      style,
-      "Pairs with",
-      framework.pairsWith.map((pair) => `${paint(style, "cyan", pair.slug)}: ${pair.reason}`),
-    ),
-    "",
-    heading(style, "Sources"),
-    ...sources(framework.sources, style),
   ].join("\n") + "\n";
 }
 
@@ -225,7 +235,7 @@ export function formatFramework(
 export function formatHits(hits: SearchHit[], style: TextStyle): string {
   if (hits.length === 0) return "No matches.\n";
   return hits.map((hit, index) => {
-    const name = hit.abbreviation ? `${hit.name} (${hit.abbreviation})` : hit.name;
+    const name = displayName(hit);
     return `${index + 1}. ${paint(style, "bold", name)} ${
       paint(style, "dim", `${hit.type} · ${hit.slug}`)
     }\n${wrap(hit.summary, { width: style.width, indent: "   " })}`;

@@ -116,12 +116,8 @@ function notFound(site: Site, path: string): HttpError {
   const match = /^\/api\/(metrics|frameworks)\/([^/]+)$/.exec(path);
   if (match) {
     const [, collection = "", slug = ""] = match;
-    const kind = collection === "metrics" ? "metric" : "framework";
-    const other = collection === "metrics" ? "frameworks" : "metrics";
-    const hint = site.assets.has(`/api/${other}/${slug}`)
-      ? `; "${slug}" is a ${other.slice(0, -1)}: /api/${other}/${slug}`
-      : "";
-    return new HttpError(404, `No ${kind} has the slug "${clip(slug)}"${hint}`);
+    const found = site.model.get(collection === "metrics" ? "metric" : "framework", slug);
+    if (!found.ok) return new HttpError(404, found.notFound.message);
   }
   if (isApiPath(path)) return new HttpError(404, `No API endpoint at "${clip(path)}"`);
   return new HttpError(404, `No page at "${clip(path)}"`);

@@ -10,6 +10,7 @@ import type { Catalog } from "../catalog/load.ts";
 import { llmsAssets } from "../agents/llms.ts";
 import { buildPages } from "./pages/mod.ts";
 import { type CatalogSearch, createSearch } from "../read/search.ts";
+import { createReadModel, type ReadModel } from "../read/model.ts";
 
 /** The prebuilt site: static answers by path, and handlers for dynamic paths. */
 export interface Site {
@@ -17,6 +18,8 @@ export interface Site {
   dynamic: Map<string, (request: Request) => Response | Promise<Response>>;
   notFoundPage?: Asset;
   search: CatalogSearch;
+  /** The read model the dynamic answers and not-found messages use. */
+  model: ReadModel;
 }
 
 /** Builds every response that depends only on the catalog and the base address. */
@@ -30,7 +33,8 @@ export function buildSite(catalog: Catalog, baseUrl: string): Site {
   ]);
   const dynamic: Site["dynamic"] = new Map([["/mcp", lazyMcpHandler(catalog, baseUrl, search)]]);
   dynamic.set("/search", pages.search);
-  return { assets, dynamic, notFoundPage: pages.notFoundPage, search };
+  const model = createReadModel(catalog);
+  return { assets, dynamic, notFoundPage: pages.notFoundPage, search, model };
 }
 
 /**

@@ -1,29 +1,25 @@
 /**
- * The page of one framework: its components drawn as numbered cards with their metrics, then
- * every other field, the examples with their sources, and its JSON.
+ * The page of one framework: its sections in the field table's order, the components as numbered
+ * cards with their metrics, the examples with their sources, and its JSON.
  *
  * @module
  */
 import { externalLink, type Html, markup, paragraphs, sitePath } from "./html.ts";
 import type { IndexedPage } from "./layout.ts";
-import { recordFormats, sourceList } from "./metric.ts";
+import { recordFormats, recordLink, section, sourceList } from "./parts.ts";
 import { firstSentence } from "../../read/text.ts";
-import type { Framework } from "../../catalog/schema.ts";
-
-type FrameworkComponent = Framework["components"][number];
+import {
+  type ContentValues,
+  type Framework,
+  FRAMEWORK_FIELDS,
+  type Section,
+  sectionsOf,
+} from "../../catalog/schema.ts";
 
 /** What a framework page needs to know about the rest of the catalog. */
 export interface FrameworkContext {
   metricNames: ReadonlyMap<string, string>;
   frameworkNames: ReadonlyMap<string, string>;
-}
-
-function section(title: string, id: string, body: Html): Html {
-  return markup`<section aria-labelledby="${id}">
-<h2 id="${id}">${title}</h2>
-${body}
-</section>
-`;
 }
 
 function metricLink(slug: string, context: FrameworkContext): Html {
@@ -33,7 +29,7 @@ function metricLink(slug: string, context: FrameworkContext): Html {
     : markup`<a class="chip" href="${sitePath("/metrics", slug)}">${name}</a>`;
 }
 
-function component(part: FrameworkComponent, context: FrameworkContext): Html {
+function component(part: ContentValues["components"][number], context: FrameworkContext): Html {
   const metrics = part.metricSlugs.length === 0
     ? markup`<p class="muted">No catalog metric: measured with product-specific numbers.</p>`
     : markup`<ul aria-label="Metrics for ${part.name}">${
@@ -46,8 +42,8 @@ ${paragraphs(part.description)}${metrics}
 `;
 }
 
-function examples(framework: Framework): Html {
-  const items = framework.examples.map((example) => {
+function examples(list: ContentValues["examples"]): Html {
+  const items = list.map((example) => {
     const source = example.source
       ? markup`<p class="cite">Source: ${
         externalLink(example.source.label, example.source.url)
@@ -62,43 +58,56 @@ ${paragraphs(example.detail)}${source}</article>
 ${items}</div>`;
 }
 
-function pairsWith(framework: Framework, context: FrameworkContext): Html {
-  if (framework.pairsWith.length === 0) return markup`<p>No pairing recorded.</p>`;
-  const items = framework.pairsWith.map((pair) => {
-    const name = context.frameworkNames.get(pair.slug);
-    const target = name === undefined
-      ? markup`${pair.slug}`
-      : markup`<a href="${sitePath("/frameworks", pair.slug)}">${name}</a>`;
-    return markup`<li>${target}: ${pair.reason}</li>\n`;
-  });
+function pairsWith(pairs: ContentValues["pairs"], context: FrameworkContext): Html {
+  if (pairs.length === 0) return markup`<p>No pairing recorded.</p>`;
+  const items = pairs.map((pair) =>
+    markup`<li>${
+      recordLink("/frameworks", pair.slug, context.frameworkNames.get(pair.slug))
+    }: ${pair.reason}</li>\n`
+  );
   return markup`<ul class="plain">
 ${items}</ul>`;
+}
+
+/** The body of one section of a framework page. */
+function sectionBody(part: Section, context: FrameworkContext): Html {
+  switch (part.content) {
+    case "text":
+      return paragraphs(part.value);
+    case "components":
+      return markup`<ol class="components">\n${
+        part.value.map((item) => component(item, context))
+      }</ol>`;
+    case "steps":
+    case "list":
+      return markup`<ol>\n${part.value.map((step) => markup`<li>${step}</li>\n`)}</ol>`;
+    case "examples":
+      return examples(part.value);
+    case "pairs":
+      return pairsWith(part.value, context);
+    case "sources":
+      return sourceList(part.value);
+    default:
+      throw new Error(`A framework page cannot show "${part.content}" content`);
+  }
 }
 
 /** Everything the framework page shows, in reading order. */
 export function frameworkPage(framework: Framework, context: FrameworkContext): IndexedPage {
   const path = sitePath("/frameworks", framework.slug);
   const json = sitePath("/api/frameworks", framework.slug);
-  const parts = framework.components.map((part) => component(part, context));
-  const steps = framework.implementation.map((step) => markup`<li>${step}</li>\n`);
+  const parts = sectionsOf(framework, FRAMEWORK_FIELDS);
+  const lead = parts.filter((part) => part.field.lead && part.content === "text")
+    .map((part) => paragraphs(String(part.value), "lead"));
+  const sections = parts.filter((part) => !part.field.lead).map((part) =>
+    section(part.field.heading, part.field.id, sectionBody(part, context))
+  );
   const main =
     markup`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/#frameworks">Frameworks</a></li><li aria-current="page">${framework.name}</li></ol></nav>
 <article>
 <h1>${framework.name}</h1>
-${paragraphs(framework.summary, "lead")}
-${[
-      section("Components", "components", markup`<ol class="components">\n${parts}</ol>`),
-      section("Origin", "origin", paragraphs(framework.origin)),
-      section("How it works", "how-it-works", paragraphs(framework.howItWorks)),
-      section("Best for", "best-for", paragraphs(framework.bestFor)),
-      section("Limitations", "limitations", paragraphs(framework.limitations)),
-      section("When to avoid", "when-to-avoid", paragraphs(framework.whenToAvoid)),
-      section("Implementation", "implementation", markup`<ol>\n${steps}</ol>`),
-      section("Examples", "examples", examples(framework)),
-      section("Pairs with", "pairs-with", pairsWith(framework, context)),
-      section("Sources", "sources", sourceList(framework.sources)),
-      section("Use this record", "use", recordFormats(path, json)),
-    ]}</article>`;
+${lead}
+${sections}${section("Use this record", "use", recordFormats(path, json))}</article>`;
   return {
     title: framework.name,
     description: firstSentence(framework.summary),

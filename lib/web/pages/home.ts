@@ -5,7 +5,7 @@
  */
 import { type Html, markup, sitePath } from "./html.ts";
 import type { IndexedPage } from "./layout.ts";
-import { metricTitle } from "./metric.ts";
+import { displayName } from "../../catalog/schema.ts";
 import { firstSentence } from "../../read/text.ts";
 import type { Catalog } from "../../catalog/load.ts";
 import { type Framework, type MetricRecord, type Tag, TAGS } from "../../catalog/schema.ts";
@@ -44,7 +44,7 @@ export function recordList(entries: readonly RecordEntry[], tag: "ul" | "ol" = "
 export function metricEntry(metric: MetricRecord): RecordEntry {
   return {
     href: sitePath("/metrics", metric.slug),
-    title: metricTitle(metric),
+    title: displayName(metric),
     summary: firstSentence(metric.definition),
   };
 }

@@ -5,8 +5,7 @@
  * @module
  */
 import { type Content, type Html, markup } from "./html.ts";
-import { LICENCE } from "../../agents/markdown.ts";
-import { MAX_QUERY_LENGTH, SITE_NAME } from "../../policy.ts";
+import { LICENCE, MAX_QUERY_LENGTH, SITE_NAME } from "../../policy.ts";
 
 /** Where the stylesheet and the icon are served. */
 export const STYLESHEET_PATH = "/assets/site.css";

@@ -1,0 +1,250 @@
+/**
+ * The read model: every lookup, filter and output shape the surfaces share. HTTP, pages, Markdown
+ * and llms files, the CLI, the MCP server and the search index format what it returns; none of
+ * them looks a record up or words a not-found on its own.
+ *
+ * @module
+ */
+import { citedSources } from "../catalog/citations.ts";
+import type { z } from "zod";
+import type {
+  BenchmarkSchema,
+  Catalog,
+  Framework,
+  FrameworkSummarySchema,
+  Metric,
+  MetricRecord,
+  MetricSummarySchema,
+  Tag,
+} from "../catalog/schema.ts";
+import { closestSlugs } from "./text.ts";
+
+/** The two kinds of record. */
+export type RecordKind = "metric" | "framework";
+
+/** The record type of each kind. */
+export interface RecordOf {
+  metric: MetricRecord;
+  framework: Framework;
+}
+
+/** Why a lookup found nothing, and what the caller may have meant. */
+export interface NotFound {
+  kind: RecordKind;
+  /** What was asked for, cut to 100 characters. */
+  slug: string;
+  /** Set when a record of the other kind has this slug. */
+  otherKind?: RecordKind;
+  /** The records whose abbreviation or everyday name this is (two or more: it is ambiguous). */
+  aliasOf: string[];
+  /** The closest slugs of the asked kind, best first. */
+  suggestions: string[];
+  /** The one wording every surface shows. */
+  message: string;
+}
+
+/** A lookup's answer: the record (and the alias that named it, if any), or why there is none. */
+export type Lookup<T> =
+  | { ok: true; record: T; alias?: string }
+  | { ok: false; notFound: NotFound };
+
+/** Filters of {@linkcode ReadModel.metrics}. */
+export interface MetricFilter {
+  tag?: Tag | undefined;
+  kind?: "composite" | undefined;
+}
+
+/** A metric in a list: enough to choose one. */
+export type MetricSummary = z.infer<typeof MetricSummarySchema>;
+
+/** A framework in a list: enough to choose one. */
+export type FrameworkSummary = z.infer<typeof FrameworkSummarySchema>;
+
+/** A metric's benchmark figures, each with the numbers of the sources it cites, and the review date. */
+export type Benchmarks = z.infer<typeof BenchmarkSchema>;
+
+/** A framework that includes a metric, with the components that name it. */
+export interface Inclusion {
+  slug: string;
+  name: string;
+  components: string[];
+}
+
+/** The read model over one catalog. */
+export interface ReadModel {
+  readonly catalog: Catalog;
+  /** The metrics, in slug order, optionally filtered. */
+  metrics(filter?: MetricFilter): MetricRecord[];
+  /** The frameworks, in slug order. */
+  frameworks(): Framework[];
+  /** The record of that kind with exactly that slug (the API's rule). */
+  get<K extends RecordKind>(kind: K, slug: string): Lookup<RecordOf[K]>;
+  /**
+   * The record of that kind named by a slug, or else by its abbreviation, name or an everyday
+   * name from `synonyms.yaml` (case-insensitive) when exactly one record of that kind has it.
+   */
+  resolve<K extends RecordKind>(kind: K, name: string): Lookup<RecordOf[K]>;
+  /** A record's display name by slug. */
+  name(kind: RecordKind, slug: string): string | undefined;
+  /** A metric's benchmarks with the sources each figure cites. */
+  benchmarks(metric: MetricRecord): Benchmarks;
+  /** The frameworks that include a metric. */
+  frameworksIncluding(slug: string): Inclusion[];
+}
+
+const OTHER: Record<RecordKind, RecordKind> = { metric: "framework", framework: "metric" };
+
+/** A name reduced to lowercase letters and digits, so "LTV:CAC", "ltv cac" and "LTV-CAC" meet. */
+export function nameKey(name: string): string {
+  return name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
+/** A metric as a list shows it. */
+export function metricSummary(metric: Metric): MetricSummary {
+  return {
+    name: metric.name,
+    slug: metric.slug,
+    ...(metric.abbreviation ? { abbreviation: metric.abbreviation } : {}),
+    tags: metric.tags,
+    ...(metric.kind ? { kind: metric.kind } : {}),
+    definition: metric.definition,
+  };
+}
+
+/** A framework as a list shows it. */
+export function frameworkSummary(framework: Framework): FrameworkSummary {
+  return {
+    name: framework.name,
+    slug: framework.slug,
+    summary: framework.summary,
+    components: framework.components.map((component) => component.name),
+  };
+}
+
+/** The benchmarks of a metric, each figure with the numbers of the sources it cites. */
+export function metricBenchmarks(metric: MetricRecord): Benchmarks {
+  return {
+    slug: metric.slug,
+    name: metric.name,
+    benchmarks: (metric.benchmarks ?? []).map((text) => ({
+      text,
+      sources: citedSources(text, metric.sources).map((index) => index + 1),
+    })),
+    ...(metric.benchmarksReviewed ? { benchmarksReviewed: metric.benchmarksReviewed } : {}),
+    sources: metric.sources,
+  };
+}
+
+/**
+ * Creates the read model of a catalog.
+ *
+ * @example Resolve an abbreviation, and word a not-found
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createReadModel, loadCatalog } from "../mod.ts";
+ * const model = createReadModel(await loadCatalog());
+ * const nrr = model.resolve("metric", "NRR");
+ * assert.equal(nrr.ok && nrr.record.slug, "net-revenue-retention");
+ * const missing = model.get("metric", "aarrr");
+ * assert.equal(!missing.ok && missing.notFound.otherKind, "framework");
+ * ```
+ */
+export function createReadModel(catalog: Catalog): ReadModel {
+  const bySlug = {
+    metric: new Map(catalog.metrics.map((metric) => [metric.slug, metric])),
+    framework: new Map(catalog.frameworks.map((framework) => [framework.slug, framework])),
+  };
+  const aliases = {
+    metric: new Map<string, Set<string>>(),
+    framework: new Map<string, Set<string>>(),
+  };
+  const addAlias = (kind: RecordKind, name: string | undefined, slug: string) => {
+    const key = nameKey(name ?? "");
+    if (key === "") return;
+    const slugs = aliases[kind].get(key) ?? new Set();
+    slugs.add(slug);
+    aliases[kind].set(key, slugs);
+  };
+  for (const metric of catalog.metrics) {
+    addAlias("metric", metric.slug, metric.slug);
+    addAlias("metric", metric.name, metric.slug);
+    addAlias("metric", metric.abbreviation, metric.slug);
+  }
+  for (const framework of catalog.frameworks) {
+    addAlias("framework", framework.slug, framework.slug);
+    addAlias("framework", framework.name, framework.slug);
+  }
+  for (const [slug, phrases] of catalog.synonyms) {
+    const kind: RecordKind = bySlug.metric.has(slug) ? "metric" : "framework";
+    for (const phrase of phrases) addAlias(kind, phrase, slug);
+  }
+  const inclusions = new Map<string, Inclusion[]>();
+  for (const framework of catalog.frameworks) {
+    for (const component of framework.components) {
+      for (const slug of component.metricSlugs) {
+        const list = inclusions.get(slug) ?? [];
+        let entry = list.find((item) => item.slug === framework.slug);
+        if (!entry) {
+          entry = { slug: framework.slug, name: framework.name, components: [] };
+          list.push(entry);
+        }
+        entry.components.push(component.name);
+        inclusions.set(slug, list);
+      }
+    }
+  }
+
+  const notFound = (kind: RecordKind, asked: string, aliasOf: string[]): NotFound => {
+    const slug = asked.slice(0, 100);
+    const other = OTHER[kind];
+    const otherKind = bySlug[other].has(asked) ? other : undefined;
+    const suggestions = otherKind || aliasOf.length > 0
+      ? []
+      : closestSlugs(asked, bySlug[kind].keys());
+    let message = `No ${kind} has the slug "${slug}"`;
+    if (otherKind) message += `; "${slug}" is a ${otherKind}`;
+    else if (aliasOf.length === 1) message += `; "${slug}" names the ${kind} "${aliasOf[0]}"`;
+    else if (aliasOf.length > 1) {
+      message += `; "${slug}" could mean ${aliasOf.map((item) => `"${item}"`).join(" or ")}`;
+    } else if (suggestions.length > 0) {
+      message += `. Did you mean ${suggestions.map((item) => `"${item}"`).join(", ")}?`;
+    }
+    return {
+      kind,
+      slug,
+      ...(otherKind ? { otherKind } : {}),
+      aliasOf,
+      suggestions,
+      message,
+    };
+  };
+  const aliasTargets = (kind: RecordKind, name: string) =>
+    [...aliases[kind].get(nameKey(name)) ?? []].sort();
+
+  return {
+    catalog,
+    metrics: ({ tag, kind } = {}) =>
+      catalog.metrics.filter((metric) =>
+        (!tag || metric.tags.includes(tag)) && (!kind || metric.kind === kind)
+      ),
+    frameworks: () => catalog.frameworks,
+    get<K extends RecordKind>(kind: K, slug: string): Lookup<RecordOf[K]> {
+      const record = bySlug[kind].get(slug) as RecordOf[K] | undefined;
+      if (record) return { ok: true, record };
+      return { ok: false, notFound: notFound(kind, slug, aliasTargets(kind, slug)) };
+    },
+    resolve<K extends RecordKind>(kind: K, name: string): Lookup<RecordOf[K]> {
+      const exact = bySlug[kind].get(name) as RecordOf[K] | undefined;
+      if (exact) return { ok: true, record: exact };
+      const targets = aliasTargets(kind, name);
+      const only = targets.length === 1
+        ? bySlug[kind].get(targets[0] ?? "") as RecordOf[K] | undefined
+        : undefined;
+      if (only && only.slug !== name) return { ok: true, record: only, alias: name };
+      return { ok: false, notFound: notFound(kind, name, targets) };
+    },
+    name: (kind, slug) => bySlug[kind].get(slug)?.name,
+    benchmarks: metricBenchmarks,
+    frameworksIncluding: (slug) => inclusions.get(slug) ?? [],
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * Page pieces shared by the record pages and lists: sections, lists, dates, the numbered sources,
+ * and the links to a record's other formats.
+ *
+ * @module
+ */
+import { externalLink, type Html, markup, sitePath } from "./html.ts";
+import type { Source } from "../../catalog/schema.ts";
+
+const LONG_DATE = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/**
+ * "2026-11-22" as "22 November 2026"; any other text as it is.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readableDate } from "./parts.ts";
+ * assert.equal(readableDate("2026-11-22"), "22 November 2026");
+ * ```
+ */
+export function readableDate(date: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(parsed.getTime()) ? date : LONG_DATE.format(parsed);
+}
+
+/** A titled section of a record page, labelled by its heading. */
+export function section(title: string, id: string, body: Html | undefined): Html {
+  if (body === undefined) return markup``;
+  return markup`<section aria-labelledby="${id}">
+<h2 id="${id}">${title}</h2>
+${body}
+</section>
+`;
+}
+
+/** A list without bullets. */
+export function plainList(items: readonly Html[]): Html {
+  return markup`<ul class="plain">
+${items.map((item) => markup`<li>${item}</li>\n`)}</ul>`;
+}
+
+/** A link to a record page when the record exists, its slug as text otherwise. */
+export function recordLink(
+  prefix: "/metrics" | "/frameworks",
+  slug: string,
+  name: string | undefined,
+): Html {
+  return name === undefined
+    ? markup`${slug}`
+    : markup`<a href="${sitePath(prefix, slug)}">${name}</a>`;
+}
+
+/** The numbered list of a record's sources, each an anchor that benchmarks link to. */
+export function sourceList(sources: readonly Source[]): Html {
+  if (sources.length === 0) return markup`<p>No sources cited.</p>`;
+  const items = sources.map((source, index) =>
+    markup`<li id="source-${index + 1}">${externalLink(source.label, source.url)}</li>\n`
+  );
+  return markup`<ol class="sources">
+${items}</ol>`;
+}
+
+/** Links to the record's JSON and Markdown copies. */
+export function recordFormats(path: string, json: string): Html {
+  return markup`<p>As JSON: <a href="${json}" type="application/json">${json}</a>. As Markdown: <a href="${path}.md" type="text/markdown">${path}.md</a>.</p>`;
+}
