@@ -17,10 +17,10 @@ steps.push(["Deno start-up, before the first line", last]);
 const { loadCatalog } = await import("../lib/catalog/load.ts");
 step("import lib/catalog.ts (zod, js-yaml)");
 const { apiAssets } = await import("../lib/web/api.ts");
-const { llmsAssets } = await import("../lib/agents/llms.ts");
+const { llmsDocuments } = await import("../lib/agents/llms.ts");
 const { buildPages } = await import("../lib/web/pages/mod.ts");
 const { createSearch } = await import("../lib/read/search.ts");
-const { createAsset } = await import("../lib/web/assets.ts");
+const { createAsset, TYPES } = await import("../lib/web/assets.ts");
 step("import the rest of lib/");
 const catalog = await loadCatalog();
 step("read and validate the catalog");
@@ -28,7 +28,11 @@ const search = createSearch(catalog);
 step("build the search index");
 const api = apiAssets(catalog, "http://localhost:8000");
 step("build the API documents (with their compressed variants)");
-const llms = llmsAssets(catalog, "http://localhost:8000");
+const llms = new Map(
+  [...llmsDocuments(catalog, "http://localhost:8000")].map(([path, document]) =>
+    [path, createAsset(document.text, TYPES[document.kind])] as const
+  ),
+);
 step("build the llms files");
 const pages = buildPages(catalog, { baseUrl: "http://localhost:8000", search });
 step("build the pages");

@@ -4,7 +4,6 @@
  *
  * @module
  */
-import { type Asset, createAsset, TYPES } from "../web/assets.ts";
 import type { Catalog } from "../catalog/load.ts";
 import { frameworkMarkdown, link, linkContext, metricMarkdown } from "./markdown.ts";
 import { displayName } from "../catalog/schema.ts";
@@ -105,26 +104,32 @@ export function llmsFullTxt(catalog: Catalog, baseUrl: string): string {
   ].join("\n");
 }
 
-/** Builds `/llms.txt`, `/llms-full.txt` and the `.md` copy of every page, once. */
-export function llmsAssets(catalog: Catalog, baseUrl: string): Map<string, Asset> {
+/** A text document of the llms files, with the kind of text it is. */
+export interface LlmsDocument {
+  text: string;
+  kind: "text" | "markdown";
+}
+
+/** `/llms.txt`, `/llms-full.txt` and the `.md` copy of every page, by path. */
+export function llmsDocuments(catalog: Catalog, baseUrl: string): Map<string, LlmsDocument> {
   const context = linkContext(catalog, baseUrl);
   const footer =
     `\n---\n\nFrom the ${SITE_NAME} (${baseUrl}), ${LICENCE.name}. ${LICENCE.credit}\n`;
-  const assets = new Map<string, Asset>([
-    ["/llms.txt", createAsset(llmsTxt(catalog, baseUrl), TYPES.text)],
-    ["/llms-full.txt", createAsset(llmsFullTxt(catalog, baseUrl), TYPES.text)],
+  const documents = new Map<string, LlmsDocument>([
+    ["/llms.txt", { text: llmsTxt(catalog, baseUrl), kind: "text" }],
+    ["/llms-full.txt", { text: llmsFullTxt(catalog, baseUrl), kind: "text" }],
   ]);
   for (const metric of catalog.metrics) {
-    assets.set(
-      `/metrics/${metric.slug}.md`,
-      createAsset(metricMarkdown(metric, context) + footer, TYPES.markdown),
-    );
+    documents.set(`/metrics/${metric.slug}.md`, {
+      text: metricMarkdown(metric, context) + footer,
+      kind: "markdown",
+    });
   }
   for (const framework of catalog.frameworks) {
-    assets.set(
-      `/frameworks/${framework.slug}.md`,
-      createAsset(frameworkMarkdown(framework, context) + footer, TYPES.markdown),
-    );
+    documents.set(`/frameworks/${framework.slug}.md`, {
+      text: frameworkMarkdown(framework, context) + footer,
+      kind: "markdown",
+    });
   }
-  return assets;
+  return documents;
 }

@@ -167,6 +167,8 @@ export interface FieldSpec<
   readonly in: "body" | "front";
   /** Shown as the record's lead paragraph under its title, not under a heading, on the pages. */
   readonly lead?: true;
+  /** The search field the section's text goes into; not searched when absent. */
+  readonly search?: "definition" | "formula" | "body";
 }
 
 /** The field specs a record type allows: each key with a content kind that fits its value. */
@@ -202,6 +204,31 @@ export function sectionsOf<R extends object>(record: R, fields: readonly FieldOf
   return sections;
 }
 
+/**
+ * The plain text of a section, for search and for checks: prose as it is, list items one a line,
+ * `label. text` for labelled items and components; links and citations contribute nothing.
+ */
+export function sectionText(part: Section): string {
+  switch (part.content) {
+    case "text":
+    case "formula":
+      return part.value;
+    case "list":
+    case "steps":
+    case "benchmarks":
+      return part.value.join("\n");
+    case "labelled":
+      return part.value.map((item) => `${item.label}. ${item.text}`).join("\n");
+    case "components":
+      return part.value.map((item) => `${item.name}. ${item.description}`).join("\n");
+    case "related":
+    case "pairs":
+    case "examples":
+    case "sources":
+      return "";
+  }
+}
+
 function section(field: FieldSpec, value: unknown): Section {
   // The table is type-checked against the record (FieldOf), so the value fits the content.
   return { field, content: field.content, value } as Section;
@@ -221,16 +248,32 @@ export const METRIC_FIELDS = [
     content: "text",
     in: "body",
     lead: true,
+    search: "definition",
   },
-  { key: "formula", heading: "Formula", id: "formula", content: "formula", in: "front" },
+  {
+    key: "formula",
+    heading: "Formula",
+    id: "formula",
+    content: "formula",
+    in: "front",
+    search: "formula",
+  },
   {
     key: "whatItMeasures",
     heading: "What it measures",
     id: "what-it-measures",
     content: "text",
     in: "body",
+    search: "body",
   },
-  { key: "inPractice", heading: "In practice", id: "in-practice", content: "text", in: "body" },
+  {
+    key: "inPractice",
+    heading: "In practice",
+    id: "in-practice",
+    content: "text",
+    in: "body",
+    search: "body",
+  },
   {
     key: "benchmarks",
     heading: "Benchmarks",
@@ -244,6 +287,7 @@ export const METRIC_FIELDS = [
     id: "calculation-methods",
     content: "list",
     in: "front",
+    search: "body",
   },
   {
     key: "whatToWatch",
@@ -251,6 +295,7 @@ export const METRIC_FIELDS = [
     id: "what-to-watch",
     content: "labelled",
     in: "front",
+    search: "body",
   },
   {
     key: "whenNotToUse",
@@ -258,6 +303,7 @@ export const METRIC_FIELDS = [
     id: "when-not-to-use",
     content: "text",
     in: "body",
+    search: "body",
   },
   {
     key: "findingMetric",
@@ -265,9 +311,17 @@ export const METRIC_FIELDS = [
     id: "finding-the-metric",
     content: "text",
     in: "body",
+    search: "body",
   },
-  { key: "tools", heading: "Tools", id: "tools", content: "text", in: "body" },
-  { key: "vanityRisk", heading: "Vanity risk", id: "vanity-risk", content: "text", in: "body" },
+  { key: "tools", heading: "Tools", id: "tools", content: "text", in: "body", search: "body" },
+  {
+    key: "vanityRisk",
+    heading: "Vanity risk",
+    id: "vanity-risk",
+    content: "text",
+    in: "body",
+    search: "body",
+  },
   {
     key: "relatedMetrics",
     heading: "Related metrics",
@@ -280,17 +334,40 @@ export const METRIC_FIELDS = [
 
 /** The sections of a framework, in reading order; see {@linkcode METRIC_FIELDS}. */
 export const FRAMEWORK_FIELDS = [
-  { key: "summary", heading: "Summary", id: "summary", content: "text", in: "body", lead: true },
+  {
+    key: "summary",
+    heading: "Summary",
+    id: "summary",
+    content: "text",
+    in: "body",
+    lead: true,
+    search: "definition",
+  },
   {
     key: "components",
     heading: "Components",
     id: "components",
     content: "components",
     in: "front",
+    search: "body",
   },
-  { key: "origin", heading: "Origin", id: "origin", content: "text", in: "body" },
-  { key: "howItWorks", heading: "How it works", id: "how-it-works", content: "text", in: "body" },
-  { key: "bestFor", heading: "Best for", id: "best-for", content: "text", in: "body" },
+  { key: "origin", heading: "Origin", id: "origin", content: "text", in: "body", search: "body" },
+  {
+    key: "howItWorks",
+    heading: "How it works",
+    id: "how-it-works",
+    content: "text",
+    in: "body",
+    search: "body",
+  },
+  {
+    key: "bestFor",
+    heading: "Best for",
+    id: "best-for",
+    content: "text",
+    in: "body",
+    search: "body",
+  },
   { key: "limitations", heading: "Limitations", id: "limitations", content: "text", in: "body" },
   {
     key: "whenToAvoid",

@@ -10,34 +10,9 @@ import { headersFile, redirectsFile } from "./host_rules.ts";
 import { NGINX_MARKER, nginxConf } from "./nginx_conf.ts";
 import { type Asset, CACHE_ERROR, createAsset, TYPES } from "../web/assets.ts";
 import type { Site } from "../web/site.ts";
+import type { ExportEntry, ExportPlan } from "./plan.ts";
 
-/** One answer of the site and the file that holds it. */
-export interface ExportEntry {
-  /** The address the answer is served at, such as `/api/metrics`. */
-  path: string;
-  /** The file, relative to the export folder, such as `api/metrics.json`. */
-  file: string;
-  asset: Asset;
-}
-
-/** An error answer and the file that holds it. */
-export interface ErrorFile {
-  file: string;
-  asset: Asset;
-}
-
-/** What the export writes, worked out before anything is written. */
-export interface ExportPlan {
-  entries: ExportEntry[];
-  /** The content type of each file extension, as every host should send it. */
-  types: Map<string, string>;
-  /** The HTML page for unknown addresses outside `/api/`, in `404.html`. */
-  notFoundPage?: ErrorFile;
-  /** The JSON answer for unknown addresses under `/api/`, in `api/404.json`. */
-  apiNotFound: ErrorFile;
-  /** Addresses only the Deno server answers (dynamic routes without a static copy). */
-  serverOnly: string[];
-}
+export type { ErrorFile, ExportEntry, ExportPlan } from "./plan.ts";
 
 const NOT_FOUND_FILE = "404.html";
 const API_NOT_FOUND_FILE = "api/404.json";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { ExportEntry, ExportPlan } from "./export.ts";
+import type { ExportEntry, ExportPlan } from "./plan.ts";
 import { COMMON_HEADERS, headerName } from "../policy.ts";
 
 function rule(pattern: string, headers: Record<string, string>): string[] {

@@ -6,7 +6,7 @@
  * @module
  */
 import { CACHE_ERROR } from "../web/assets.ts";
-import type { ExportPlan } from "./export.ts";
+import type { ExportPlan } from "./plan.ts";
 import {
   COMMON_HEADERS,
   headerName,

@@ -7,7 +7,14 @@
 import MiniSearch from "minisearch";
 import type { z } from "zod";
 import type { Catalog } from "../catalog/load.ts";
-import type { SearchHitSchema } from "../catalog/schema.ts";
+import {
+  type FieldOf,
+  FRAMEWORK_FIELDS,
+  METRIC_FIELDS,
+  type SearchHitSchema,
+  sectionsOf,
+  sectionText,
+} from "../catalog/schema.ts";
 import { firstSentence } from "./text.ts";
 import { MAX_QUERY_LENGTH } from "../policy.ts";
 
@@ -55,6 +62,19 @@ function processTerm(term: string): string | null {
 
 const FIELDS = ["name", "abbreviation", "synonyms", "definition", "formula", "body"] as const;
 const BOOST = { name: 6, abbreviation: 8, synonyms: 5, definition: 2, formula: 1.2, body: 0.6 };
+
+/** The text of a record's sections by search field, as the field table assigns them. */
+function searchFields<R extends object>(record: R, fields: readonly FieldOf<R>[]) {
+  const text = { definition: [] as string[], formula: [] as string[], body: [] as string[] };
+  for (const part of sectionsOf(record, fields)) {
+    if (part.field.search) text[part.field.search].push(sectionText(part));
+  }
+  return {
+    definition: text.definition.join("\n"),
+    formula: text.formula.join("\n"),
+    body: text.body.join("\n"),
+  };
+}
 
 /** A phrase reduced to lowercase letters and digits, for exact matches. */
 function exactKey(phrase: string): string {
@@ -113,18 +133,7 @@ export function createSearch(catalog: Catalog): CatalogSearch {
       name: metric.name,
       abbreviation: metric.abbreviation ?? "",
       synonyms: synonymsOf(metric.slug),
-      definition: metric.definition,
-      formula: metric.formula,
-      body: [
-        metric.whatItMeasures,
-        ...(metric.calculationMethods ?? []),
-        ...metric.whatToWatch.map((item) => `${item.label}. ${item.text}`),
-        metric.inPractice,
-        metric.whenNotToUse ?? "",
-        metric.findingMetric ?? "",
-        metric.tools ?? "",
-        metric.vanityRisk ?? "",
-      ].join("\n"),
+      ...searchFields(metric, METRIC_FIELDS),
     });
   }
   for (const framework of catalog.frameworks) {
@@ -144,14 +153,7 @@ export function createSearch(catalog: Catalog): CatalogSearch {
       name: framework.name,
       abbreviation: "",
       synonyms: synonymsOf(framework.slug),
-      definition: framework.summary,
-      formula: "",
-      body: [
-        framework.origin,
-        framework.howItWorks,
-        framework.bestFor,
-        ...framework.components.map((component) => `${component.name}. ${component.description}`),
-      ].join("\n"),
+      ...searchFields(framework, FRAMEWORK_FIELDS),
     });
   }
   for (const [slug, phrases] of catalog.synonyms) {

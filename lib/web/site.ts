@@ -5,9 +5,9 @@
  * @module
  */
 import { apiAssets } from "./api.ts";
-import type { Asset } from "./assets.ts";
+import { type Asset, createAsset, TYPES } from "./assets.ts";
 import type { Catalog } from "../catalog/load.ts";
-import { llmsAssets } from "../agents/llms.ts";
+import { llmsDocuments } from "../agents/llms.ts";
 import { buildPages } from "./pages/mod.ts";
 import { type CatalogSearch, createSearch } from "../read/search.ts";
 import { createReadModel, type ReadModel } from "../read/model.ts";
@@ -28,7 +28,9 @@ export function buildSite(catalog: Catalog, baseUrl: string): Site {
   const pages = buildPages(catalog, { baseUrl, search });
   const assets = new Map([
     ...apiAssets(catalog, baseUrl),
-    ...llmsAssets(catalog, baseUrl),
+    ...[...llmsDocuments(catalog, baseUrl)].map(([path, document]) =>
+      [path, createAsset(document.text, TYPES[document.kind])] as const
+    ),
     ...pages.assets,
   ]);
   const dynamic: Site["dynamic"] = new Map([["/mcp", lazyMcpHandler(catalog, baseUrl, search)]]);

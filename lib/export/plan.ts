@@ -1,0 +1,34 @@
+/**
+ * What the export writes, as the host adapters (`nginx.conf`, `_headers`, `_redirects`) read it.
+ *
+ * @module
+ */
+import type { Asset } from "../web/assets.ts";
+
+/** One answer of the site and the file that holds it. */
+export interface ExportEntry {
+  /** The address the answer is served at, such as `/api/metrics`. */
+  path: string;
+  /** The file, relative to the export folder, such as `api/metrics.json`. */
+  file: string;
+  asset: Asset;
+}
+
+/** An error answer and the file that holds it. */
+export interface ErrorFile {
+  file: string;
+  asset: Asset;
+}
+
+/** What the export writes, worked out before anything is written. */
+export interface ExportPlan {
+  entries: ExportEntry[];
+  /** The content type of each file extension, as every host should send it. */
+  types: Map<string, string>;
+  /** The HTML page for unknown addresses outside `/api/`, in `404.html`. */
+  notFoundPage?: ErrorFile;
+  /** The JSON answer for unknown addresses under `/api/`, in `api/404.json`. */
+  apiNotFound: ErrorFile;
+  /** Addresses only the Deno server answers (dynamic routes without a static copy). */
+  serverOnly: string[];
+}

@@ -1,0 +1,82 @@
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const LIB = fileURLToPath(new URL("../lib/", import.meta.url));
+
+/**
+ * The folders of `lib/`, lowest first: a module may import from its own folder and from folders
+ * before it, never from one after it. `mod.ts` at the top of `lib/` is the public surface.
+ */
+const LAYERS = ["policy.ts", "catalog", "read", "agents", "cli", "web", "export", "deno", "node"];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith(".ts") ? [path] : [];
+  });
+}
+
+/** The relative imports of a module (static, dynamic and re-exports), as paths under `lib/`. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, "utf8").replace(/^\s*\*.*$/gm, "");
+  const specifiers = [
+    ...text.matchAll(/(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g),
+  ].map((match) => match[1] ?? "");
+  return specifiers.map((specifier) => relative(LIB, join(dirname(file), specifier)));
+}
+
+const graph = new Map(
+  sourceFiles(LIB).map((file) => [relative(LIB, file), importsOf(file)]),
+);
+
+function layerOf(path: string): number {
+  const top = path.split("/")[0] ?? "";
+  return LAYERS.indexOf(top);
+}
+
+/** Every import cycle, each as the list of modules it passes through. */
+function cycles(edges: Map<string, string[]>): string[][] {
+  const found: string[][] = [];
+  const state = new Map<string, "open" | "done">();
+  const stack: string[] = [];
+  const visit = (node: string) => {
+    state.set(node, "open");
+    stack.push(node);
+    for (const next of edges.get(node) ?? []) {
+      if (state.get(next) === "open") found.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, "done");
+  };
+  for (const node of edges.keys()) if (!state.has(node)) visit(node);
+  return found;
+}
+
+Deno.test("lib/ has no import cycle", () => {
+  assert.deepEqual(cycles(graph), []);
+});
+
+Deno.test("the cycle finder reports a cycle", () => {
+  const edges = new Map([["a.ts", ["b.ts"]], ["b.ts", ["c.ts"]], ["c.ts", ["a.ts"]]]);
+  assert.deepEqual(cycles(edges), [["a.ts", "b.ts", "c.ts", "a.ts"]]);
+});
+
+Deno.test("lib/ imports flow one way: from each folder only to its own and lower folders", () => {
+  const wrong: string[] = [];
+  for (const [module, imports] of graph) {
+    if (module === "mod.ts") continue;
+    assert.ok(layerOf(module) >= 0, `${module} is in a folder the layer list does not name`);
+    for (const target of imports) {
+      if (layerOf(target) > layerOf(module)) wrong.push(`${module} imports ${target}`);
+      const name = target.split("/").at(-1) ?? "";
+      if (name.startsWith("_") && dirname(target) !== dirname(module)) {
+        wrong.push(`${module} imports ${target}, private to its folder`);
+      }
+    }
+  }
+  assert.deepEqual(wrong, []);
+});
