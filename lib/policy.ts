@@ -35,14 +35,22 @@ export const COMMON_HEADERS: Readonly<Record<string, string>> = {
   "x-content-type-options": "nosniff",
 };
 
-/** Headers of every `OPTIONS` preflight answer, besides the common ones and the methods. */
+/**
+ * Headers of every `OPTIONS` preflight answer, besides the common ones, the methods and the
+ * reflected request headers.
+ */
 export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
-  "access-control-allow-headers":
-    "Accept, Accept-Encoding, Content-Type, If-None-Match, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID",
   "access-control-max-age": "86400",
   "cache-control": "public, max-age=86400",
   "vary": "Origin, Access-Control-Request-Method, Access-Control-Request-Headers",
 };
+
+/**
+ * A list of header names as a preflight's `Access-Control-Request-Headers` carries it; a preflight
+ * reflects such a list in `Access-Control-Allow-Headers`, and ignores anything else. nginx.conf
+ * uses the same pattern.
+ */
+export const REQUEST_HEADER_LIST = /^[-!#%&'*+.^_`|~0-9A-Za-z, \t]{1,1024}$/;
 
 /**
  * A header name as hosts' configuration files write it.

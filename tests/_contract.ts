@@ -16,6 +16,8 @@ export interface ContractCase {
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";
+/** Request headers a browser app may send: credentials-style, tracing and framework headers. */
+const REQUESTED_HEADERS = "authorization, if-none-match, traceparent, baggage, x-requested-with";
 const HTML_TYPE = "text/html; charset=utf-8";
 
 function assertCommon(response: RawResponse, what = "") {
@@ -150,15 +152,29 @@ export const CONTRACT: ContractCase[] = [
           headers: {
             Origin: "https://app.example",
             "Access-Control-Request-Method": "GET",
-            "Access-Control-Request-Headers": "if-none-match",
+            "Access-Control-Request-Headers": REQUESTED_HEADERS,
           },
         });
         assert.equal(response.status, 204, target);
         assertCommon(response, target);
         assert.equal(response.headers.get("access-control-allow-methods"), "GET, HEAD, OPTIONS");
-        assert.match(response.headers.get("access-control-allow-headers") ?? "", /If-None-Match/);
+        assert.equal(response.headers.get("access-control-allow-headers"), REQUESTED_HEADERS);
         assert.equal(response.headers.get("access-control-max-age"), "86400");
+        assert.equal(response.headers.get("access-control-allow-credentials"), null);
+        assert.match(response.headers.get("vary") ?? "", /Access-Control-Request-Headers/);
         assert.equal(response.body.length, 0);
+      }
+      for (const requested of [undefined, "x-a(b)", "x".repeat(1100)]) {
+        const response = await get(origin, "/api/metrics", {
+          method: "OPTIONS",
+          headers: {
+            Origin: "https://app.example",
+            "Access-Control-Request-Method": "GET",
+            ...(requested === undefined ? {} : { "Access-Control-Request-Headers": requested }),
+          },
+        });
+        assert.equal(response.status, 204);
+        assert.equal(response.headers.get("access-control-allow-headers"), null, requested);
       }
     },
   },
@@ -174,9 +190,13 @@ export const CONTRACT: ContractCase[] = [
         }
         assert.equal(head.body.length, 0);
       }
-      const missing = await get(origin, "/api/metrics/nope", { method: "HEAD" });
-      assert.equal(missing.status, 404);
-      assert.equal(missing.body.length, 0);
+      for (const target of ["/api/metrics/nope", "/nope", "/api/metrics/%2e%2e/x"]) {
+        const full = await get(origin, target);
+        const head = await get(origin, target, { method: "HEAD" });
+        assert.equal(head.status, full.status, target);
+        assert.equal(head.headers.get("content-length"), String(full.body.length), target);
+        assert.equal(head.body.length, 0, target);
+      }
     },
   },
   {

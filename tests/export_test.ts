@@ -306,7 +306,7 @@ Deno.test({
                 const what = `${target} (${encoding})`;
                 assert.equal(b.status, a.status, what);
                 // The server answers /search with a handler, uncompressed; nginx serves its file.
-                const names = site.dynamic.has(target.replace(/(.)\/$/, "$1"))
+                const names = site.routes.has(target.replace(/(.)\/$/, "$1"))
                   ? compared.filter((name) => name !== "vary" && name !== "content-encoding")
                   : compared;
                 for (const name of names) {

@@ -143,9 +143,66 @@ Deno.test("handler() answers an OPTIONS preflight with 204, methods, headers and
   assert.equal(response.status, 204);
   assertCors(response);
   assert.equal(response.headers.get("access-control-allow-methods"), "GET, HEAD, OPTIONS");
-  assert.match(response.headers.get("access-control-allow-headers") ?? "", /If-None-Match/);
+  assert.equal(response.headers.get("access-control-allow-headers"), "if-none-match");
   assert.equal(response.headers.get("access-control-max-age"), "86400");
   assert.equal(await response.text(), "");
+});
+
+Deno.test("handler() takes each route's methods from the route table: Allow, 405 and preflights agree", async () => {
+  const cases: [string, string][] = [
+    ["/api/metrics", "GET, HEAD, OPTIONS"],
+    ["/search", "GET, HEAD, OPTIONS"],
+    ["/mcp", "POST, OPTIONS"],
+  ];
+  for (const [path, allow] of cases) {
+    const preflight = await get(path, {
+      method: "OPTIONS",
+      headers: { origin: "https://app.example", "access-control-request-method": "GET" },
+    });
+    assert.equal(preflight.status, 204, path);
+    assert.equal(preflight.headers.get("access-control-allow-methods"), allow, path);
+    for (const method of ["GET", "HEAD", "POST", "DELETE", "PUT"]) {
+      if (allow.includes(method)) continue;
+      const noBody = method === "HEAD" || method === "GET";
+      const refused = await get(path, { method, ...(noBody ? {} : { body: "{}" }) });
+      assert.equal(refused.status, 405, `${method} ${path}`);
+      assert.equal(refused.headers.get("allow"), allow, `${method} ${path}`);
+      assert.equal(refused.headers.get("content-type"), "application/json; charset=utf-8");
+      await refused.body?.cancel();
+    }
+  }
+});
+
+Deno.test("handler() serves /search without a query as the prepared page: compressed, ETag, 304", async () => {
+  const page = await get("/search", { headers: { "accept-encoding": "br" } });
+  assert.equal(page.status, 200);
+  assert.equal(page.headers.get("content-encoding"), "br");
+  const etag = page.headers.get("etag");
+  assert.ok(etag);
+  await page.body?.cancel();
+  const again = await get("/search?q=", {
+    headers: { "accept-encoding": "br", "if-none-match": etag },
+  });
+  assert.equal(again.status, 304);
+});
+
+Deno.test("handler() gives HEAD the GET's Content-Length on every answer, errors and queries included", async () => {
+  for (
+    const path of [
+      "/api/metrics/nope",
+      "/nope",
+      "/api/metrics/%2e%2e/x",
+      "/search?q=alpha",
+      "/api/x",
+    ]
+  ) {
+    const full = await get(path);
+    const body = new Uint8Array(await full.arrayBuffer());
+    const head = await get(path, { method: "HEAD" });
+    assert.equal(head.status, full.status, path);
+    assert.equal(head.headers.get("content-length"), String(body.byteLength), path);
+    assert.equal((await head.arrayBuffer()).byteLength, 0, path);
+  }
 });
 
 Deno.test("handler() answers HEAD with GET's headers and no body", async () => {

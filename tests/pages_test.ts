@@ -120,7 +120,7 @@ Deno.test("buildSite() prebuilds every page; only /search with a query is render
     assert.ok(site.assets.has(path), path);
   }
   assert.equal(site.notFoundPage?.status, 404);
-  assert.deepEqual([...site.dynamic.keys()].sort(), ["/mcp", "/search"]);
+  assert.deepEqual([...site.routes.keys()].sort(), ["/mcp", "/search"]);
 });
 
 Deno.test("handler() serves the home page: metrics grouped by tag, the frameworks, a labelled search box", async () => {

@@ -193,43 +193,32 @@ export function createMcpServer(catalog: Catalog, search: CatalogSearch = create
       return found.ok ? json(uri, found.record) : notFound(found.notFound);
     },
   );
+  // The catalog never changes while the server runs, and stateless HTTP could not deliver the
+  // notifications anyway: say so, rather than the SDK's default `listChanged: true`.
+  server.server.registerCapabilities({
+    tools: { listChanged: false },
+    resources: { listChanged: false },
+  });
   return server;
 }
 
 /** Options for {@linkcode createMcpHttpHandler}. */
 export interface McpHttpOptions {
-  /** The public base address; its host is accepted in the `Host` header. */
-  baseUrl: string;
   /** The search index to share with the rest of the site. */
   search?: CatalogSearch;
 }
 
-const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
-
 /**
  * Serves the MCP server over Streamable HTTP, stateless: each POST gets a fresh server and
- * transport. DNS-rebinding protection: the `Host` header must be the base address's host or a
- * loopback name, and a browser `Origin`, when sent, must be one of those too.
+ * transport, and the answer is JSON. The web route in front of it checks the method and the
+ * `Host` and `Origin` headers.
  */
-export function createMcpHttpHandler(catalog: Catalog, { baseUrl, search }: McpHttpOptions) {
+export function createMcpHttpHandler(
+  catalog: Catalog,
+  { search }: McpHttpOptions = {},
+): (request: Request) => Promise<Response> {
   const index = search ?? createSearch(catalog);
-  const baseHost = new URL(baseUrl).host;
-  const allowed = (host: string) => host === baseHost || LOOPBACK.test(host);
   return async (request: Request): Promise<Response> => {
-    const host = request.headers.get("host") ?? new URL(request.url).host;
-    const origin = request.headers.get("origin");
-    let originHost: string | undefined;
-    try {
-      originHost = origin ? new URL(origin).host : undefined;
-    } catch {
-      originHost = "invalid";
-    }
-    if (!allowed(host) || (originHost !== undefined && !allowed(originHost))) {
-      return Response.json(
-        { error: "Host or Origin not allowed for /mcp (DNS-rebinding protection); set BASE_URL" },
-        { status: 403, headers: { "cache-control": "no-store" } },
-      );
-    }
     const server = createMcpServer(catalog, index);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,

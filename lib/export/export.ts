@@ -121,7 +121,7 @@ export function planExport(site: Site): ExportPlan {
       { status: 404, cacheControl: CACHE_ERROR },
     ),
   };
-  const serverOnly = [...site.dynamic.keys()].filter((path) => !site.assets.has(path)).sort();
+  const serverOnly = [...site.routes.keys()].filter((path) => !site.assets.has(path)).sort();
   return site.notFoundPage
     ? {
       entries,

@@ -6,7 +6,17 @@
  * @module
  */
 import type { ExportEntry, ExportPlan } from "./plan.ts";
-import { COMMON_HEADERS, headerName } from "../policy.ts";
+import { COMMON_HEADERS, headerName, READ_METHODS } from "../policy.ts";
+
+/**
+ * What a host that answers preflights itself should allow: the read methods, and any request
+ * header (`*`, which the Fetch standard reads as a wildcard on credential-free requests, plus
+ * `Authorization`, which the wildcard does not cover). A static host cannot reflect the request.
+ */
+const HOSTED_PREFLIGHT = {
+  "access-control-allow-methods": READ_METHODS,
+  "access-control-allow-headers": "*, Authorization",
+};
 
 function rule(pattern: string, headers: Record<string, string>): string[] {
   return [
@@ -60,7 +70,11 @@ export function headersFile(plan: ExportPlan): string {
     "# A folder rule such as /metrics/* also reaches the folder's Markdown copies, where a",
     "# Content-Security-Policy has no effect.",
     "",
-    ...rule("/*", { ...COMMON_HEADERS, ...(sharedCache ? { "cache-control": sharedCache } : {}) }),
+    ...rule("/*", {
+      ...COMMON_HEADERS,
+      ...HOSTED_PREFLIGHT,
+      ...(sharedCache ? { "cache-control": sharedCache } : {}),
+    }),
   ];
   const folders = pageFolders(plan.entries);
   const grouped = new Set([...folders.values()].flat());

@@ -13,6 +13,7 @@ import {
   MAX_PATH_LENGTH,
   PREFLIGHT_HEADERS,
   READ_METHODS,
+  REQUEST_HEADER_LIST,
 } from "../policy.ts";
 
 /** The first line of every generated `nginx.conf`. */
@@ -54,6 +55,7 @@ const OWN_HEADERS = new Set([
   ...Object.keys(COMMON_HEADERS),
   ...Object.keys(PREFLIGHT_HEADERS),
   "access-control-allow-methods",
+  "access-control-allow-headers",
   "allow",
   "content-type",
   "content-length",
@@ -255,6 +257,14 @@ export function nginxConf(plan: ExportPlan, { port = 8080 }: NginxConfOptions = 
     ], true),
     ...map("$status", "allow", [["default", '""'], ["405", quote(READ_METHODS)]], true),
     ...map("$status", "allow_methods", [["default", '""'], ["204", quote(READ_METHODS)]], true),
+    "  # A preflight reflects the request headers it is asked for, when they are a list of names.",
+    ...map('"$status:$http_access_control_request_headers"', "allow_headers", [
+      ["default", '""'],
+      [
+        `"~^204:(?<requested>${REQUEST_HEADER_LIST.source.replace(/^\^|\$$/g, "")})$"`,
+        "$requested",
+      ],
+    ], true),
     ...Object.entries(PREFLIGHT_HEADERS).filter(([name]) => name.startsWith("access-control-"))
       .flatMap(([name, value]) =>
         map("$status", variableName(name), [["default", '""'], ["204", quote(value)]], true)
@@ -285,6 +295,7 @@ export function nginxConf(plan: ExportPlan, { port = 8080 }: NginxConfOptions = 
     "    add_header Vary $vary always;",
     "    add_header Allow $allow always;",
     "    add_header Access-Control-Allow-Methods $allow_methods always;",
+    "    add_header Access-Control-Allow-Headers $allow_headers always;",
     ...Object.keys(PREFLIGHT_HEADERS).filter((name) => name.startsWith("access-control-")).map((
       name,
     ) => `    add_header ${headerName(name)} $${variableName(name)} always;`),

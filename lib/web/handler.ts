@@ -7,7 +7,15 @@
 import { answerAsset, prepareAsset, type PreparedAsset } from "./_answer.ts";
 import { CACHE_ERROR, TYPES } from "./assets.ts";
 import type { Catalog } from "../catalog/load.ts";
-import { COMMON_HEADERS, MAX_PATH_LENGTH, PREFLIGHT_HEADERS, READ_METHODS } from "../policy.ts";
+import {
+  COMMON_HEADERS,
+  MAX_PATH_LENGTH,
+  PREFLIGHT_HEADERS,
+  REQUEST_HEADER_LIST,
+} from "../policy.ts";
+import { HttpError } from "./http_error.ts";
+
+export { HttpError };
 import { buildSite, type Site } from "./site.ts";
 
 /** A request handler as `Deno.serve` takes it. */
@@ -19,18 +27,8 @@ export interface HandlerOptions {
   baseUrl?: string;
 }
 
-const DYNAMIC_METHODS = "GET, HEAD, POST, OPTIONS";
-
-/** An HTTP error that the handler turns into a JSON (or HTML) answer. */
-export class HttpError extends Error {
-  readonly status: number;
-  readonly headers: Record<string, string>;
-  constructor(status: number, message: string, headers: Record<string, string> = {}) {
-    super(message);
-    this.status = status;
-    this.headers = headers;
-  }
-}
+/** The methods of every prebuilt address. */
+const STATIC_METHODS = ["GET", "HEAD"] as const;
 
 /**
  * Creates the service's request handler. Everything that depends only on the catalog is built
@@ -64,22 +62,29 @@ export function createHandler(
   };
 }
 
+/**
+ * Routes a request: the route's methods decide OPTIONS, `Allow` and 405 (a prebuilt address takes
+ * GET and HEAD); a dynamic route answers or hands over to the prebuilt answer of its path.
+ */
 async function respond(
   site: Site,
   answers: Map<string, PreparedAsset>,
   request: Request,
 ): Promise<Response> {
   const path = normalizePath(request.url);
-  const dynamic = site.dynamic.get(path);
-  if (request.method === "OPTIONS") return preflight(dynamic ? DYNAMIC_METHODS : READ_METHODS);
-  if (dynamic) return withCommonHeaders(await dynamic(request));
-  if (request.method !== "GET" && request.method !== "HEAD") {
+  const route = site.routes.get(path);
+  const methods: readonly string[] = route?.methods ?? STATIC_METHODS;
+  const allow = [...methods, "OPTIONS"].join(", ");
+  if (request.method === "OPTIONS") return preflight(allow, request);
+  if (!methods.includes(request.method)) {
     throw new HttpError(
       405,
-      `Method "${clip(request.method)}" is not allowed; this service only reads`,
-      { allow: READ_METHODS },
+      `Method "${clip(request.method)}" is not allowed here; use ${methods.join(", ")}`,
+      { allow },
     );
   }
+  const dynamic = await route?.handle(request);
+  if (dynamic) return withCommonHeaders(dynamic);
   const answer = answers.get(path);
   if (answer === undefined) throw notFound(site, path);
   return answerAsset(request, answer);
@@ -131,11 +136,22 @@ function clip(text: string, length = 80): string {
   return text.length > length ? `${text.slice(0, length)}…` : text;
 }
 
-function preflight(methods: string): Response {
-  return new Response(null, {
-    status: 204,
-    headers: { ...COMMON_HEADERS, "access-control-allow-methods": methods, ...PREFLIGHT_HEADERS },
+/**
+ * The preflight answer: the address's methods, and the request headers the browser asks for
+ * reflected back (a credential-free public API allows any header), when they are a plain list of
+ * header names.
+ */
+function preflight(methods: string, request: Request): Response {
+  const headers = new Headers({
+    ...COMMON_HEADERS,
+    "access-control-allow-methods": methods,
+    ...PREFLIGHT_HEADERS,
   });
+  const requested = request.headers.get("access-control-request-headers");
+  if (requested !== null && REQUEST_HEADER_LIST.test(requested)) {
+    headers.set("access-control-allow-headers", requested);
+  }
+  return new Response(null, { status: 204, headers });
 }
 
 function withCommonHeaders(response: Response): Response {
@@ -159,12 +175,21 @@ function errorResponse(site: Site, request: Request, error: HttpError): Response
   if (page) {
     for (const [name, value] of Object.entries(page.headers ?? {})) headers.set(name, value);
     headers.set("content-type", page.contentType);
-    return new Response(request.method === "HEAD" ? null : page.variants.identity.body, {
-      status: 404,
-      headers,
-    });
+    return withBody(request, page.variants.identity.body, { status: 404, headers });
   }
   headers.set("content-type", TYPES.json);
-  const body = JSON.stringify({ error: error.message });
-  return new Response(request.method === "HEAD" ? null : body, { status: error.status, headers });
+  return withBody(request, new TextEncoder().encode(JSON.stringify({ error: error.message })), {
+    status: error.status,
+    headers,
+  });
+}
+
+/** An answer with its body, or for HEAD without it but with the GET's `Content-Length`. */
+function withBody(
+  request: Request,
+  body: Uint8Array<ArrayBuffer>,
+  { status, headers }: { status: number; headers: Headers },
+): Response {
+  headers.set("content-length", String(body.byteLength));
+  return new Response(request.method === "HEAD" ? null : body, { status, headers });
 }

@@ -11,11 +11,13 @@ import { llmsDocuments } from "../agents/llms.ts";
 import { buildPages } from "./pages/mod.ts";
 import { type CatalogSearch, createSearch } from "../read/search.ts";
 import { createReadModel, type ReadModel } from "../read/model.ts";
+import { HttpError, type Route } from "./http_error.ts";
 
 /** The prebuilt site: static answers by path, and handlers for dynamic paths. */
 export interface Site {
   assets: Map<string, Asset>;
-  dynamic: Map<string, (request: Request) => Response | Promise<Response>>;
+  /** The addresses that are not (only) prebuilt, with their methods and handlers. */
+  routes: Map<string, Route>;
   notFoundPage?: Asset;
   search: CatalogSearch;
   /** The read model the dynamic answers and not-found messages use. */
@@ -33,21 +35,45 @@ export function buildSite(catalog: Catalog, baseUrl: string): Site {
     ),
     ...pages.assets,
   ]);
-  const dynamic: Site["dynamic"] = new Map([["/mcp", lazyMcpHandler(catalog, baseUrl, search)]]);
-  dynamic.set("/search", pages.search);
+  const routes = new Map<string, Route>([
+    ["/search", { methods: ["GET", "HEAD"], handle: pages.search }],
+    ["/mcp", { methods: ["POST"], handle: mcpRoute(catalog, baseUrl, search) }],
+  ]);
   const model = createReadModel(catalog);
-  return { assets, dynamic, notFoundPage: pages.notFoundPage, search, model };
+  return { assets, routes, notFoundPage: pages.notFoundPage, search, model };
 }
 
+const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
 /**
- * The `/mcp` handler, loading the MCP SDK on the first MCP request so that start-up and the
- * other routes do not pay for it.
+ * The `/mcp` route, stateless: POST only (no stream to GET, no session to DELETE). It loads the
+ * MCP SDK on the first MCP request, so that start-up and the other routes do not pay for it.
+ * DNS-rebinding protection: the `Host` header must be the base address's host or a loopback name,
+ * and a browser `Origin`, when sent, must be one of those too; host names compare without case.
  */
-function lazyMcpHandler(catalog: Catalog, baseUrl: string, search: CatalogSearch) {
+function mcpRoute(catalog: Catalog, baseUrl: string, search: CatalogSearch) {
+  const baseHost = new URL(baseUrl).host.toLowerCase();
+  const allowed = (host: string) => {
+    const lower = host.toLowerCase();
+    return lower === baseHost || LOOPBACK.test(lower);
+  };
   let handler: Promise<(request: Request) => Promise<Response>> | undefined;
   return async (request: Request) => {
+    const host = request.headers.get("host") ?? new URL(request.url).host;
+    const origin = request.headers.get("origin");
+    const originHost = origin === null
+      ? undefined
+      : URL.canParse(origin)
+      ? new URL(origin).host
+      : "invalid";
+    if (!allowed(host) || (originHost !== undefined && !allowed(originHost))) {
+      throw new HttpError(
+        403,
+        "Host or Origin not allowed for /mcp (DNS-rebinding protection); set BASE_URL",
+      );
+    }
     handler ??= import("../agents/mcp.ts").then(({ createMcpHttpHandler }) =>
-      createMcpHttpHandler(catalog, { baseUrl, search })
+      createMcpHttpHandler(catalog, { search })
     );
     return (await handler)(request);
   };

@@ -33,14 +33,14 @@ export interface PagesOptions {
 /** The pages of the site. */
 export interface Pages {
   /**
-   * Prebuilt answers by path. `/search` is here too, as the page without a query: the server
-   * answers that path with {@linkcode Pages.search}, the static export writes this page.
+   * Prebuilt answers by path. `/search` is here too, as the page without a query, which the
+   * server and the static export both serve; {@linkcode Pages.search} answers a query.
    */
   assets: Map<string, Asset>;
   /** The HTML answer for an unknown page outside `/api/`. */
   notFoundPage: Asset;
-  /** The handler of `/search`. */
-  search: (request: Request) => Response;
+  /** The results of a `/search` query; `undefined` without one (the prebuilt page answers). */
+  search: (request: Request) => Response | undefined;
 }
 
 function notFoundMain() {

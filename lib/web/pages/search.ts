@@ -7,7 +7,7 @@
  */
 import { markup, sitePath } from "./html.ts";
 import { PAGE_HEADERS, type PageFrame, renderPage } from "./layout.ts";
-import { MAX_QUERY_LENGTH, READ_METHODS } from "../../policy.ts";
+import { MAX_QUERY_LENGTH } from "../../policy.ts";
 import { frameworkEntry, metricEntry, type RecordEntry, recordList } from "./home.ts";
 import { type Asset, CACHE_CONTENT, createAsset, TYPES } from "../assets.ts";
 import type { Catalog } from "../../catalog/load.ts";
@@ -26,7 +26,8 @@ export interface SearchRouteOptions {
 export interface SearchRoute {
   /** The page listing every record, served when there is no query. */
   page: Asset;
-  handler: (request: Request) => Response;
+  /** The results page of a query; `undefined` without one (the prebuilt page answers). */
+  handler: (request: Request) => Response | undefined;
 }
 
 function hitEntry(hit: SearchHit): RecordEntry {
@@ -73,13 +74,16 @@ ${hits.length === 0 ? "" : recordList(hits.map(hitEntry), "ol")}`,
   };
 }
 
-function pageResponse(request: Request, body: Uint8Array<ArrayBuffer> | string): Response {
+/** A results page; HEAD gets the GET's headers, `Content-Length` included, and no body. */
+function pageResponse(request: Request, html: string): Response {
+  const body = new TextEncoder().encode(html);
   return new Response(request.method === "HEAD" ? null : body, {
     status: 200,
     headers: {
       ...PAGE_HEADERS,
       "content-type": TYPES.html,
       "cache-control": CACHE_CONTENT,
+      "content-length": String(body.byteLength),
     },
   });
 }
@@ -95,20 +99,11 @@ export function searchRoute(
   const page = createAsset(renderPage(browsePage(catalog), baseUrl), TYPES.html, {
     headers: PAGE_HEADERS,
   });
-  const handler = (request: Request): Response => {
-    if (request.method !== "GET" && request.method !== "HEAD") {
-      return new Response(
-        JSON.stringify({ error: "Search only answers GET and HEAD" }),
-        {
-          status: 405,
-          headers: { allow: READ_METHODS, "content-type": TYPES.json, "cache-control": "no-store" },
-        },
-      );
-    }
+  const handler = (request: Request): Response | undefined => {
     const query = (new URL(request.url).searchParams.get("q") ?? "").slice(0, MAX_QUERY_LENGTH)
       // deno-lint-ignore no-control-regex
       .replace(/[\s\u0000-\u001f\u007f]+/g, " ").trim();
-    if (query === "") return pageResponse(request, page.variants.identity.body);
+    if (query === "") return undefined;
     const hits = search.search(query, { limit: SEARCH_PAGE_LIMIT });
     return pageResponse(request, renderPage(resultsPage(query, hits), baseUrl));
   };
