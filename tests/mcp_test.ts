@@ -200,4 +200,89 @@ Deno.test("/mcp refuses a foreign Host or Origin (DNS-rebinding protection)", as
   const local = await post({ host: "localhost:8000" });
   assert.equal(local.status, 200);
   assert.match(await local.text(), /"serverInfo"/);
+  const shouting = await post({ host: "LOCALHOST:8000", origin: "HTTP://LocalHost:8000" });
+  assert.equal(shouting.status, 200, "host names compare without case");
+  await shouting.body?.cancel();
+});
+
+/** Posts one JSON-RPC message to /mcp in-process and reads the JSON answer. */
+async function rpc(method: string, params: Record<string, unknown>, id = 1) {
+  const handler = createHandler(catalog, { baseUrl: "http://localhost:8000" });
+  const response = await handler(
+    new Request("http://localhost:8000/mcp", {
+      method: "POST",
+      body: JSON.stringify({ jsonrpc: "2.0", id, method, params }),
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2025-06-18",
+      },
+    }),
+  );
+  assert.equal(response.status, 200, method);
+  return await response.json();
+}
+
+Deno.test("/mcp negotiates the newest protocol revision and does not promise list changes", async () => {
+  const newest = await rpc("initialize", {
+    protocolVersion: "2025-11-25",
+    capabilities: {},
+    clientInfo: { name: "t", version: "1" },
+  });
+  assert.equal(newest.result.protocolVersion, "2025-11-25");
+  assert.notEqual(newest.result.capabilities.tools?.listChanged, true);
+  assert.notEqual(newest.result.capabilities.resources?.listChanged, true);
+  const unknown = await rpc("initialize", {
+    protocolVersion: "1999-01-01",
+    capabilities: {},
+    clientInfo: { name: "t", version: "1" },
+  });
+  assert.equal(unknown.result.protocolVersion, "2025-11-25", "an unknown revision gets the newest");
+  const older = await rpc("initialize", {
+    protocolVersion: "2024-11-05",
+    capabilities: {},
+    clientInfo: { name: "t", version: "1" },
+  });
+  assert.equal(older.result.protocolVersion, "2024-11-05");
+});
+
+Deno.test("reading an unknown record as a resource is invalid params with the closest slugs", async () => {
+  const { error } = await rpc("resources/read", { uri: "catalog://metrics/chrun-rate" });
+  assert.equal(error.code, -32602);
+  assert.match(error.message, /No metric has the slug "chrun-rate"\. Did you mean "churn-rate"/);
+  const framework = await rpc("resources/read", { uri: "catalog://frameworks/churn-rate" });
+  assert.equal(framework.error.code, -32602);
+  assert.match(framework.error.message, /"churn-rate" is a metric/);
+});
+
+Deno.test("/mcp is stateless: GET and DELETE get 405 with Allow, and an idle SDK client stops asking", async () => {
+  let requests = 0;
+  const handler = createHandler(catalog, { baseUrl: "http://localhost:8000" });
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (request) => {
+    requests++;
+    return handler(request);
+  });
+  const url = `http://127.0.0.1:${server.addr.port}/mcp`;
+  try {
+    for (const method of ["GET", "DELETE"]) {
+      const response = await fetch(url, { method, headers: { accept: "text/event-stream" } });
+      assert.equal(response.status, 405, method);
+      assert.equal(response.headers.get("allow"), "POST, OPTIONS");
+      await response.body?.cancel();
+    }
+    requests = 0;
+    const client = new Client({ name: "test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const afterConnect = requests;
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const idle = requests - afterConnect;
+    await client.close();
+    // Connecting is an initialize, the initialized notification and one GET for a stream that the
+    // server refuses with 405; an idle client then sends nothing (it used to reconnect each second).
+    assert.ok(afterConnect <= 3, `${afterConnect} requests to connect`);
+    assert.equal(idle, 0, `${idle} requests while idle for 3 s`);
+  } finally {
+    await server.shutdown();
+  }
 });
