@@ -34,13 +34,27 @@ Deno.test("/api/openapi.json carries the version, licence, servers, security and
   ]);
   const operationIds = Object.values(document.paths).map((path) =>
     (path as { get: { operationId?: string } }).get.operationId
-  ).filter(Boolean);
-  assert.deepEqual(operationIds, ["listMetrics", "getMetric", "listFrameworks", "getFramework"]);
-  for (const path of ["/api/metrics/{slug}", "/api/frameworks/{slug}"]) {
-    assert.deepEqual(document.paths[path].get.responses["404"].content["application/json"].schema, {
-      $ref: "#/components/schemas/NotFound",
-    });
+  );
+  assert.deepEqual(operationIds, [
+    "listMetrics",
+    "getMetric",
+    "listFrameworks",
+    "getFramework",
+    "getOpenApi",
+  ]);
+  assert.ok(document.info.contact.url);
+  for (const tag of document.tags) assert.ok(tag.description, tag.name);
+  for (const [path, item] of Object.entries(document.paths)) {
+    const operation = (item as { get: { description?: string; responses: object } }).get;
+    assert.ok(operation.description, path);
+    const statuses = Object.keys(operation.responses);
+    const expected = path.endsWith("{slug}")
+      ? ["200", "304", "400", "404", "405", "414"]
+      : ["200", "304", "400", "405", "414"];
+    assert.deepEqual(statuses, expected, path);
   }
+  assert.equal(document.components.schemas.OpenApiDocument.type, "object");
+  assert.ok(document.components.schemas.OpenApiDocument.required.includes("paths"));
 });
 
 Deno.test("/api/openapi.json schemas are closed and carry the tag and kind enums", () => {
@@ -73,34 +87,80 @@ Deno.test("/api/openapi.json schemas are closed and carry the tag and kind enums
   assert.ok(!("benchmarksReviewed" in Metric.properties));
 });
 
-Deno.test("every live response matches the document's own schemas", async () => {
+/** Resolves a local `$ref` (`#/components/...`) of the document. */
+function resolve(value: unknown): Record<string, unknown> {
+  let node = value as Record<string, unknown>;
+  while (typeof node.$ref === "string") {
+    node = node.$ref.slice(2).split("/").reduce(
+      (at: Record<string, unknown>, key) =>
+        at[key.replaceAll("~1", "/")] as Record<string, unknown>,
+      document,
+    );
+  }
+  return node;
+}
+
+/** The document's response object for a path the server answered and a status. */
+function documented(path: string, status: number): { object: Record<string, unknown>; at: string } {
+  const template = Object.keys(document.paths).find((candidate) =>
+    new RegExp(`^${candidate.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(path)
+  );
+  if (template === undefined) {
+    // Any other address under /api/ answers one of the documented reusable errors.
+    const name =
+      ({ 400: "BadRequest", 404: "NotFound", 405: "MethodNotAllowed", 414: "UriTooLong" })[
+        status as 400 | 404 | 405 | 414
+      ];
+    assert.ok(name, `${path} is not in the document and ${status} is no documented error`);
+    return { object: resolve({ $ref: `#/components/responses/${name}` }), at: name };
+  }
+  const responses = document.paths[template].get.responses;
+  assert.ok(responses[String(status)], `${template} does not document ${status}`);
+  const pointer = `#/paths/${template.replaceAll("/", "~1")}/get/responses/${status}`;
+  return { object: resolve(responses[String(status)]), at: pointer };
+}
+
+Deno.test("every live response, errors included, matches the document: status, headers and body", async () => {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats.default(ajv);
   ajv.addSchema({ ...document, $id: "openapi.json" });
-  const check = async (path: string, status: number, pointer: string) => {
-    const response = await get(path);
+  const check = async (path: string, status: number, init?: RequestInit) => {
+    const response = await handler(new Request(`http://127.0.0.1${path}`, init));
     assert.equal(response.status, status, path);
-    const validate = ajv.getSchema(`openapi.json#${pointer}`);
-    assert.ok(validate, pointer);
-    const body = await response.json();
-    assert.ok(validate(body), `${path}: ${JSON.stringify(validate.errors)}`);
-  };
-  const response = (path: string, status: string) =>
-    `/paths/${path.replaceAll("/", "~1")}/get/responses/${status}/content/application~1json/schema`;
-  await check("/api/metrics", 200, response("/api/metrics", "200"));
-  await check("/api/frameworks", 200, response("/api/frameworks", "200"));
-  for (const metric of catalog.metrics) {
-    await check(`/api/metrics/${metric.slug}`, 200, response("/api/metrics/{slug}", "200"));
-  }
-  for (const framework of catalog.frameworks) {
-    await check(
-      `/api/frameworks/${framework.slug}`,
-      200,
-      response("/api/frameworks/{slug}", "200"),
+    const { object, at } = documented(path.split("?")[0] ?? path, status);
+    for (const name of Object.keys(object.headers ?? {})) {
+      assert.ok(response.headers.has(name), `${path} ${status}: header ${name} is documented`);
+    }
+    const content = object.content as Record<string, { schema: unknown }> | undefined;
+    if (content === undefined) {
+      assert.equal((await response.arrayBuffer()).byteLength, 0, `${path} ${status} has no body`);
+      return;
+    }
+    assert.equal(response.headers.get("content-type"), "application/json; charset=utf-8");
+    const schema = content["application/json"]?.schema;
+    assert.ok(schema, `${at}: a JSON schema`);
+    // The schema's own references point into the document, which Ajv knows as openapi.json.
+    const validate = ajv.compile(
+      JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi.json#/components/')),
     );
+    const body = await response.json();
+    assert.ok(validate(body), `${path} ${status}: ${JSON.stringify(validate.errors)}`);
+  };
+  for (const path of ["/api/metrics", "/api/frameworks", "/api/openapi.json"]) {
+    await check(path, 200);
   }
-  await check("/api/metrics/nope", 404, response("/api/metrics/{slug}", "404"));
-  await check("/api/frameworks/nope", 404, response("/api/frameworks/{slug}", "404"));
+  for (const metric of catalog.metrics) await check(`/api/metrics/${metric.slug}`, 200);
+  for (const framework of catalog.frameworks) await check(`/api/frameworks/${framework.slug}`, 200);
+  const etag = (await get("/api/metrics")).headers.get("etag") ?? "";
+  await check("/api/metrics", 304, { headers: { "if-none-match": etag } });
+  await check("/api/metrics/nope", 404);
+  await check("/api/frameworks/alpha-rate", 404);
+  await check("/api/nope", 404);
+  await check("/api/metrics/a%00b", 400);
+  await check("/api/metrics/a%zz", 400);
+  await check("/api/metrics", 405, { method: "POST", body: "{}" });
+  await check("/api/frameworks/sample-framework", 405, { method: "DELETE" });
+  await check(`/api/metrics/${"a".repeat(3000)}`, 414);
 });
 
 Deno.test("the document's Metric schema rejects a record with an unknown field", () => {

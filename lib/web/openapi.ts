@@ -5,8 +5,8 @@
  * @module
  */
 import { z } from "zod";
-import { VERSION } from "../policy.ts";
-import { componentRegistry } from "../catalog/schema.ts";
+import { LICENCE, MAX_PATH_LENGTH, READ_METHODS, SITE_NAME, VERSION } from "../policy.ts";
+import { componentRegistry, SLUG_PATTERN } from "../catalog/schema.ts";
 
 /** The API version published in the OpenAPI `info` block. */
 export const API_VERSION = VERSION;
@@ -27,17 +27,89 @@ export function componentSchemas(): Record<string, Record<string, unknown>> {
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: unknown) => ({ "application/json": { schema } });
-const notFound = (what: string) => ({
-  description: `No ${what} has that slug`,
+const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
+const response = (name: string) => ({ $ref: `#/components/responses/${name}` });
+
+/** Headers every answer carries, errors included. */
+const COMMON = { "Access-Control-Allow-Origin": header("AccessControlAllowOrigin") };
+/** Headers of a successful answer of a prebuilt document. */
+const CONTENT = {
+  ...COMMON,
+  ETag: header("ETag"),
+  "Cache-Control": header("CacheControl"),
+  Vary: header("Vary"),
+};
+
+const errorResponse = (description: string, extra: Record<string, unknown> = {}) => ({
+  description,
+  headers: { ...COMMON, ...extra },
   content: json(ref("NotFound")),
 });
+
+/** The answers every operation can give besides its success. */
+const REUSABLE_RESPONSES = {
+  NotModified: {
+    description: "The client's `If-None-Match` holds the current ETag: no body",
+    headers: CONTENT,
+  },
+  BadRequest: errorResponse(
+    "The path is malformed: bad percent-encoding, a NUL or control character, a backslash, or " +
+      "a dot segment (plain or encoded). The path is checked as the client sent it.",
+  ),
+  NotFound: errorResponse(
+    "No record has that slug (the message names the record of the other kind, or the record an " +
+      "abbreviation belongs to, or the closest slugs); any other address under `/api/` gets the " +
+      "same JSON 404",
+  ),
+  MethodNotAllowed: errorResponse(
+    "The method is not GET, HEAD or OPTIONS: this API only reads",
+    { Allow: header("Allow") },
+  ),
+  UriTooLong: errorResponse(`The path is longer than ${MAX_PATH_LENGTH} characters`),
+};
+
+const errors = (withNotFound: boolean) => ({
+  "304": response("NotModified"),
+  "400": response("BadRequest"),
+  ...(withNotFound ? { "404": response("NotFound") } : {}),
+  "405": response("MethodNotAllowed"),
+  "414": response("UriTooLong"),
+});
+
+const success = (description: string, schema: unknown) => ({
+  description,
+  headers: CONTENT,
+  content: json(schema),
+});
+
 const slugParameter = (what: string) => ({
   name: "slug",
   in: "path",
   required: true,
   description: `The ${what}'s slug, equal to the slug of its page address`,
-  schema: { type: "string", pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" },
+  schema: { type: "string", pattern: SLUG_PATTERN.source },
 });
+
+/** What an OpenAPI document is, enough for a client to type `/api/openapi.json`. */
+const OPENAPI_DOCUMENT_SCHEMA = {
+  type: "object",
+  description: "An OpenAPI 3.1 document",
+  required: ["openapi", "info", "paths"],
+  properties: {
+    openapi: { type: "string", pattern: "^3\\.1\\.\\d+$" },
+    info: {
+      type: "object",
+      required: ["title", "version"],
+      properties: { title: { type: "string" }, version: { type: "string" } },
+    },
+    servers: {
+      type: "array",
+      items: { type: "object", required: ["url"], properties: { url: { type: "string" } } },
+    },
+    paths: { type: "object", additionalProperties: { type: "object" } },
+    components: { type: "object" },
+  },
+};
 
 /**
  * Builds the OpenAPI 3.1 document for a given public base address.
@@ -61,24 +133,37 @@ export function buildOpenApi(baseUrl: string, counts = { metrics: 44, frameworks
       description:
         `A static catalog of ${counts.metrics} product and growth metrics and ${counts.frameworks} ` +
         "measurement frameworks. No key, no authentication, no rate limits; cross-origin requests " +
-        "are allowed. Benchmark figures and claims about companies carry source citations: carry " +
-        "the citation along with any figure you reuse.",
-      license: { name: "CC BY 4.0", url: "https://creativecommons.org/licenses/by/4.0/" },
+        "are allowed from any origin, without credentials. The content is published under " +
+        `${LICENCE.name}. Benchmark figures and claims about ` +
+        "companies carry source citations: carry the citation along with any figure you reuse. " +
+        "Every address also answers HEAD (the GET's headers, no body) and OPTIONS (a CORS " +
+        "preflight that allows any request header). Answers carry a strong ETag; send it in " +
+        "`If-None-Match` to get `304 Not Modified`. Any other address under `/api/` answers a " +
+        "JSON 404.",
+      contact: { name: SITE_NAME, url: baseUrl },
+      license: { name: LICENCE.name, url: LICENCE.url },
     },
     servers: [{ url: baseUrl, description: "This catalog" }],
     security: [],
-    tags: [{ name: "metrics" }, { name: "frameworks" }, { name: "meta" }],
+    tags: [
+      { name: "frameworks", description: "Measurement frameworks and the metrics they group" },
+      { name: "meta", description: "This description of the API" },
+      { name: "metrics", description: "Product and growth metrics, one record each" },
+    ],
     paths: {
       "/api/metrics": {
         get: {
           operationId: "listMetrics",
           tags: ["metrics"],
           summary: "List every metric",
+          description:
+            "Every metric with every field, in slug order. Optional fields are omitted, never null.",
           responses: {
-            "200": {
-              description: `Every metric (${counts.metrics} items)`,
-              content: json({ type: "array", items: ref("Metric") }),
-            },
+            "200": success(
+              `Every metric (${counts.metrics} items)`,
+              { type: "array", items: ref("Metric") },
+            ),
+            ...errors(false),
           },
         },
       },
@@ -87,11 +172,9 @@ export function buildOpenApi(baseUrl: string, counts = { metrics: 44, frameworks
           operationId: "getMetric",
           tags: ["metrics"],
           summary: "Get one metric",
+          description: "One metric by its slug. A framework's slug is not found here.",
           parameters: [slugParameter("metric")],
-          responses: {
-            "200": { description: "The metric", content: json(ref("Metric")) },
-            "404": notFound("metric"),
-          },
+          responses: { "200": success("The metric", ref("Metric")), ...errors(true) },
         },
       },
       "/api/frameworks": {
@@ -99,11 +182,13 @@ export function buildOpenApi(baseUrl: string, counts = { metrics: 44, frameworks
           operationId: "listFrameworks",
           tags: ["frameworks"],
           summary: "List every framework",
+          description: "Every framework with every field, in slug order.",
           responses: {
-            "200": {
-              description: `Every framework (${counts.frameworks} items)`,
-              content: json({ type: "array", items: ref("Framework") }),
-            },
+            "200": success(
+              `Every framework (${counts.frameworks} items)`,
+              { type: "array", items: ref("Framework") },
+            ),
+            ...errors(false),
           },
         },
       },
@@ -112,26 +197,46 @@ export function buildOpenApi(baseUrl: string, counts = { metrics: 44, frameworks
           operationId: "getFramework",
           tags: ["frameworks"],
           summary: "Get one framework",
+          description: "One framework by its slug. A metric's slug is not found here.",
           parameters: [slugParameter("framework")],
-          responses: {
-            "200": { description: "The framework", content: json(ref("Framework")) },
-            "404": notFound("framework"),
-          },
+          responses: { "200": success("The framework", ref("Framework")), ...errors(true) },
         },
       },
       "/api/openapi.json": {
         get: {
+          operationId: "getOpenApi",
           tags: ["meta"],
-          summary: "This OpenAPI 3.1 description",
+          summary: "Get this OpenAPI description",
+          description: "This OpenAPI 3.1 document, with the schemas of every record.",
           responses: {
-            "200": {
-              description: "The OpenAPI document",
-              content: json({ type: "object" }),
-            },
+            "200": success("The OpenAPI document", ref("OpenApiDocument")),
+            ...errors(false),
           },
         },
       },
     },
-    components: { schemas: componentSchemas() },
+    components: {
+      schemas: { ...componentSchemas(), OpenApiDocument: OPENAPI_DOCUMENT_SCHEMA },
+      responses: REUSABLE_RESPONSES,
+      headers: {
+        AccessControlAllowOrigin: {
+          description: "Always `*`: any origin may read, without credentials",
+          schema: { type: "string", const: "*" },
+        },
+        ETag: {
+          description: "A strong validator of this encoding of the answer",
+          schema: { type: "string" },
+        },
+        CacheControl: {
+          description: "How long browsers and shared caches may keep the answer",
+          schema: { type: "string" },
+        },
+        Vary: { description: "Always `Accept-Encoding`", schema: { type: "string" } },
+        Allow: {
+          description: "The methods the address takes",
+          schema: { type: "string", const: READ_METHODS },
+        },
+      },
+    },
   };
 }
