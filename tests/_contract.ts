@@ -344,6 +344,8 @@ export const CONTRACT: ContractCase[] = [
         ["/llms-full.txt", "text/plain; charset=utf-8"],
         ["/metrics/alpha-rate.md", "text/markdown; charset=utf-8"],
         ["/frameworks/sample-framework.md", "text/markdown; charset=utf-8"],
+        ["/robots.txt", "text/plain; charset=utf-8"],
+        ["/favicon.svg", "image/svg+xml"],
       ];
       for (const [target, type] of types) {
         const response = await get(origin, target);
@@ -353,6 +355,15 @@ export const CONTRACT: ContractCase[] = [
       }
       const sitemap = (await get(origin, "/sitemap.xml")).text();
       assert.match(sitemap, /<loc>https:\/\/metrics\.example\/metrics\/alpha-rate<\/loc>/);
+      const robots = (await get(origin, "/robots.txt")).text();
+      assert.match(robots, /^User-agent: \*$/m);
+      assert.match(robots, /^Allow: \/$/m);
+      assert.match(robots, /^Sitemap: https:\/\/metrics\.example\/sitemap\.xml$/m);
+      for (const icon of ["/favicon.svg", "/assets/favicon.svg"]) {
+        const response = await get(origin, icon);
+        assert.match(response.headers.get("content-security-policy") ?? "", /default-src 'none'/);
+        assert.match(response.text(), /^<svg /);
+      }
     },
   },
 ];

@@ -232,7 +232,7 @@ Deno.test("deno task build's script writes the export with only read, env and wr
     }).output();
     const stderr = new TextDecoder().decode(output.stderr);
     assert.equal(output.code, 0, stderr);
-    assert.match(stderr, /Wrote .*dist\/: 22 answers \(6 pages\)/);
+    assert.match(stderr, /Wrote .*dist\/: 24 answers \(6 pages\)/);
     assert.match(stderr, /Only the Deno server answers \/mcp/);
     assert.match(await Deno.readTextFile(`${dir}/dist/nginx.conf`), /^ {4}listen 8123;$/m);
     assert.match(

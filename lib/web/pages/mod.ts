@@ -43,6 +43,11 @@ export interface Pages {
   search: (request: Request) => Response | undefined;
 }
 
+/** Crawlers may read everything; the sitemap lists every page. */
+function robotsTxt(baseUrl: string): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${baseUrl}/sitemap.xml\n`;
+}
+
 function notFoundMain() {
   return markup`<h1>Page not found</h1>
 <p class="lead">There is no page at this address. It may have moved, or the address may be mistyped.</p>
@@ -113,7 +118,10 @@ export function buildPages(catalog: Catalog, { baseUrl, search }: PagesOptions):
   assets.set("/search", route.page);
   assets.set("/sitemap.xml", createAsset(sitemapXml(baseUrl, pagePaths), TYPES.xml));
   assets.set(STYLESHEET_PATH, createAsset(SITE_CSS, TYPES.css));
-  assets.set(FAVICON_PATH, createAsset(FAVICON_SVG, TYPES.svg));
+  // An SVG can carry script: the icon is sent under the pages' Content-Security-Policy.
+  assets.set(FAVICON_PATH, createAsset(FAVICON_SVG, TYPES.svg, { headers: PAGE_HEADERS }));
+  assets.set("/favicon.svg", createAsset(FAVICON_SVG, TYPES.svg, { headers: PAGE_HEADERS }));
+  assets.set("/robots.txt", createAsset(robotsTxt(baseUrl), TYPES.text));
   const notFoundPage = createAsset(
     renderPage({
       title: "Page not found",
