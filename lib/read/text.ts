@@ -29,14 +29,40 @@ export function editDistance(a: string, b: string): number {
 }
 
 /**
- * The known slugs closest to an unknown one, best first: by edit distance, with slugs that
- * contain the whole input ranked as close, and slugs that contain one of its words as closer.
+ * How close a known slug is to what someone typed, lower is closer; `undefined` when it is not
+ * close for its length. A typo counts up to one edit in four characters; a slug that starts with
+ * or contains the input, or whose start is the input with one slip, comes next; last, a slug whose words each
+ * begin like one of the input's words (one slip in four characters).
+ */
+function closeness(wanted: string, words: readonly string[], slug: string): number | undefined {
+  const allowed = (length: number) => Math.max(1, Math.floor(length / 4));
+  const distance = editDistance(wanted, slug);
+  if (distance <= allowed(Math.max(wanted.length, slug.length))) return distance;
+  const extra = (slug.length - wanted.length) / 1000;
+  if (wanted.length >= 3 && slug.startsWith(wanted)) return 2 + extra;
+  if (wanted.length >= 3 && slug.includes(wanted)) return 3 + extra;
+  if (wanted.length >= 4 && editDistance(wanted, slug.slice(0, wanted.length)) <= 1) {
+    return 4 + extra;
+  }
+  const slugWords = slug.split("-");
+  const matches = (word: string) =>
+    slugWords.some((part) =>
+      editDistance(word, part.slice(0, word.length)) <=
+        (word.length >= 4 ? allowed(word.length) : 0)
+    );
+  if (words.length > 0 && words.every(matches)) return 5 + extra;
+  return undefined;
+}
+
+/**
+ * The known slugs closest to an unknown one, best first, and only those close for their length:
+ * typos, partial names and slugs that contain the input.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { closestSlugs } from "./text.ts";
- * assert.equal(closestSlugs("churn", ["churn-rate", "gross-margin"])[0], "churn-rate");
+ * assert.deepEqual(closestSlugs("churn-rat", ["churn-rate", "quick-ratio"]), ["churn-rate"]);
  * ```
  */
 export function closestSlugs(
@@ -45,14 +71,12 @@ export function closestSlugs(
   { limit = 3 }: { limit?: number } = {},
 ): string[] {
   const wanted = input.toLowerCase().slice(0, 100);
+  if (wanted.length < 2) return [];
   const words = wanted.split(/[^a-z0-9]+/).filter((word) => word.length >= 3);
-  return [...slugs].map((slug) => {
-    let distance = editDistance(wanted, slug);
-    if (slug.includes(wanted)) distance = Math.min(distance, 1);
-    else if (words.some((word) => slug.includes(word))) distance = Math.floor(distance / 2);
-    return { slug, distance };
-  }).filter(({ distance, slug }) => distance <= Math.max(3, Math.floor(slug.length / 2)))
-    .sort((a, b) => a.distance - b.distance || a.slug.localeCompare(b.slug))
+  return [...slugs].flatMap((slug) => {
+    const score = closeness(wanted, words, slug);
+    return score === undefined ? [] : [{ slug, score }];
+  }).sort((a, b) => a.score - b.score || a.slug.localeCompare(b.slug))
     .slice(0, limit)
     .map(({ slug }) => slug);
 }
