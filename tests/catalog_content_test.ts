@@ -117,3 +117,51 @@ Deno.test("no two source URLs differ only by tracking parameters or a trailing s
     seen.set(key, url);
   }
 });
+
+const metric = (slug: string) => {
+  const found = catalog.metrics.find((record) => record.slug === slug);
+  assert.ok(found, slug);
+  return found;
+};
+
+Deno.test("task-success-rate claims no partial-credit weight that its source does not state", () => {
+  const record = metric("task-success-rate");
+  const claims = [record.formula, ...(record.calculationMethods ?? [])].join("\n");
+  assert.doesNotMatch(claims, /usually half|0\.5 of a success/);
+});
+
+Deno.test("Extole's lifetime-value and conversion figures are attributed to Extole's data, not to its retail analysis", () => {
+  for (const slug of ["customer-lifetime-value", "referral-rate"]) {
+    for (const sentence of metric(slug).benchmarks ?? []) {
+      for (const clause of sentence.split(/;\s*/)) {
+        if (/Extole/.test(clause) && /25%/.test(clause)) {
+          assert.doesNotMatch(clause, /retail (customers|clients)' referral campaigns/, slug);
+          assert.match(clause, /Extole's data/, slug);
+        }
+      }
+    }
+  }
+});
+
+Deno.test("burn-multiple's grade bands cite a source whose text states them", () => {
+  const record = metric("burn-multiple");
+  const bands = (record.benchmarks ?? []).find((sentence) => /amazing/.test(sentence));
+  assert.ok(bands);
+  assert.doesNotMatch(bands, /podcast/);
+  assert.ok(record.sources.some((source) => source.url.includes("lawwu.github.io/transcripts")));
+});
+
+Deno.test("a benchmark that draws on two pages of one publisher names both pages", () => {
+  const activation = (metric("activation-rate").benchmarks ?? []).find((s) =>
+    /37\.5% average/.test(s)
+  );
+  assert.ok(activation);
+  assert.match(activation, /User Onboarding Metrics in 2026/);
+  assert.match(activation, /Customer Activation Rate In SaaS/);
+  const session = (metric("average-session-duration").benchmarks ?? []).find((s) =>
+    /Contentsquare/.test(s)
+  );
+  assert.ok(session);
+  assert.match(session, /The average time on websites is dropping/);
+  assert.match(session, /three website engagement metrics/);
+});
