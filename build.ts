@@ -5,14 +5,8 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import {
-  buildSite,
-  EMBEDDED_CATALOG,
-  ExportError,
-  exportSite,
-  loadCatalogOrExit,
-  parsePort,
-} from "./lib/mod.ts";
+import { buildSite, ExportError, exportSite, parsePort } from "./lib/mod.ts";
+import { exitOnKnownError, loadCatalogOrExit, readEnv } from "./lib/deno/entry.ts";
 
 const USAGE = `Usage: deno task build [--out dist] [--port 8080]
 
@@ -48,12 +42,12 @@ try {
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }
-const baseUrl = (Deno.env.get("BASE_URL") ?? `http://localhost:${nginxPort}`).replace(/\/+$/, "");
+const baseUrl = (readEnv("BASE_URL") ?? `http://localhost:${nginxPort}`).replace(/\/+$/, "");
 if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
   fail(`BASE_URL: "${baseUrl}" must be an http(s) address`);
 }
 
-const catalog = await loadCatalogOrExit(Deno.env.get("CATALOG_DIR") || EMBEDDED_CATALOG);
+const catalog = await loadCatalogOrExit(readEnv("CATALOG_DIR") || undefined);
 try {
   const report = await exportSite(buildSite(catalog, baseUrl), values.out, { nginxPort });
   const kib = Math.round(report.bytes / 1024);
@@ -65,7 +59,7 @@ try {
     console.error(`Only the Deno server answers ${report.serverOnly.join(", ")}`);
   }
 } catch (error) {
-  if (!(error instanceof ExportError)) throw error;
+  if (!(error instanceof ExportError)) exitOnKnownError(error);
   console.error(error.message);
   Deno.exit(1);
 }

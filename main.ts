@@ -3,13 +3,9 @@
  *
  * @module
  */
-import {
-  EMBEDDED_CATALOG,
-  loadCatalogOrExit,
-  serve,
-  serveOptionsFromEnvOrExit,
-} from "./lib/mod.ts";
+import { loadCatalogOrExit } from "./lib/deno/entry.ts";
+import { serve, serveOptionsFromEnvOrExit } from "./lib/deno/server.ts";
 
 const options = serveOptionsFromEnvOrExit();
-const catalog = await loadCatalogOrExit(options.catalogDir ?? EMBEDDED_CATALOG);
+const catalog = await loadCatalogOrExit(options.catalogDir);
 serve(catalog, { ...options, exitOnSignal: true });

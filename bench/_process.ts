@@ -58,13 +58,9 @@ export async function cpuSplit(): Promise<
   return { server: String(last), load: last === 1 ? "0" : `0-${last - 1}`, loadCpus: last };
 }
 
-/** A TCP port on 127.0.0.1 that was free a moment ago. */
-export function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr;
-  listener.close();
-  return port;
-}
+import { freePort } from "../tests/_spawn.ts";
+
+export { freePort };
 
 /** Resolves after `ms` milliseconds. */
 export function sleep(ms: number): Promise<void> {

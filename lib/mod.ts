@@ -7,9 +7,11 @@ export {
   type Catalog,
   CatalogError,
   EMBEDDED_CATALOG,
+  isPermissionError,
   loadCatalog,
-  loadCatalogOrExit,
 } from "./catalog/load.ts";
+export { exitOnKnownError, loadCatalogOrExit, permissionHint, readEnv } from "./deno/entry.ts";
+export { type CliIo, runCli } from "./cli/main.ts";
 export { createHandler, type Handler, type HandlerOptions } from "./web/handler.ts";
 export {
   baseUrlFor,

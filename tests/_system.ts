@@ -5,10 +5,9 @@
  * @module
  */
 
-const ROOT = new URL("../", import.meta.url);
+import { FIXTURE, freePort, spawnServer, taskArgs } from "./_spawn.ts";
 
-/** The fixture catalog every system test serves. */
-export const FIXTURE = new URL("./testdata/catalog/", import.meta.url).pathname;
+export { FIXTURE };
 
 /** The public base address both servers are started with, so their bodies can be compared. */
 export const BASE_URL = "https://metrics.example";
@@ -64,14 +63,6 @@ export interface RunningServer {
   log(): Promise<string>;
 }
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr;
-  listener.close();
-  return port;
-}
-
 async function waitForPort(port: number, process: Deno.ChildProcess, what: string) {
   const deadline = Date.now() + 20_000;
   let exited = false;
@@ -95,37 +86,17 @@ function collect(stream: ReadableStream<Uint8Array>): () => string {
   return () => text;
 }
 
-/** Starts `deno task start` (main.ts) on a free port with the fixture catalog. */
+/** Starts `deno task start` (main.ts) on port 0 with the fixture catalog. */
 export async function startMain(): Promise<RunningServer> {
-  const port = freePort();
-  const process = new Deno.Command(Deno.execPath(), {
-    args: ["task", "--quiet", "start"],
-    cwd: ROOT,
-    env: {
-      PORT: String(port),
-      HOSTNAME: "127.0.0.1",
-      BASE_URL,
-      CATALOG_DIR: FIXTURE,
-      NO_COLOR: "1",
-    },
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
-  const stderr = collect(process.stderr);
-  try {
-    await waitForPort(port, process, "main.ts");
-  } catch (error) {
-    process.kill();
-    await process.status;
-    throw new Error(`${error}\n${stderr()}`);
-  }
+  const server = await spawnServer(taskArgs("start"), {
+    env: { BASE_URL, CATALOG_DIR: FIXTURE },
+  });
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: server.origin,
     async stop() {
-      process.kill("SIGTERM");
-      await process.status;
+      await server.stop();
     },
-    log: () => Promise.resolve(stderr()),
+    log: () => Promise.resolve(server.stderr()),
   };
 }
 

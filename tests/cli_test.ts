@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-
-const ROOT = new URL("../", import.meta.url);
-const FIXTURE = new URL("./testdata/catalog/", import.meta.url).pathname;
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { FIXTURE, runTask } from "./_spawn.ts";
 
 interface Result {
   code: number;
@@ -9,16 +9,9 @@ interface Result {
   stderr: string;
 }
 
-async function cli(args: string[], env: Record<string, string> = {}): Promise<Result> {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-read=.", "--allow-env", "cli.ts", ...args],
-    cwd: ROOT,
-    env: { NO_COLOR: "", COLUMNS: "80", ...env },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-  return { code: output.code, stdout: decode(output.stdout), stderr: decode(output.stderr) };
+/** Runs `deno task cli` with its own flags and an explicit environment (no CATALOG_DIR). */
+function cli(args: string[], env: Record<string, string> = {}): Promise<Result> {
+  return runTask("cli", args, { env: { NO_COLOR: "", COLUMNS: "80", ...env } });
 }
 
 Deno.test("cli show prints every section of a metric, wrapped to the width", async () => {
@@ -118,13 +111,32 @@ Deno.test("cli frameworks and framework show the frameworks", async () => {
 });
 
 Deno.test("cli answers an unknown slug with a did-you-mean on stderr and exit 1", async () => {
-  const result = await cli(["show", "churn"]);
+  const result = await cli(["show", "churn-rat"]);
   assert.equal(result.code, 1);
   assert.equal(result.stdout, "");
-  assert.match(result.stderr, /No metric has the slug "churn"\. Did you mean: churn-rate/);
+  assert.match(result.stderr, /No metric has the slug "churn-rat"\. Did you mean "churn-rate"/);
+  assert.doesNotMatch(result.stderr, /quick-ratio/);
   const framework = await cli(["show", "aarrr"]);
   assert.equal(framework.code, 1);
   assert.match(framework.stderr, /"aarrr" is a framework: try "metrics-catalog framework aarrr"/);
+});
+
+Deno.test("cli resolves abbreviations and everyday names, and says so on stderr", async () => {
+  for (const [name, slug] of [["NRR", "net-revenue-retention"], ["nps", "net-promoter-score"]]) {
+    const result = await cli(["show", name ?? "", "--json"]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(JSON.parse(result.stdout).slug, slug);
+    assert.match(result.stderr, new RegExp(`"${name}" is ${slug}`));
+  }
+  const benchmarks = await cli(["benchmarks", "nrr", "--json"]);
+  assert.equal(benchmarks.code, 0, benchmarks.stderr);
+  assert.equal(JSON.parse(benchmarks.stdout).slug, "net-revenue-retention");
+});
+
+Deno.test("cli prints its version", async () => {
+  const result = await cli(["--version"]);
+  assert.equal(result.code, 0);
+  assert.match(result.stdout, /^metrics-catalog \d+\.\d+\.\d+\n$/);
 });
 
 Deno.test("cli answers an unknown command or flag with usage on stderr and exit 2", async () => {
@@ -138,6 +150,18 @@ Deno.test("cli answers an unknown command or flag with usage on stderr and exit 
   assert.match(flag.stderr, /Usage: metrics-catalog show/);
   const extra = await cli(["show", "a", "b"]);
   assert.equal(extra.code, 2);
+  const negative = await cli(["search", "churn", "--limit", "-1"]);
+  assert.equal(negative.code, 2);
+  assert.match(negative.stderr, /--limit "-1" must be a whole number from 1 to 999/);
+  const missing = await cli(["search", "churn", "--limit"]);
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /"--limit" needs a value/);
+  for (const result of [flag, negative, missing]) {
+    assert.doesNotMatch(result.stderr, /ERR_PARSE_ARGS|argument is ambiguous|'/);
+  }
+  const tag = await cli(["list", "--tag", "Referral", "--json"]);
+  assert.equal(tag.code, 0, tag.stderr);
+  assert.equal(JSON.parse(tag.stdout).length, 3);
 });
 
 Deno.test("cli --help prints help for the tool and for each command", async () => {
@@ -155,22 +179,17 @@ Deno.test("cli validate reports a valid catalog, and problems with file and fiel
   const valid = await cli(["validate"]);
   assert.equal(valid.code, 0, valid.stderr);
   assert.match(valid.stdout, /44 metrics, 4 frameworks/);
-  const dir = await Deno.makeTempDir();
+  const dir = await mkdtemp(`${tmpdir()}/cli `);
   try {
-    await Deno.mkdir(`${dir}/metrics`);
-    await Deno.mkdir(`${dir}/frameworks`);
-    const alpha = await Deno.readTextFile(`${FIXTURE}metrics/alpha-rate.md`);
-    await Deno.writeTextFile(`${dir}/metrics/alpha-rate.md`, alpha.replace("tags:", "x: 1\ntags:"));
-    const output = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "--allow-read", "--allow-env", "cli.ts", "show", "alpha-rate"],
-      cwd: ROOT,
-      env: { CATALOG_DIR: dir },
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    assert.equal(output.code, 1);
-    assert.match(new TextDecoder().decode(output.stderr), /alpha-rate\.md: x: unknown field/);
+    await cp(FIXTURE, dir, { recursive: true });
+    const alpha = await readFile(`${dir}/metrics/alpha-rate.md`, "utf8");
+    await writeFile(`${dir}/metrics/alpha-rate.md`, alpha.replace("tags:", "x: 1\ntags:"));
+    for (const args of [["show", "alpha-rate"], ["validate"]]) {
+      const output = await cli(args, { CATALOG_DIR: dir });
+      assert.equal(output.code, 1, args.join(" "));
+      assert.match(output.stderr, /alpha-rate\.md: x: unknown field/);
+    }
   } finally {
-    await Deno.remove(dir, { recursive: true });
+    await rm(dir, { recursive: true });
   }
 });

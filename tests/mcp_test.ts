@@ -3,8 +3,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { citedSources, createHandler, loadCatalog, toApiMetric } from "../lib/mod.ts";
+import { childEnv, ROOT, taskArgs } from "./_spawn.ts";
 
-const ROOT = new URL("../", import.meta.url).pathname;
 const catalog = await loadCatalog();
 const TOOLS = [
   "get_benchmark",
@@ -18,10 +18,13 @@ const TOOLS = [
 type Connected = { client: Client; close: () => Promise<void> };
 
 async function overStdio(): Promise<Connected> {
+  // The task's own flags, and an explicit environment: the SDK passes the child only a few
+  // variables of its own choosing otherwise, and drops DENO_DIR.
   const transport = new StdioClientTransport({
     command: Deno.execPath(),
-    args: ["run", "--allow-read=.", "--allow-env", "cli.ts", "mcp"],
+    args: taskArgs("mcp"),
     cwd: ROOT,
+    env: childEnv(),
     stderr: "pipe",
   });
   const client = new Client({ name: "test", version: "1.0.0" });

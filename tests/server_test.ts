@@ -1,161 +1,203 @@
 import assert from "node:assert/strict";
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { FIXTURE, runDeno, runTask, spawnServer, taskArgs } from "./_spawn.ts";
 
-const ROOT = new URL("../", import.meta.url);
-const FIXTURE = new URL("./testdata/catalog/", import.meta.url).pathname;
-const START_FLAGS = [
-  "run",
-  "--allow-read=.,/tmp",
-  "--allow-net",
-  "--allow-env=PORT,HOSTNAME,BASE_URL,CATALOG_DIR,LOG_TOKENS,LOG_STREAM",
-];
-
-interface Running {
-  process: Deno.ChildProcess;
-  port: number;
-  stderr: () => string;
-}
-
-/** Starts `main.ts` as its own process and waits for the line that says where it listens. */
-async function startServer(
-  env: Record<string, string>,
-  args = [...START_FLAGS, "main.ts"],
-): Promise<Running> {
-  const process = new Deno.Command(Deno.execPath(), {
-    args,
-    cwd: ROOT,
-    env: { NO_COLOR: "1", ...env },
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
-  let text = "";
-  const reader = process.stderr.pipeThrough(new TextDecoderStream()).getReader();
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    text += value;
-    const match = /on http:\/\/[^ ]+:(\d+) /.exec(text);
-    if (match) {
-      (async () => {
-        for (;;) {
-          const next = await reader.read();
-          if (next.done) break;
-          text += next.value;
-        }
-      })();
-      return { process, port: Number(match[1]), stderr: () => text };
-    }
-  }
-  process.kill();
-  throw new Error(`The server did not start:\n${text}`);
-}
-
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr;
-  listener.close();
-  return port;
-}
-
-Deno.test("deno task start serves the API on PORT at 127.0.0.1 and links to its own address", async () => {
-  const port = freePort();
-  const server = await startServer({ PORT: String(port), CATALOG_DIR: FIXTURE }, [
-    "task",
-    "--quiet",
-    "start",
-  ]);
+/** A temporary folder outside the project, removed after `body`. */
+async function withTempDir(body: (dir: string) => Promise<void>) {
+  const dir = await mkdtemp(`${tmpdir()}/catalog test `);
   try {
-    assert.equal(server.port, port);
-    const response = await fetch(`http://127.0.0.1:${port}/api/metrics`);
+    await body(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+Deno.test("deno task start serves the API on port 0, logs an address people can open, links to it", async () => {
+  const server = await spawnServer(taskArgs("start"), { env: { CATALOG_DIR: FIXTURE } });
+  try {
+    const response = await fetch(`${server.origin}/api/metrics`);
     assert.equal(response.status, 200);
     assert.equal(response.headers.get("access-control-allow-origin"), "*");
     assert.equal((await response.json()).length, 3);
-    const openapi = await (await fetch(`http://127.0.0.1:${port}/api/openapi.json`)).json();
-    assert.deepEqual(openapi.servers[0].url, `http://localhost:${port}`);
+    const openapi = await (await fetch(`${server.origin}/api/openapi.json`)).json();
+    assert.equal(openapi.servers[0].url, `http://127.0.0.1:${server.port}`);
+    assert.match(server.stderr(), new RegExp(`at http://127\\.0\\.0\\.1:${server.port} `));
   } finally {
-    server.process.kill("SIGTERM");
-    assert.equal((await server.process.status).code, 0);
+    assert.equal(await server.stop(), 0);
+  }
+});
+
+Deno.test("deno task start on all interfaces logs a localhost address, not 0.0.0.0", async () => {
+  const server = await spawnServer(taskArgs("start"), {
+    env: { CATALOG_DIR: FIXTURE, HOSTNAME: "0.0.0.0" },
+  });
+  try {
+    assert.match(server.stderr(), new RegExp(`at http://localhost:${server.port} `));
+    assert.doesNotMatch(server.stderr(), /at http:\/\/0\.0\.0\.0/);
+  } finally {
+    await server.stop();
   }
 });
 
 Deno.test("main.ts uses BASE_URL for absolute links", async () => {
-  const server = await startServer({
-    PORT: "0",
-    HOSTNAME: "127.0.0.1",
-    BASE_URL: "https://metrics.example/",
-    CATALOG_DIR: FIXTURE,
+  const server = await spawnServer(taskArgs("start"), {
+    env: { BASE_URL: "https://metrics.example/", CATALOG_DIR: FIXTURE },
   });
   try {
-    const openapi = await (await fetch(`http://127.0.0.1:${server.port}/api/openapi.json`)).json();
+    const openapi = await (await fetch(`${server.origin}/api/openapi.json`)).json();
     assert.equal(openapi.servers[0].url, "https://metrics.example");
   } finally {
-    server.process.kill("SIGTERM");
-    await server.process.status;
+    await server.stop();
   }
 });
 
-Deno.test("main.ts finishes in-flight requests on SIGTERM, then exits 0", async () => {
-  const server = await startServer({ PORT: "0", HOSTNAME: "127.0.0.1", CATALOG_DIR: FIXTURE });
-  const requests = Array.from(
-    { length: 50 },
-    () =>
-      fetch(`http://127.0.0.1:${server.port}/api/metrics`).then(async (response) => {
-        await response.arrayBuffer();
-        return response.status;
-      }),
-  );
-  await new Promise((resolve) => setTimeout(resolve, 5));
-  server.process.kill("SIGTERM");
-  const statuses = await Promise.allSettled(requests);
-  const status = await server.process.status;
-  assert.equal(status.code, 0);
-  const answered = statuses.filter((result) => result.status === "fulfilled");
-  assert.ok(answered.every((result) => result.value === 200));
+/**
+ * Splits an HTTP/1.1 byte stream into answers by their `Content-Length`; the last one may be cut.
+ */
+function answersIn(bytes: Uint8Array): { status: number; declared: number; received: number }[] {
+  const answers = [];
+  let at = 0;
+  const decoder = new TextDecoder();
+  while (at < bytes.length) {
+    const head = decoder.decode(bytes.subarray(at, at + 4096));
+    const end = head.indexOf("\r\n\r\n");
+    if (end < 0) {
+      answers.push({ status: 0, declared: -1, received: bytes.length - at });
+      break;
+    }
+    const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
+    const declared = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? -1);
+    const start = at + end + 4;
+    const received = Math.min(declared, bytes.length - start);
+    answers.push({ status, declared, received });
+    at = start + received;
+  }
+  return answers;
+}
+
+Deno.test("main.ts finishes the answer in flight on SIGTERM, then exits 0", async () => {
+  // Thirty pipelined requests for the full catalog's /llms-full.txt (about 400 KB each) are more
+  // than the socket buffers hold: read slowly, the server is mid-answer when the signal arrives.
+  const server = await spawnServer(taskArgs("start"));
+  const connection = await Deno.connect({ hostname: "127.0.0.1", port: server.port });
+  const request = "GET /llms-full.txt HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+  await connection.write(new TextEncoder().encode(request.repeat(30)));
+  const chunks: Uint8Array[] = [];
+  const buffer = new Uint8Array(16 * 1024);
+  let total = 0;
+  let signalled = false;
+  for (;;) {
+    const read = await connection.read(buffer).catch(() => null);
+    if (read === null) break;
+    chunks.push(buffer.slice(0, read));
+    total += read;
+    if (!signalled && total > 1_000_000) {
+      server.process.kill("SIGTERM");
+      signalled = true;
+    }
+    if (signalled) await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  connection.close();
+  assert.equal(await server.stop(), 0);
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  const answers = answersIn(bytes);
+  assert.ok(answers.length >= 3, `${answers.length} answers`);
+  assert.ok(answers.length < 30, "the signal arrived before every answer was sent");
+  for (const answer of answers) {
+    assert.equal(answer.status, 200);
+    assert.equal(answer.received, answer.declared, "an answer in flight was cut");
+  }
   assert.match(server.stderr(), /Shutting down/);
 });
 
 Deno.test("main.ts exits 0 on SIGINT", async () => {
-  const server = await startServer({ PORT: "0", HOSTNAME: "127.0.0.1", CATALOG_DIR: FIXTURE });
+  const server = await spawnServer(taskArgs("start"), { env: { CATALOG_DIR: FIXTURE } });
   server.process.kill("SIGINT");
   assert.equal((await server.process.status).code, 0);
 });
 
 Deno.test("main.ts and cli.ts serve refuse to start on an invalid catalog, naming file and field", async () => {
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.mkdir(`${dir}/metrics`);
-    await Deno.mkdir(`${dir}/frameworks`);
-    const alpha = await Deno.readTextFile(`${FIXTURE}metrics/alpha-rate.md`);
-    await Deno.writeTextFile(
-      `${dir}/metrics/alpha-rate.md`,
-      alpha.replace("tags:", "colour: red\ntags:"),
-    );
-    for (const entry of ["main.ts", "cli.ts"]) {
-      const output = await new Deno.Command(Deno.execPath(), {
-        args: [...START_FLAGS, entry, ...(entry === "cli.ts" ? ["serve"] : [])],
-        cwd: ROOT,
-        env: { CATALOG_DIR: dir, PORT: "0", NO_COLOR: "1" },
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      const stderr = new TextDecoder().decode(output.stderr);
-      assert.equal(output.code, 1, `${entry}: ${stderr}`);
-      assert.match(stderr, new RegExp(`${dir}/metrics/alpha-rate\\.md: colour: unknown field`));
-      assert.match(stderr, /problems? in the catalog/);
+  await withTempDir(async (dir) => {
+    await cp(FIXTURE, dir, { recursive: true });
+    const alpha = await readFile(`${dir}/metrics/alpha-rate.md`, "utf8");
+    await writeFile(`${dir}/metrics/alpha-rate.md`, alpha.replace("tags:", "colour: red\ntags:"));
+    for (const [task, args] of [["start", []], ["cli", ["serve"]]] as const) {
+      const output = await runTask(task, [...args], { env: { CATALOG_DIR: dir, PORT: "0" } });
+      assert.equal(output.code, 1, `${task}: ${output.stderr}`);
+      assert.match(output.stderr, /metrics\/alpha-rate\.md: colour: unknown field/);
+      assert.match(output.stderr, /problems? in the catalog/);
     }
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("main.ts refuses an invalid PORT with a message and exit code 2", async () => {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: [...START_FLAGS, "main.ts"],
-    cwd: ROOT,
-    env: { PORT: "eighty", NO_COLOR: "1" },
-    stderr: "piped",
-    stdout: "null",
-  }).output();
+  const output = await runTask("start", [], { env: { PORT: "eighty" } });
   assert.equal(output.code, 2);
-  assert.match(new TextDecoder().decode(output.stderr), /PORT: "eighty" must be a port number/);
+  assert.match(output.stderr, /PORT: "eighty" must be a port number/);
+});
+
+Deno.test("tasks take CATALOG_DIR anywhere with their own flags: start, build, validate, cli", async () => {
+  await withTempDir(async (dir) => {
+    const catalog = `${dir}/my catalog`;
+    await cp(FIXTURE, catalog, { recursive: true });
+    const validate = await runTask("validate", [], { env: { CATALOG_DIR: catalog } });
+    assert.equal(validate.code, 0, validate.stderr);
+    assert.match(validate.stdout, /3 metrics, 1 frameworks/);
+    const list = await runTask("cli", ["list", "--json"], { env: { CATALOG_DIR: catalog } });
+    assert.equal(list.code, 0, list.stderr);
+    assert.equal(JSON.parse(list.stdout).length, 3);
+    const out = `${dir}/export out`;
+    const build = await runTask("build", ["--out", out], { env: { CATALOG_DIR: catalog } });
+    assert.equal(build.code, 0, build.stderr);
+    assert.ok((await readFile(`${out}/nginx.conf`, "utf8")).startsWith("# nginx.conf"));
+    const server = await spawnServer(taskArgs("start"), { env: { CATALOG_DIR: catalog } });
+    try {
+      assert.equal((await (await fetch(`${server.origin}/api/metrics`)).json()).length, 3);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+Deno.test("validate reports a broken CATALOG_DIR as catalog problems, not as the embedded catalog", async () => {
+  await withTempDir(async (dir) => {
+    await mkdir(`${dir}/metrics`);
+    const validate = await runTask("validate", [], { env: { CATALOG_DIR: dir } });
+    assert.equal(validate.code, 1);
+    assert.match(validate.stderr, /frameworks: cannot read the folder/);
+  });
+});
+
+Deno.test("a missing permission is one line naming the flag to add, exit 2, no stack trace", async () => {
+  await withTempDir(async (dir) => {
+    await cp(FIXTURE, dir, { recursive: true });
+    const narrow = ["run", "--allow-read=.", "--allow-env", "--allow-net"];
+    for (const entry of [["main.ts"], ["cli.ts", "list"], ["build.ts"]]) {
+      const output = await runDeno([...narrow, ...entry], {
+        env: { CATALOG_DIR: dir, PORT: "0" },
+      });
+      assert.equal(output.code, 2, `${entry.join(" ")}: ${output.stderr}`);
+      const lines = output.stderr.trim().split("\n");
+      assert.equal(lines.length, 1, output.stderr);
+      assert.match(
+        lines[0] ?? "",
+        /^Deno may not read ".*": run the command again with --allow-read=/,
+      );
+      assert.doesNotMatch(output.stderr, /at |catalog did not validate|problems? in the catalog/);
+    }
+    const write = await runDeno(
+      ["run", "--allow-read", "--allow-env", "--allow-write=dist", "build.ts", "--out", `${dir}/x`],
+    );
+    assert.equal(write.code, 2, write.stderr);
+    assert.match(
+      write.stderr,
+      /^Deno may not write to ".*x.*": run the command again with --allow-write=/,
+    );
+  });
 });

@@ -4,6 +4,8 @@
  *
  * @module
  */
+import type { Dirent } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
 import { z } from "zod";
 import { splitRecordFile } from "./_front_matter.ts";
 import { parseYaml } from "./_yaml.ts";
@@ -102,17 +104,18 @@ interface FileText {
 
 async function readRecordFiles(dir: URL | string, label: string, problems: string[]) {
   const files: FileText[] = [];
-  let entries: Deno.DirEntry[];
+  let entries: Dirent[];
   try {
-    entries = await Array.fromAsync(Deno.readDir(dir));
+    entries = await readdir(dir, { withFileTypes: true });
   } catch (error) {
+    if (isPermissionError(error)) throw error;
     problems.push(`${label}: cannot read the folder (${errorName(error)})`);
     return files;
   }
   entries.sort((a, b) => a.name < b.name ? -1 : 1);
   for (const entry of entries) {
     const path = `${label}/${entry.name}`;
-    if (!entry.isFile || !entry.name.endsWith(".md")) {
+    if (!entry.isFile() || !entry.name.endsWith(".md")) {
       problems.push(`${path}: only record files named <slug>.md belong here`);
       continue;
     }
@@ -122,7 +125,7 @@ async function readRecordFiles(dir: URL | string, label: string, problems: strin
       continue;
     }
     const location = typeof dir === "string" ? dir + entry.name : new URL(entry.name, dir);
-    const bytes = await Deno.readFile(location);
+    const bytes = await readFile(location);
     if (bytes.byteLength > MAX_FILE_BYTES) {
       problems.push(`${path}: file is larger than ${MAX_FILE_BYTES / 1024} KiB`);
       continue;
@@ -195,9 +198,10 @@ async function readSynonyms(location: URL | string, path: string, problems: stri
   const synonyms = new Map<string, string[]>();
   let text: string;
   try {
-    text = await Deno.readTextFile(location);
+    text = await readFile(location, "utf8");
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return synonyms;
+    if (isPermissionError(error)) throw error;
+    if (error instanceof Error && "code" in error && error.code === "ENOENT") return synonyms;
     problems.push(`${path}: cannot read the file (${errorName(error)})`);
     return synonyms;
   }
@@ -259,17 +263,17 @@ function article(expected: string): string {
 }
 
 function errorName(error: unknown): string {
+  if (error instanceof Error && "code" in error && typeof error.code === "string") {
+    return error.code;
+  }
   return error instanceof Error ? error.name : String(error);
 }
 
-/** Loads the catalog, or prints every problem to stderr and ends the process with exit code 1. */
-export async function loadCatalogOrExit(root: URL | string = EMBEDDED_CATALOG): Promise<Catalog> {
-  try {
-    return await loadCatalog(root);
-  } catch (error) {
-    if (!(error instanceof CatalogError)) throw error;
-    console.error(error.message);
-    console.error("The catalog did not validate; nothing was started");
-    Deno.exit(1);
-  }
+/**
+ * Whether an error is the runtime refusing access (Deno's permissions), which is not a problem of
+ * the catalog: the entry reports it with the flag to add.
+ */
+export function isPermissionError(error: unknown): error is Error {
+  return error instanceof Error &&
+    (error.name === "NotCapable" || error.name === "PermissionDenied");
 }

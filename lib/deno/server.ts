@@ -6,6 +6,7 @@
  */
 import type { Catalog } from "../catalog/load.ts";
 import { createHandler, type Handler } from "../web/handler.ts";
+import { readEnv } from "./entry.ts";
 
 /** Where and how the server listens. */
 export interface ServeOptions {
@@ -23,7 +24,7 @@ export interface ServeOptions {
 
 /** Reads `PORT`, `HOSTNAME` and `BASE_URL`, reporting the first invalid value as an error. */
 export function serveOptionsFromEnv(
-  env: { get(name: string): string | undefined } = Deno.env,
+  env: { get(name: string): string | undefined } = { get: readEnv },
 ): ServeOptions {
   const options: ServeOptions = { port: 8000, hostname: "0.0.0.0" };
   const port = env.get("PORT");
@@ -68,12 +69,17 @@ export function baseUrlFor(address: Deno.NetAddr): string {
 export function serve(catalog: Catalog, options: ServeOptions = {}): Deno.HttpServer<Deno.NetAddr> {
   const { port = 8000, hostname = "0.0.0.0", signal, exitOnSignal = false } = options;
   let handler: Handler = () => new Response("Starting", { status: 503 });
+  const inFlight = new Set<Promise<Response>>();
   if (exitOnSignal) {
     // Listen for signals before binding, so that a signal right after start-up is not lost.
     // The listener runs from the event loop, after `server` below is assigned.
-    const stop = () => {
+    const stop = async () => {
       console.error("Shutting down: finishing in-flight requests");
-      server.shutdown().then(() => Deno.exit(0));
+      // Deno's shutdown can close a connection whose handler is still awaiting (a lazy import,
+      // say), so the answers in progress are awaited first, then the server is shut down.
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      await server.shutdown();
+      Deno.exit(0);
     };
     Deno.addSignalListener("SIGINT", stop);
     Deno.addSignalListener("SIGTERM", stop);
@@ -85,12 +91,18 @@ export function serve(catalog: Catalog, options: ServeOptions = {}): Deno.HttpSe
     onListen(address) {
       const baseUrl = options.baseUrl ?? baseUrlFor(address);
       handler = createHandler(catalog, { baseUrl });
+      const host = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
       console.error(
-        `Serving ${catalog.metrics.length} metrics and ${catalog.frameworks.length} frameworks on ` +
-          `http://${address.hostname}:${address.port} (links use ${baseUrl})`,
+        `Serving ${catalog.metrics.length} metrics and ${catalog.frameworks.length} frameworks ` +
+          `at ${baseUrl} (listening on ${host}:${address.port})`,
       );
     },
-  }, (request) => handler(request));
+  }, (request) => {
+    const answer = Promise.resolve(handler(request));
+    inFlight.add(answer);
+    answer.finally(() => inFlight.delete(answer)).catch(() => {});
+    return answer;
+  });
   return server;
 }
 

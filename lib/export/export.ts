@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { mkdir, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { headersFile, redirectsFile } from "./host_rules.ts";
 import { NGINX_MARKER, nginxConf } from "./nginx_conf.ts";
@@ -169,22 +170,22 @@ function recompress(asset: Asset): { gzip?: Uint8Array; br?: Uint8Array } {
 
 /** Empties the export folder, refusing to touch a folder that holds anything but an export. */
 async function prepareFolder(dir: string): Promise<void> {
-  let entries: Deno.DirEntry[];
+  let entries: string[];
   try {
-    entries = await Array.fromAsync(Deno.readDir(dir));
+    entries = await readdir(dir);
   } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) throw error;
-    await Deno.mkdir(dir, { recursive: true });
+    if (!(error instanceof Error && "code" in error && error.code === "ENOENT")) throw error;
+    await mkdir(dir, { recursive: true });
     return;
   }
   if (entries.length === 0) return;
-  const conf = await Deno.readTextFile(`${dir}/nginx.conf`).catch(() => "");
+  const conf = await readFile(`${dir}/nginx.conf`, "utf8").catch(() => "");
   if (!conf.startsWith(NGINX_MARKER)) {
     throw new ExportError(
       `${dir}: the folder is not empty and holds no earlier export; choose an empty or new folder`,
     );
   }
-  for (const entry of entries) await Deno.remove(`${dir}/${entry.name}`, { recursive: true });
+  for (const entry of entries) await rm(`${dir}/${entry}`, { recursive: true });
 }
 
 /**
@@ -199,12 +200,14 @@ async function prepareFolder(dir: string): Promise<void> {
  * import { exportSite } from "./export.ts";
  * import { buildSite } from "../web/site.ts";
  * import { loadCatalog } from "../catalog/load.ts";
- * const dir = await Deno.makeTempDir();
+ * import { mkdtemp, rm, stat } from "node:fs/promises";
+ * import { tmpdir } from "node:os";
+ * const dir = await mkdtemp(`${tmpdir()}/export-`);
  * const site = buildSite(await loadCatalog(), "https://metrics.example");
  * const report = await exportSite(site, dir);
- * assert.ok((await Deno.stat(`${dir}/api/metrics/churn-rate.json.br`)).isFile);
+ * assert.ok((await stat(`${dir}/api/metrics/churn-rate.json.br`)).isFile());
  * assert.equal(report.serverOnly.includes("/mcp"), true);
- * await Deno.remove(dir, { recursive: true });
+ * await rm(dir, { recursive: true });
  * ```
  */
 export async function exportSite(
@@ -226,10 +229,10 @@ export async function exportSite(
   const time = Math.floor(Date.now() / 1000);
   const write = async (file: string, body: Uint8Array | string, offset = 0) => {
     const path = `${dir}/${file}`;
-    await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+    await mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
     const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
-    await Deno.writeFile(path, bytes);
-    await Deno.utime(path, time + offset, time + offset);
+    await writeFile(path, bytes);
+    await utimes(path, time + offset, time + offset);
     report.files += 1;
     report.bytes += bytes.byteLength;
   };
@@ -247,6 +250,6 @@ export async function exportSite(
   await write("nginx.conf", nginxConf(plan, { port: nginxPort }));
   await write("_headers", headersFile(plan));
   await write("_redirects", redirectsFile(plan));
-  for (const folder of NGINX_FOLDERS) await Deno.mkdir(`${dir}/${folder}`, { recursive: true });
+  for (const folder of NGINX_FOLDERS) await mkdir(`${dir}/${folder}`, { recursive: true });
   return report;
 }

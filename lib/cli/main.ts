@@ -1,0 +1,420 @@
+/**
+ * The command line, runtime-free: it parses the arguments, asks the read model and prints through
+ * the writers it is given. `cli.ts` runs it on Deno; the npm package's entry runs it on Node.
+ *
+ * @module
+ */
+import { type Catalog, TAGS, toApiMetric } from "../catalog/schema.ts";
+import { createReadModel, type Lookup, type ReadModel, type RecordKind } from "../read/model.ts";
+import { VERSION } from "../policy.ts";
+import {
+  formatBenchmarks,
+  formatFramework,
+  formatFrameworkList,
+  formatHits,
+  formatMetric,
+  formatMetricList,
+  type TextStyle,
+} from "./output.ts";
+
+/** The tool's name, as usage lines show it. */
+export const TOOL = "metrics-catalog";
+
+/** What the command line needs from the runtime it runs on. */
+export interface CliIo {
+  /** Reads an environment variable; `undefined` when unset or not readable. */
+  env(name: string): string | undefined;
+  /** Writes to standard output. */
+  stdout(text: string): void;
+  /** Writes to standard error. */
+  stderr(text: string): void;
+  /** Whether standard output is a terminal (colour, and its width). */
+  isTerminal: boolean;
+  /** The terminal's width in columns, when standard output is one. */
+  columns?: number | undefined;
+  /** Loads the catalog: the folder given (`CATALOG_DIR`), or the one the tool ships with. */
+  loadCatalog(dir: string | undefined): Promise<Catalog>;
+  /** Starts the HTTP service; resolves once it listens. */
+  serve(catalog: Catalog, options: { port?: number | undefined }): Promise<void> | void;
+  /** Runs the MCP server over stdio; resolves once it is connected. */
+  serveMcp(catalog: Catalog): Promise<void>;
+}
+
+/** An error the command line reports in one line (and the usage, for usage errors). */
+export class CliError extends Error {
+  /** The process exit code: 1 for something not found, 2 for a usage or permission problem. */
+  readonly exitCode: 1 | 2;
+  /** The command whose usage follows a usage error. */
+  readonly usage: Command | "tool" | undefined;
+  constructor(message: string, exitCode: 1 | 2, usage?: Command | "tool") {
+    super(message);
+    this.name = "CliError";
+    this.exitCode = exitCode;
+    this.usage = usage;
+  }
+}
+
+type Command =
+  | "list"
+  | "show"
+  | "search"
+  | "benchmarks"
+  | "frameworks"
+  | "framework"
+  | "validate"
+  | "serve"
+  | "mcp";
+
+interface CommandSpec {
+  usage: string;
+  summary: string;
+  options: Record<string, { type: "string" | "boolean" }>;
+  /** How many positional arguments it takes; -1 for one or more words. */
+  positionals: number;
+}
+
+const COMMANDS: Record<Command, CommandSpec> = {
+  list: {
+    usage: "list [--tag TAG] [--kind composite] [--json]",
+    summary: "List the metrics from A to Z, optionally by tag or kind",
+    options: { tag: { type: "string" }, kind: { type: "string" }, json: { type: "boolean" } },
+    positionals: 0,
+  },
+  show: {
+    usage: "show <slug or name> [--json]",
+    summary: "Show every field of one metric",
+    options: { json: { type: "boolean" } },
+    positionals: 1,
+  },
+  search: {
+    usage: "search <query> [--limit N] [--json]",
+    summary: "Ranked search over metrics and frameworks",
+    options: { limit: { type: "string" }, json: { type: "boolean" } },
+    positionals: -1,
+  },
+  benchmarks: {
+    usage: "benchmarks <slug or name> [--json]",
+    summary: "A metric's benchmark figures with the sources each cites and the review date",
+    options: { json: { type: "boolean" } },
+    positionals: 1,
+  },
+  frameworks: {
+    usage: "frameworks [--json]",
+    summary: "List the measurement frameworks",
+    options: { json: { type: "boolean" } },
+    positionals: 0,
+  },
+  framework: {
+    usage: "framework <slug or name> [--json]",
+    summary: "Show every field of one framework",
+    options: { json: { type: "boolean" } },
+    positionals: 1,
+  },
+  validate: {
+    usage: "validate",
+    summary: "Check the catalog (CATALOG_DIR applies); print each problem with file and field",
+    options: {},
+    positionals: 0,
+  },
+  serve: {
+    usage: "serve [--port N]",
+    summary: "Start the HTTP service (PORT, HOSTNAME, BASE_URL apply)",
+    options: { port: { type: "string" } },
+    positionals: 0,
+  },
+  mcp: {
+    usage: "mcp",
+    summary: "Run the MCP server over stdio (for AI assistants)",
+    options: {},
+    positionals: 0,
+  },
+};
+
+const isCommand = (name: string): name is Command => Object.hasOwn(COMMANDS, name);
+
+function toolUsage(): string {
+  const width = Math.max(...Object.values(COMMANDS).map((command) => command.usage.length));
+  return [
+    `Usage: ${TOOL} <command> [options]`,
+    "",
+    "The reference catalog of product and growth metrics, in the terminal.",
+    "",
+    "Commands:",
+    ...Object.values(COMMANDS).map((command) =>
+      `  ${command.usage.padEnd(width)}  ${command.summary}`
+    ),
+    "",
+    "Options:",
+    "  --json         Print the JSON API's shapes instead of text (read commands)",
+    "  -h, --help     Show help for the tool or a command",
+    "  -V, --version  Print the version",
+    "",
+    `Examples: ${TOOL} show churn-rate · ${TOOL} show NRR · ${TOOL} search "net dollar retention"`,
+  ].join("\n");
+}
+
+function commandUsage(command: Command): string {
+  return `Usage: ${TOOL} ${COMMANDS[command].usage}\n\n${COMMANDS[command].summary}.`;
+}
+
+/** How wide and how coloured text output is: the terminal, else `COLUMNS`, else 80. */
+function textStyle(io: CliIo): TextStyle {
+  const noColor = (io.env("NO_COLOR") ?? "") !== "";
+  const columns = Number(io.env("COLUMNS"));
+  const width = io.isTerminal && io.columns
+    ? io.columns
+    : Number.isInteger(columns) && columns > 0
+    ? columns
+    : 80;
+  return { width: Math.min(Math.max(width, 40), 120), color: io.isTerminal && !noColor };
+}
+
+/** The usage text wrapped to the output width. */
+function usageText(text: string, style: TextStyle): string {
+  return text.split("\n").map((line) => {
+    if (line.length <= style.width) return line;
+    const indent = /^\s*\S+(?:\s\S+)*?\s{2,}/.exec(line)?.[0].length ?? 2;
+    const words = line.slice(indent).split(" ");
+    const lines: string[] = [];
+    let current = line.slice(0, indent);
+    for (const word of words) {
+      if (current.trim() !== "" && current.length + word.length + 1 > style.width) {
+        lines.push(current.trimEnd());
+        current = " ".repeat(indent);
+      }
+      current += (current.trim() === "" ? "" : " ") + word;
+    }
+    lines.push(current.trimEnd());
+    return lines.join("\n");
+  }).join("\n");
+}
+
+/**
+ * Parses a command's arguments: `--name value`, `--name=value`, boolean flags, `-h`, and `--`
+ * before positionals that start with a dash. Every problem is a usage error worded here.
+ */
+function parse(command: Command, args: readonly string[]) {
+  const { options } = COMMANDS[command];
+  const values = new Map<string, string | boolean>();
+  const positionals: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] ?? "";
+    if (arg === "--") {
+      positionals.push(...args.slice(index + 1));
+      break;
+    }
+    if (arg === "-h" || arg === "--help") {
+      values.set("help", true);
+      continue;
+    }
+    if (!arg.startsWith("-") || arg === "-") {
+      positionals.push(arg);
+      continue;
+    }
+    const [name = "", inline] = arg.replace(/^--?/, "").split(/=(.*)/s);
+    const option = arg.startsWith("--") && Object.hasOwn(options, name) ? options[name] : undefined;
+    if (option === undefined) {
+      throw new CliError(`Unknown option "${arg.slice(0, 40)}" for "${command}"`, 2, command);
+    }
+    if (option.type === "boolean") {
+      if (inline !== undefined) throw new CliError(`"--${name}" takes no value`, 2, command);
+      values.set(name, true);
+      continue;
+    }
+    const value = inline ?? args[++index];
+    if (value === undefined) throw new CliError(`"--${name}" needs a value`, 2, command);
+    values.set(name, value);
+  }
+  return { values, positionals };
+}
+
+/**
+ * Runs the command line. Returns the exit code, or `"running"` when a server was started and the
+ * process should stay up. Errors are reported on `stderr`; a {@linkcode CliError} decides the code.
+ *
+ * @example Show a metric by its abbreviation, as JSON
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { loadCatalog } from "../mod.ts";
+ * import { runCli } from "./main.ts";
+ * let out = "";
+ * const code = await runCli(["show", "NRR", "--json"], {
+ *   env: () => undefined,
+ *   stdout: (text) => out += text,
+ *   stderr: () => {},
+ *   isTerminal: false,
+ *   loadCatalog: () => loadCatalog(),
+ *   serve: () => {},
+ *   serveMcp: async () => {},
+ * });
+ * assert.equal(code, 0);
+ * assert.equal(JSON.parse(out).slug, "net-revenue-retention");
+ * ```
+ */
+export async function runCli(args: string[], io: CliIo): Promise<number | "running"> {
+  try {
+    return await run(args, io);
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    io.stderr(`${TOOL}: ${error.message}\n`);
+    if (error.usage !== undefined) {
+      const usage = error.usage === "tool" ? toolUsage() : commandUsage(error.usage);
+      io.stderr(`\n${usageText(usage, textStyle(io))}\n`);
+    }
+    return error.exitCode;
+  }
+}
+
+async function run(args: string[], io: CliIo): Promise<number | "running"> {
+  const [name, ...rest] = args;
+  const style = textStyle(io);
+  const print = (text: string) => io.stdout(text);
+  const printJson = (value: unknown) => print(`${JSON.stringify(value, null, 2)}\n`);
+  if (name === "-V" || name === "--version" || name === "version") {
+    print(`${TOOL} ${VERSION}\n`);
+    return 0;
+  }
+  if (name === undefined || name === "-h" || name === "--help" || name === "help") {
+    const topic = name === "help" ? rest[0] : undefined;
+    print(`${usageText(topic && isCommand(topic) ? commandUsage(topic) : toolUsage(), style)}\n`);
+    return 0;
+  }
+  if (!isCommand(name)) {
+    throw new CliError(`Unknown command "${name.slice(0, 40)}"`, 2, "tool");
+  }
+  const spec = COMMANDS[name];
+  const { values, positionals } = parse(name, rest);
+  const text = (key: string) => {
+    const value = values.get(key);
+    return typeof value === "string" ? value : undefined;
+  };
+  if (values.get("help")) {
+    print(`${usageText(commandUsage(name), style)}\n`);
+    return 0;
+  }
+  if (spec.positionals === -1 && positionals.length === 0) {
+    throw new CliError(`"${name}" needs a query`, 2, name);
+  }
+  if (spec.positionals >= 0 && positionals.length !== spec.positionals) {
+    throw new CliError(
+      spec.positionals === 0 ? `"${name}" takes no arguments` : `"${name}" takes exactly one slug`,
+      2,
+      name,
+    );
+  }
+  const json = values.get("json") === true;
+  const [slug = ""] = positionals;
+  const catalogDir = io.env("CATALOG_DIR") || undefined;
+
+  switch (name) {
+    case "validate": {
+      const catalog = await io.loadCatalog(catalogDir);
+      print(
+        `The catalog is valid: ${catalog.metrics.length} metrics, ${catalog.frameworks.length} frameworks\n`,
+      );
+      return 0;
+    }
+    case "serve": {
+      const port = text("port");
+      if (port !== undefined && (!/^\d{1,5}$/.test(port) || Number(port) > 65535)) {
+        throw new CliError(
+          `--port "${port.slice(0, 20)}" must be a port number from 0 to 65535`,
+          2,
+        );
+      }
+      const catalog = await io.loadCatalog(catalogDir);
+      await io.serve(catalog, { port: port === undefined ? undefined : Number(port) });
+      return "running";
+    }
+    case "mcp":
+      await io.serveMcp(await io.loadCatalog(catalogDir));
+      return "running";
+  }
+
+  const model = createReadModel(await io.loadCatalog(catalogDir));
+  switch (name) {
+    case "list": {
+      const tag = text("tag")?.toLowerCase();
+      const kind = text("kind")?.toLowerCase();
+      const known = TAGS.find((item) => item === tag);
+      if (tag !== undefined && known === undefined) {
+        throw new CliError(
+          `--tag "${tag.slice(0, 40)}" must be one of: ${TAGS.join(", ")}`,
+          2,
+          name,
+        );
+      }
+      if (kind !== undefined && kind !== "composite") {
+        throw new CliError(`--kind "${kind.slice(0, 40)}" must be "composite"`, 2, name);
+      }
+      const metrics = model.metrics({ tag: known, kind });
+      if (json) printJson(metrics.map(toApiMetric));
+      else print(formatMetricList(metrics, style));
+      return 0;
+    }
+    case "show": {
+      const metric = found(model.resolve("metric", slug), io);
+      if (json) printJson(toApiMetric(metric));
+      else print(formatMetric(metric, style));
+      return 0;
+    }
+    case "benchmarks": {
+      const metric = found(model.resolve("metric", slug), io);
+      if (json) printJson(model.benchmarks(metric));
+      else print(formatBenchmarks(metric, style));
+      return 0;
+    }
+    case "search": {
+      const limitText = text("limit") ?? "10";
+      if (!/^\d{1,3}$/.test(limitText) || Number(limitText) < 1) {
+        throw new CliError(
+          `--limit "${limitText.slice(0, 20)}" must be a whole number from 1 to 999`,
+          2,
+          name,
+        );
+      }
+      const { createSearch } = await import("../read/search.ts");
+      const hits = createSearch(model.catalog).search(positionals.join(" "), {
+        limit: Number(limitText),
+      });
+      if (json) printJson(hits);
+      else print(formatHits(hits, style));
+      return 0;
+    }
+    case "frameworks":
+      if (json) printJson(model.frameworks());
+      else print(formatFrameworkList(model.frameworks(), style));
+      return 0;
+    case "framework": {
+      const framework = found(model.resolve("framework", slug), io);
+      if (json) printJson(framework);
+      else {
+        print(formatFramework(framework, style, { metricNames: metricNames(model) }));
+      }
+      return 0;
+    }
+  }
+}
+
+function metricNames(model: ReadModel): Map<string, string> {
+  return new Map(model.metrics().map((metric) => [metric.slug, metric.name]));
+}
+
+/** The record a lookup found (saying so on stderr when a name stood for its slug), or exit 1. */
+function found<T extends { slug: string }>(lookup: Lookup<T>, io: CliIo): T {
+  if (lookup.ok) {
+    if (lookup.alias !== undefined) {
+      io.stderr(`${TOOL}: "${lookup.alias.slice(0, 60)}" is ${lookup.record.slug}\n`);
+    }
+    return lookup.record;
+  }
+  const { notFound } = lookup;
+  const hint = notFound.otherKind
+    ? `: try "${TOOL} ${commandFor(notFound.otherKind)} ${notFound.slug}"`
+    : "";
+  throw new CliError(`${notFound.message}${hint}`, 1);
+}
+
+function commandFor(kind: RecordKind): Command {
+  return kind === "metric" ? "show" : "framework";
+}
