@@ -21,31 +21,51 @@ export {
   serveOptionsFromEnv,
   serveOptionsFromEnvOrExit,
 } from "./deno/server.ts";
-export { buildOpenApi, componentSchemas } from "./web/openapi.ts";
-export * from "./catalog/schema.ts";
-export * from "./policy.ts";
-export {
-  type CatalogSearch,
-  createSearch,
-  type SearchHit,
-  type SearchOptions,
-} from "./read/search.ts";
-export { closestSlugs } from "./read/text.ts";
 export {
   type Benchmarks,
-  createReadModel,
+  type ContentValues,
+  displayName,
+  type FieldContent,
+  type FieldOf,
+  type FieldSpec,
+  type Framework,
+  FRAMEWORK_FIELDS,
+  type FrameworkComponent,
   type FrameworkSummary,
+  type Metric,
+  METRIC_FIELDS,
+  type MetricRecord,
+  type MetricSummary,
+  type SearchHit,
+  type Section,
+  sectionsOf,
+  sectionText,
+  SLUG_PATTERN,
+  type Source,
+  type Tag,
+  TAGS,
+  toApiMetric,
+} from "./catalog/schema.ts";
+export * from "./policy.ts";
+export { type CatalogSearch, createSearch, type SearchOptions } from "./read/search.ts";
+export { closestSlugs } from "./read/text.ts";
+export {
+  createReadModel,
   frameworkSummary,
+  type Inclusion,
   type Lookup,
   metricBenchmarks,
   type MetricFilter,
-  type MetricSummary,
   metricSummary,
   nameKey,
   type NotFound,
   type ReadModel,
   type RecordKind,
+  type RecordOf,
 } from "./read/model.ts";
+export { type Asset, type Coding, type Variant } from "./web/assets.ts";
+export { HttpError, type Route } from "./web/http_error.ts";
+export { type LoadOptions } from "./catalog/load.ts";
 export { citedSources } from "./catalog/citations.ts";
 export {
   formatBenchmarks,
@@ -54,12 +74,14 @@ export {
   formatHits,
   formatMetric,
   formatMetricList,
+  type FrameworkTextOptions,
   type TextStyle,
 } from "./cli/output.ts";
-export { llmsFullTxt, llmsTxt } from "./agents/llms.ts";
 export { buildSite, type Site } from "./web/site.ts";
 export { buildPages, type Pages, type PagesOptions } from "./web/pages/mod.ts";
 export {
+  type ErrorFile,
+  type ExportEntry,
   ExportError,
   type ExportOptions,
   type ExportPlan,

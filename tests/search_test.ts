@@ -116,6 +116,15 @@ Deno.test("search returns hits with slug, name, type and a summary, best first",
   assert.deepEqual(scores, [...scores].sort((a, b) => b - a));
 });
 
+Deno.test("search scores never increase down the returned order, for every query of the test sets", () => {
+  for (const [query] of QUERIES) {
+    const scores = search.search(query, { limit: 20 }).map((hit) => hit.score);
+    for (let index = 1; index < scores.length; index++) {
+      assert.ok((scores[index] ?? 0) <= (scores[index - 1] ?? 0), `${query}: ${scores.join(", ")}`);
+    }
+  }
+});
+
 Deno.test("search respects the limit and answers empty or odd queries without throwing", () => {
   assert.equal(search.search("churn", { limit: 2 }).length, 2);
   assert.deepEqual(search.search(""), []);

@@ -40,7 +40,8 @@ const slugInput = (what: string) =>
   );
 
 /** The structured result and its JSON text, as every tool returns them. */
-function result(structured: Record<string, unknown>) {
+function result(value: object) {
+  const structured: Record<string, unknown> = Object.fromEntries(Object.entries(value));
   return {
     structuredContent: structured,
     content: [{ type: "text" as const, text: JSON.stringify(structured, null, 2) }],

@@ -29,6 +29,7 @@ export type { Catalog };
 export class CatalogError extends Error {
   /** One line per problem, each naming the file and the field. */
   readonly problems: string[];
+  /** Collects the problems into one error whose message lists them and their count. */
   constructor(problems: string[]) {
     const count = `${problems.length} problem${problems.length === 1 ? "" : "s"} in the catalog`;
     super([...problems, count].join("\n"));

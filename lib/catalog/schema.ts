@@ -114,12 +114,99 @@ export const NotFoundSchema = z.strictObject({ error: z.string() }).register(com
   description: "An error",
 });
 
-/** A metric as the API serves it. */
-export type Metric = z.infer<typeof MetricSchema>;
-/** A framework as the API serves it. */
-export type Framework = z.infer<typeof FrameworkSchema>;
-/** A citation. */
-export type Source = z.infer<typeof SourceSchema>;
+/** A citation: a linkable, authoritative source backing a claim or a benchmark figure. */
+export interface Source {
+  /** Display text of the citation. */
+  label: string;
+  /** Link to the source. */
+  url: string;
+}
+
+/** One product or growth metric, as the API serves it (see {@linkcode MetricSchema}). */
+export interface Metric {
+  /** The metric's name. */
+  name: string;
+  /** Identifier used in the page and API addresses. */
+  slug: string;
+  /** The abbreviation people use, such as NRR. */
+  abbreviation?: string | undefined;
+  /** Tags from {@linkcode TAGS}. */
+  tags: Tag[];
+  /** Marks an emerging, tool-defined analytics score. */
+  kind?: "composite" | undefined;
+  /** What the metric is. */
+  definition: string;
+  /** How it is calculated, then the conditions. */
+  formula: string;
+  /** What it tells. */
+  whatItMeasures: string;
+  /** Benchmark figures, each citing its sources. */
+  benchmarks?: string[] | undefined;
+  /** The ways of calculating it and how they differ. */
+  calculationMethods?: string[] | undefined;
+  /** Traps to watch, each with a label. */
+  whatToWatch: { label: string; text: string }[];
+  /** When the metric misleads. */
+  whenNotToUse?: string | undefined;
+  /** Where the data comes from. */
+  findingMetric?: string | undefined;
+  /** A worked example. */
+  inPractice: string;
+  /** Tools that report it. */
+  tools?: string | undefined;
+  /** Related metrics and how they relate. */
+  relatedMetrics: { slug: string; text: string }[];
+  /** How easily the number flatters. */
+  vanityRisk?: string | undefined;
+  /** The citations; empty when there are none. */
+  sources: Source[];
+}
+
+/** A component of a framework and the metrics it groups. */
+export interface FrameworkComponent {
+  /** The component's name. */
+  name: string;
+  /** What it covers. */
+  description: string;
+  /** The slugs of the catalog's metrics that belong to it. */
+  metricSlugs: string[];
+}
+
+/** One measurement framework, as the API serves it (see {@linkcode FrameworkSchema}). */
+export interface Framework {
+  /** The framework's name. */
+  name: string;
+  /** Identifier used in the page and API addresses. */
+  slug: string;
+  /** Where it comes from. */
+  origin: string;
+  /** What it is, in short. */
+  summary: string;
+  /** Its components, in order. */
+  components: FrameworkComponent[];
+  /** What it suits. */
+  bestFor: string;
+  /** Its limits. */
+  limitations: string;
+  /** How it works. */
+  howItWorks: string;
+  /** Implementation steps. */
+  implementation: string[];
+  /** Companies that used it, each with an optional source. */
+  examples: { company: string; detail: string; source?: Source | undefined }[];
+  /** When not to use it. */
+  whenToAvoid: string;
+  /** Frameworks it pairs with, and why. */
+  pairsWith: { slug: string; reason: string }[];
+  /** The citations. */
+  sources: Source[];
+}
+
+/** True when two types are the same; a compile error below when a declaration drifts. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _sameSource: Same<Source, z.infer<typeof SourceSchema>> = true;
+const _sameMetric: Same<Metric, z.infer<typeof MetricSchema>> = true;
+const _sameFramework: Same<Framework, z.infer<typeof FrameworkSchema>> = true;
 
 /** The value each kind of section content holds. */
 export interface ContentValues {
@@ -490,6 +577,69 @@ export const BenchmarkSchema = z.strictObject({
   sources: z.array(SourceSchema),
 });
 
+/** A metric in a list: enough to choose one. */
+export interface MetricSummary {
+  /** The metric's name. */
+  name: string;
+  /** Its slug. */
+  slug: string;
+  /** Its abbreviation, when it has one. */
+  abbreviation?: string | undefined;
+  /** Its tags. */
+  tags: Tag[];
+  /** `composite` for a tool-defined score. */
+  kind?: "composite" | undefined;
+  /** Its definition. */
+  definition: string;
+}
+
+/** A framework in a list: enough to choose one. */
+export interface FrameworkSummary {
+  /** The framework's name. */
+  name: string;
+  /** Its slug. */
+  slug: string;
+  /** Its summary. */
+  summary: string;
+  /** The names of its components. */
+  components: string[];
+}
+
+/** One search result. */
+export interface SearchHit {
+  /** The record's slug. */
+  slug: string;
+  /** The record's name. */
+  name: string;
+  /** Which kind of record it is. */
+  type: "metric" | "framework";
+  /** The metric's abbreviation, when it has one. */
+  abbreviation?: string | undefined;
+  /** The first sentence of the definition (metrics) or summary (frameworks). */
+  summary: string;
+  /** The relevance score; never higher than the hit before it. */
+  score: number;
+}
+
+/** A metric's benchmark figures, each with the sources it cites, and the review date. */
+export interface Benchmarks {
+  /** The metric's slug. */
+  slug: string;
+  /** The metric's name. */
+  name: string;
+  /** Each figure, with the numbers (from 1) of the entries of `sources` it cites. */
+  benchmarks: { text: string; sources: number[] }[];
+  /** When the figures were last reviewed (YYYY-MM-DD). */
+  benchmarksReviewed?: string | undefined;
+  /** The metric's citations. */
+  sources: Source[];
+}
+
+const _sameMetricSummary: Same<MetricSummary, z.infer<typeof MetricSummarySchema>> = true;
+const _sameFrameworkSummary: Same<FrameworkSummary, z.infer<typeof FrameworkSummarySchema>> = true;
+const _sameSearchHit: Same<SearchHit, z.infer<typeof SearchHitSchema>> = true;
+const _sameBenchmarks: Same<Benchmarks, z.infer<typeof BenchmarkSchema>> = true;
+
 /** A metric as the API serves it: the record without the catalog-only review date. */
 export function toApiMetric(record: MetricRecord): Metric {
   const { benchmarksReviewed: _reviewed, ...metric } = record;
@@ -498,7 +648,9 @@ export function toApiMetric(record: MetricRecord): Metric {
 
 /** The loaded, validated catalog. Lists are sorted by slug. */
 export interface Catalog {
+  /** Every metric, with its benchmarks' review date. */
   metrics: MetricRecord[];
+  /** Every framework. */
   frameworks: Framework[];
   /** Everyday phrases that name a record, by record slug. */
   synonyms: Map<string, string[]>;

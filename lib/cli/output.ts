@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { styleText } from "node:util";
 import {
   displayName,
   type Framework,
@@ -19,16 +20,17 @@ import type { SearchHit } from "../read/search.ts";
 
 /** How to print: the line width and whether to use ANSI colour. */
 export interface TextStyle {
+  /** The line width in columns. */
   width: number;
+  /** Whether to use ANSI colour. */
   color: boolean;
 }
 
-const ANSI = { bold: [1, 22], dim: [2, 22], cyan: [36, 39], yellow: [33, 39] } as const;
+type Style = "bold" | "dim" | "cyan" | "yellow";
 
-function paint(style: TextStyle, code: keyof typeof ANSI, text: string): string {
-  if (!style.color) return text;
-  const [open, close] = ANSI[code];
-  return `\x1b[${open}m${text}\x1b[${close}m`;
+function paint(style: TextStyle, format: Style, text: string): string {
+  // The caller decides about colour (a terminal, and no NO_COLOR), not the stream check.
+  return style.color ? styleText(format, text, { validateStream: false }) : text;
 }
 
 /** Wraps text to a width, keeping paragraphs, with an indent on every line. */

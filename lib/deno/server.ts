@@ -10,7 +10,9 @@ import { readEnv } from "./entry.ts";
 
 /** Where and how the server listens. */
 export interface ServeOptions {
+  /** The port to listen on; 0 picks a free one. */
   port?: number;
+  /** The address to listen on. */
   hostname?: string;
   /** The public base address; derived from the listening address when absent. */
   baseUrl?: string;

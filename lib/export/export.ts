@@ -47,6 +47,7 @@ const SAFE_PATH = /^\/(?:[a-z0-9_~-][a-z0-9._~-]*(?:\/[a-z0-9_~-][a-z0-9._~-]*)*
 
 /** Thrown when the site cannot be exported faithfully; the message names the path and the fix. */
 export class ExportError extends Error {
+  /** An error whose message names the path and the fix. */
   constructor(message: string) {
     super(message);
     this.name = "ExportError";
@@ -150,6 +151,7 @@ export interface ExportReport {
   files: number;
   /** Bytes written. */
   bytes: number;
+  /** Addresses only the Deno server answers. */
   serverOnly: string[];
 }
 

@@ -11,17 +11,21 @@ export interface ExportEntry {
   path: string;
   /** The file, relative to the export folder, such as `api/metrics.json`. */
   file: string;
+  /** The answer. */
   asset: Asset;
 }
 
 /** An error answer and the file that holds it. */
 export interface ErrorFile {
+  /** The file, relative to the export folder. */
   file: string;
+  /** The answer. */
   asset: Asset;
 }
 
 /** What the export writes, worked out before anything is written. */
 export interface ExportPlan {
+  /** Every answer with its file. */
   entries: ExportEntry[];
   /** The content type of each file extension, as every host should send it. */
   types: Map<string, string>;

@@ -6,15 +6,14 @@
  * @module
  */
 import { citedSources } from "../catalog/citations.ts";
-import type { z } from "zod";
 import type {
-  BenchmarkSchema,
+  Benchmarks,
   Catalog,
   Framework,
-  FrameworkSummarySchema,
+  FrameworkSummary,
   Metric,
   MetricRecord,
-  MetricSummarySchema,
+  MetricSummary,
   Tag,
 } from "../catalog/schema.ts";
 import { closestSlugs } from "./text.ts";
@@ -24,12 +23,15 @@ export type RecordKind = "metric" | "framework";
 
 /** The record type of each kind. */
 export interface RecordOf {
+  /** A metric, with its benchmarks' review date. */
   metric: MetricRecord;
+  /** A framework. */
   framework: Framework;
 }
 
 /** Why a lookup found nothing, and what the caller may have meant. */
 export interface NotFound {
+  /** The kind of record asked for. */
   kind: RecordKind;
   /** What was asked for, cut to 100 characters. */
   slug: string;
@@ -50,28 +52,27 @@ export type Lookup<T> =
 
 /** Filters of {@linkcode ReadModel.metrics}. */
 export interface MetricFilter {
+  /** Only metrics with this tag. */
   tag?: Tag | undefined;
+  /** Only composite, tool-defined scores. */
   kind?: "composite" | undefined;
 }
 
-/** A metric in a list: enough to choose one. */
-export type MetricSummary = z.infer<typeof MetricSummarySchema>;
-
-/** A framework in a list: enough to choose one. */
-export type FrameworkSummary = z.infer<typeof FrameworkSummarySchema>;
-
-/** A metric's benchmark figures, each with the numbers of the sources it cites, and the review date. */
-export type Benchmarks = z.infer<typeof BenchmarkSchema>;
+export type { Benchmarks, FrameworkSummary, MetricSummary };
 
 /** A framework that includes a metric, with the components that name it. */
 export interface Inclusion {
+  /** The framework's slug. */
   slug: string;
+  /** The framework's name. */
   name: string;
+  /** The names of its components that include the metric. */
   components: string[];
 }
 
 /** The read model over one catalog. */
 export interface ReadModel {
+  /** The catalog it reads. */
   readonly catalog: Catalog;
   /** The metrics, in slug order, optionally filtered. */
   metrics(filter?: MetricFilter): MetricRecord[];

@@ -5,21 +5,19 @@
  * @module
  */
 import MiniSearch from "minisearch";
-import type { z } from "zod";
 import type { Catalog } from "../catalog/load.ts";
 import {
   type FieldOf,
   FRAMEWORK_FIELDS,
   METRIC_FIELDS,
-  type SearchHitSchema,
+  type SearchHit,
   sectionsOf,
   sectionText,
 } from "../catalog/schema.ts";
 import { firstSentence } from "./text.ts";
 import { MAX_QUERY_LENGTH } from "../policy.ts";
 
-/** One search result, best first. */
-export type SearchHit = z.infer<typeof SearchHitSchema>;
+export type { SearchHit };
 
 /** Options for {@linkcode CatalogSearch.search}. */
 export interface SearchOptions {
@@ -165,9 +163,15 @@ export function createSearch(catalog: Catalog): CatalogSearch {
       const text = query.slice(0, MAX_QUERY_LENGTH).trim();
       if (text === "") return [];
       const results = index.search(text);
+      // A whole name, abbreviation or everyday name ranks first, with the top score, so that
+      // the published scores stay in order.
       const wanted = exact.get(exactKey(text));
       const first = results.findIndex((result) => result.id === wanted);
-      if (first > 0) results.unshift(...results.splice(first, 1));
+      const [top] = results;
+      if (first > 0 && top) {
+        const [promoted] = results.splice(first, 1);
+        if (promoted) results.unshift({ ...promoted, score: Math.max(promoted.score, top.score) });
+      }
       return results.slice(0, Math.max(0, limit)).flatMap((result) => {
         const hit = hits.get(String(result.id));
         return hit ? [{ ...hit, score: Math.round(result.score * 1000) / 1000 }] : [];

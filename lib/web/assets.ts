@@ -12,17 +12,23 @@ export type Coding = "br" | "gzip" | "identity";
 
 /** One encoded variant of an asset. */
 export interface Variant {
+  /** The encoded bytes. */
   body: Uint8Array<ArrayBuffer>;
+  /** Its strong ETag, quoted. */
   etag: string;
 }
 
 /** A response body prepared once, with its headers and encoded variants. */
 export interface Asset {
+  /** The status it is answered with. */
   status: number;
+  /** Its `Content-Type`. */
   contentType: string;
+  /** Its `Cache-Control`. */
   cacheControl: string;
   /** Further headers the answer carries, such as a Content-Security-Policy on pages. */
   headers?: Readonly<Record<string, string>>;
+  /** The bytes by content coding; `identity` always. */
   variants: Partial<Record<Coding, Variant>> & { identity: Variant };
 }
 

@@ -11,6 +11,7 @@ export class HttpError extends Error {
   readonly status: number;
   /** Further headers of the answer, such as `Allow` on a 405. */
   readonly headers: Record<string, string>;
+  /** An error answered with `status`, a JSON body holding `message`, and `headers`. */
   constructor(status: number, message: string, headers: Record<string, string> = {}) {
     super(message);
     this.name = "HttpError";

@@ -15,10 +15,13 @@ import { HttpError, type Route } from "./http_error.ts";
 
 /** The prebuilt site: static answers by path, and handlers for dynamic paths. */
 export interface Site {
+  /** The prebuilt answers by path. */
   assets: Map<string, Asset>;
   /** The addresses that are not (only) prebuilt, with their methods and handlers. */
   routes: Map<string, Route>;
+  /** The HTML answer for an unknown page outside `/api/`. */
   notFoundPage?: Asset;
+  /** The search index the pages and MCP share. */
   search: CatalogSearch;
   /** The read model the dynamic answers and not-found messages use. */
   model: ReadModel;
