@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { type Catalog, createHandler, type Handler, loadCatalog } from "../lib/mod.ts";
 import { FIXTURE, systemBinary } from "./_system.ts";
@@ -11,7 +12,7 @@ const browserBinary = systemBinary("chromium", ["/usr/bin/chromium"]);
 // narrow permissions.
 Deno.env.set("__IS_WSL_TEST__", "1");
 const { chromium } = await import("playwright-core");
-const SCREENSHOTS = new URL("../test-output/screenshots/", import.meta.url).pathname;
+const SCREENSHOTS = fileURLToPath(new URL("../test-output/screenshots/", import.meta.url));
 
 /** Debian's Chromium, headless, with a fresh temporary profile and nothing phoning home. */
 async function launch(): Promise<Browser> {

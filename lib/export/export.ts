@@ -11,9 +11,9 @@ import { headersFile, redirectsFile } from "./host_rules.ts";
 import { NGINX_MARKER, nginxConf } from "./nginx_conf.ts";
 import { type Asset, CACHE_ERROR, createAsset, TYPES } from "../web/assets.ts";
 import type { Site } from "../web/site.ts";
-import type { ExportEntry, ExportPlan } from "./plan.ts";
+import { type ExportEntry, ExportError, type ExportPlan } from "./plan.ts";
 
-export type { ErrorFile, ExportEntry, ExportPlan } from "./plan.ts";
+export { type ErrorFile, type ExportEntry, ExportError, type ExportPlan } from "./plan.ts";
 
 const NOT_FOUND_FILE = "404.html";
 const API_NOT_FOUND_FILE = "api/404.json";
@@ -44,15 +44,6 @@ const EXTENSIONS: Readonly<Record<string, string>> = {
 
 /** Lowercase, because hosts and nginx's maps match addresses without regard to case. */
 const SAFE_PATH = /^\/(?:[a-z0-9_~-][a-z0-9._~-]*(?:\/[a-z0-9_~-][a-z0-9._~-]*)*)?$/;
-
-/** Thrown when the site cannot be exported faithfully; the message names the path and the fix. */
-export class ExportError extends Error {
-  /** An error whose message names the path and the fix. */
-  constructor(message: string) {
-    super(message);
-    this.name = "ExportError";
-  }
-}
 
 function mediaType(contentType: string): string {
   return contentType.split(";")[0]?.trim().toLowerCase() ?? "";

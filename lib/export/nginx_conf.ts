@@ -6,7 +6,7 @@
  * @module
  */
 import { CACHE_ERROR } from "../web/assets.ts";
-import type { ExportPlan } from "./plan.ts";
+import { ExportError, type ExportPlan } from "./plan.ts";
 import {
   COMMON_HEADERS,
   headerName,
@@ -31,7 +31,10 @@ const ERRORS: Readonly<Record<number, string>> = {
 function quote(value: string): string {
   // deno-lint-ignore no-control-regex
   if (/["\\$\u0000-\u001f\u007f{}]/.test(value)) {
-    throw new Error(`"${value}" cannot stand in nginx.conf as it is`);
+    throw new ExportError(
+      `nginx.conf: "${value}" cannot stand in a quoted nginx string (quotes, backslashes, "$", ` +
+        "braces and control characters are refused); change the header, type or address that holds it",
+    );
   }
   return `"${value}"`;
 }

@@ -36,3 +36,12 @@ export interface ExportPlan {
   /** Addresses only the Deno server answers (dynamic routes without a static copy). */
   serverOnly: string[];
 }
+
+/** Thrown when the site cannot be exported faithfully; the message names the path and the fix. */
+export class ExportError extends Error {
+  /** An error whose message names the path and the fix. */
+  constructor(message: string) {
+    super(message);
+    this.name = "ExportError";
+  }
+}

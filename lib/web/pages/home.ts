@@ -3,12 +3,10 @@
  *
  * @module
  */
-import { type Html, markup, sitePath } from "./html.ts";
+import { markup } from "./html.ts";
+import { frameworkEntry, metricEntry, recordList } from "./parts.ts";
 import type { IndexedPage } from "./layout.ts";
-import { displayName } from "../../catalog/schema.ts";
-import { firstSentence } from "../../read/text.ts";
-import type { Catalog } from "../../catalog/load.ts";
-import { type Framework, type MetricRecord, type Tag, TAGS } from "../../catalog/schema.ts";
+import { type Catalog, type Tag, TAGS } from "../../catalog/schema.ts";
 
 /** What each tag groups, as the home page introduces it. */
 export const TAG_DESCRIPTIONS: Readonly<Record<Tag, string>> = {
@@ -20,43 +18,6 @@ export const TAG_DESCRIPTIONS: Readonly<Record<Tag, string>> = {
   leading: "Early signals that predict later outcomes.",
   health: "The overall state of the business and its customer base.",
 };
-
-/** One entry of a list of records: a link, an optional kind, and a one-sentence summary. */
-export interface RecordEntry {
-  href: string;
-  title: string;
-  summary: string;
-  kind?: string;
-}
-
-/** A grid of record links with their summaries. */
-export function recordList(entries: readonly RecordEntry[], tag: "ul" | "ol" = "ul"): Html {
-  const items = entries.map((entry) => {
-    const kind = entry.kind ? markup`<span class="kind">${entry.kind}</span>` : "";
-    return markup`<li><a href="${entry.href}">${entry.title}</a>${kind}<p>${entry.summary}</p></li>\n`;
-  });
-  return tag === "ol"
-    ? markup`<ol class="records">\n${items}</ol>`
-    : markup`<ul class="records">\n${items}</ul>`;
-}
-
-/** The list entry of a metric. */
-export function metricEntry(metric: MetricRecord): RecordEntry {
-  return {
-    href: sitePath("/metrics", metric.slug),
-    title: displayName(metric),
-    summary: firstSentence(metric.definition),
-  };
-}
-
-/** The list entry of a framework. */
-export function frameworkEntry(framework: Framework): RecordEntry {
-  return {
-    href: sitePath("/frameworks", framework.slug),
-    title: framework.name,
-    summary: firstSentence(framework.summary),
-  };
-}
 
 /** The home page. */
 export function homePage(catalog: Catalog): IndexedPage {

@@ -5,7 +5,13 @@
  * @module
  */
 import { externalLink, type Html, markup, sitePath } from "./html.ts";
-import type { Source } from "../../catalog/schema.ts";
+import {
+  displayName,
+  type Framework,
+  type MetricRecord,
+  type Source,
+} from "../../catalog/schema.ts";
+import { firstSentence } from "../../read/text.ts";
 
 const LONG_DATE = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
@@ -70,4 +76,41 @@ ${items}</ol>`;
 /** Links to the record's JSON and Markdown copies. */
 export function recordFormats(path: string, json: string): Html {
   return markup`<p>As JSON: <a href="${json}" type="application/json">${json}</a>. As Markdown: <a href="${path}.md" type="text/markdown">${path}.md</a>.</p>`;
+}
+
+/** One entry of a list of records: a link, an optional kind, and a one-sentence summary. */
+export interface RecordEntry {
+  href: string;
+  title: string;
+  summary: string;
+  kind?: string;
+}
+
+/** A grid of record links with their summaries. */
+export function recordList(entries: readonly RecordEntry[], tag: "ul" | "ol" = "ul"): Html {
+  const items = entries.map((entry) => {
+    const kind = entry.kind ? markup`<span class="kind">${entry.kind}</span>` : "";
+    return markup`<li><a href="${entry.href}">${entry.title}</a>${kind}<p>${entry.summary}</p></li>\n`;
+  });
+  return tag === "ol"
+    ? markup`<ol class="records">\n${items}</ol>`
+    : markup`<ul class="records">\n${items}</ul>`;
+}
+
+/** The list entry of a metric. */
+export function metricEntry(metric: MetricRecord): RecordEntry {
+  return {
+    href: sitePath("/metrics", metric.slug),
+    title: displayName(metric),
+    summary: firstSentence(metric.definition),
+  };
+}
+
+/** The list entry of a framework. */
+export function frameworkEntry(framework: Framework): RecordEntry {
+  return {
+    href: sitePath("/frameworks", framework.slug),
+    title: framework.name,
+    summary: firstSentence(framework.summary),
+  };
 }

@@ -8,7 +8,7 @@
 import { markup, sitePath } from "./html.ts";
 import { PAGE_HEADERS, type PageFrame, renderPage } from "./layout.ts";
 import { MAX_QUERY_LENGTH } from "../../policy.ts";
-import { frameworkEntry, metricEntry, type RecordEntry, recordList } from "./home.ts";
+import { frameworkEntry, metricEntry, type RecordEntry, recordList } from "./parts.ts";
 import { type Asset, CACHE_CONTENT, createAsset, TYPES } from "../assets.ts";
 import type { Catalog } from "../../catalog/load.ts";
 import type { CatalogSearch, SearchHit } from "../../read/search.ts";
