@@ -217,7 +217,14 @@ Deno.test({
           });
           const pwned = await page.evaluate(() => "__pwned" in globalThis);
           assert.equal(pwned, false, path);
-          assert.equal(await page.locator("script, img, svg, iframe, object").count(), 0, path);
+          // Structured data and the generated diagram are the only script and SVG elements.
+          assert.equal(
+            await page.locator(
+              'script:not([type="application/ld+json"]), img, svg:not(.diagram), iframe, object',
+            ).count(),
+            0,
+            path,
+          );
           const hrefs = await page.locator("a").evaluateAll((links) =>
             links.map((link) => link.getAttribute("href") ?? "")
           );
@@ -307,6 +314,116 @@ Deno.test({
               },
             )),
       );
+    } finally {
+      await browser.close();
+    }
+  },
+});
+
+const fullCatalog = await loadCatalog();
+
+Deno.test({
+  name:
+    "Chromium: framework diagrams link their metrics and fit a phone; the rail and section links move; axe finds nothing, light and dark",
+  ignore: browserBinary.skip,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    await Deno.mkdir(SCREENSHOTS, { recursive: true });
+    const { default: axe } = await import("axe-core");
+    const browser = await launch();
+    try {
+      await serving((origin) => createHandler(fullCatalog, { baseUrl: origin }), async (origin) => {
+        const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+        for (const framework of fullCatalog.frameworks) {
+          await phone.goto(`${origin}/frameworks/${framework.slug}`);
+          const diagram = phone.locator("svg.diagram");
+          assert.ok(await diagram.isVisible(), framework.slug);
+          assert.equal(
+            await phone.getByRole("group", { name: `${framework.name}, as a diagram` }).count(),
+            1,
+            `${framework.slug}: the diagram's accessible name`,
+          );
+          const hrefs = await diagram.locator("a").evaluateAll((links) =>
+            links.map((link) => link.getAttribute("href"))
+          );
+          for (const slug of framework.components.flatMap((part) => part.metricSlugs)) {
+            assert.ok(hrefs.includes(`/metrics/${slug}`), `${framework.slug} links ${slug}`);
+          }
+          const overflow = await phone.locator("html").evaluate((html) =>
+            html.scrollWidth - html.clientWidth
+          );
+          assert.ok(
+            overflow <= 0,
+            `${framework.slug} scrolls sideways on a phone by ${overflow}px`,
+          );
+          const box = await diagram.boundingBox();
+          assert.ok(box && box.width <= 390, `${framework.slug}: the diagram fits`);
+          await phone.screenshot({ path: `${SCREENSHOTS}framework-${framework.slug}-phone.png` });
+        }
+        await phone.close();
+
+        const wide = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        await wide.goto(`${origin}/metrics/churn-rate`);
+        const rail = wide.getByRole("navigation", { name: "On this page" });
+        assert.ok(await rail.isVisible(), "the rail shows on a wide screen");
+        assert.ok(!(await wide.locator("details.toc-narrow").isVisible()), "the folded list hides");
+        await rail.getByRole("link", { name: "Sources" }).click();
+        await wide.waitForURL(`${origin}/metrics/churn-rate#sources`);
+        const sources = await wide.locator("#sources").boundingBox();
+        assert.ok(sources && sources.y >= 0 && sources.y < 200, `Sources heading at ${sources?.y}`);
+        assert.ok(await rail.isVisible(), "the rail stays in view (sticky)");
+        await wide.goto(`${origin}/metrics/churn-rate#what-to-watch`);
+        const watched = await wide.locator("#what-to-watch").boundingBox();
+        assert.ok(watched && watched.y >= 0 && watched.y < 200, `What to watch at ${watched?.y}`);
+        const highlighted = await wide.locator("section:has(> .heading > h2:target)").count();
+        assert.equal(highlighted, 1, "the opened section is highlighted");
+        await wide.screenshot({ path: `${SCREENSHOTS}metric-what-to-watch.png` });
+        await wide.close();
+
+        const narrow = await browser.newPage({ viewport: { width: 390, height: 844 } });
+        await narrow.goto(`${origin}/metrics/churn-rate`);
+        assert.ok(
+          await narrow.locator("details.toc-narrow").isVisible(),
+          "a folded list on a phone",
+        );
+        assert.ok(!(await narrow.locator("nav.rail").isVisible()), "no rail on a phone");
+        await narrow.close();
+
+        for (const scheme of ["light", "dark"] as const) {
+          const context = await browser.newContext({
+            viewport: { width: 1280, height: 900 },
+            colorScheme: scheme,
+            bypassCSP: true,
+          });
+          const page = await context.newPage();
+          for (
+            const path of [
+              "/",
+              "/metrics/churn-rate",
+              "/frameworks/aarrr",
+              "/frameworks/growth-accounting",
+              "/search?q=retention",
+            ]
+          ) {
+            await page.goto(`${origin}${path}`);
+            await page.evaluate(axe.source);
+            const violations = await page.evaluate(async () => {
+              // deno-lint-ignore no-explicit-any
+              const result = await (globalThis as any).axe.run();
+              return result.violations.map((violation: { id: string; nodes: unknown[] }) =>
+                `${violation.id} (${violation.nodes.length})`
+              );
+            });
+            assert.deepEqual(violations, [], `${scheme} ${path}`);
+            const name = path === "/"
+              ? "home"
+              : path.replace(/[^a-z]+/g, "-").replace(/^-|-$/g, "");
+            await page.screenshot({ path: `${SCREENSHOTS}${name}-${scheme}.png`, fullPage: true });
+          }
+          await context.close();
+        }
+      });
     } finally {
       await browser.close();
     }

@@ -59,7 +59,12 @@ function assertAccessibleFrame(doc: Page, path: string) {
   assert.equal(doc.all("header").length, 1, `${path}: one banner`);
   assert.equal(doc.all("main").length, 1, `${path}: one main`);
   assert.equal(doc.all("footer").length, 1, `${path}: one contentinfo`);
-  assert.equal(doc.all("title").length, 1, path);
+  assert.equal(
+    doc.all("title").filter((title) => title.namespaceURI === "http://www.w3.org/1999/xhtml")
+      .length,
+    1,
+    path,
+  );
   const form = doc.one((element) => attr(element, "role") === "search", "search form");
   assert.equal(attr(form, "action"), "/search");
   assert.equal(attr(form, "method"), "get");
@@ -90,7 +95,11 @@ function assertAccessibleFrame(doc: Page, path: string) {
     ),
     `${path}: links the licence`,
   );
-  assert.equal(doc.all("script").length, 0, `${path}: no script`);
+  // No script runs: the only script element is structured data (JSON-LD), which is not run.
+  assert.ok(
+    doc.all("script").every((script) => attr(script, "type") === "application/ld+json"),
+    `${path}: no script`,
+  );
   for (const element of doc.elements) {
     for (const { name, value } of element.attrs) {
       if (!["href", "src", "action"].includes(name)) continue;
@@ -468,7 +477,7 @@ function hostileCatalog(): Catalog {
   return { metrics: [metric], frameworks: [framework], synonyms: new Map([[metric.slug, [evil]]]) };
 }
 
-Deno.test("pages render hostile record text inert: no script, no handler attribute, no link off http(s)", async () => {
+Deno.test("pages render hostile record text inert: no script that runs, no handler attribute, no link off http(s)", async () => {
   const hostile = hostileCatalog();
   const evilHandler = createHandler(hostile, { baseUrl: BASE });
   const site = buildSite(hostile, BASE);
@@ -484,10 +493,20 @@ Deno.test("pages render hostile record text inert: no script, no handler attribu
     const doc = await page(path, path === "/nope" ? 404 : 200, evilHandler);
     assertAccessibleFrame(doc, path);
     for (const element of doc.elements) {
+      if (element.tagName === "script") {
+        // Only structured data, which is not run, and which parses as JSON.
+        assert.equal(attr(element, "type"), "application/ld+json", `${path}: <script>`);
+        assert.ok(JSON.parse(textOf(element)));
+        continue;
+      }
       assert.ok(
-        !["script", "img", "svg", "iframe", "object", "embed"].includes(element.tagName),
+        !["img", "iframe", "object", "embed", "foreignObject", "use", "image"]
+          .includes(element.tagName),
         `${path}: <${element.tagName}>`,
       );
+      if (element.tagName === "svg") {
+        assert.equal(attr(element, "class"), "diagram", `${path}: only the generated diagram`);
+      }
       for (const { name, value } of element.attrs) {
         assert.ok(!name.startsWith("on"), `${path}: <${element.tagName} ${name}>`);
         assert.doesNotMatch(
@@ -515,4 +534,150 @@ Deno.test("pages render hostile record text inert: no script, no handler attribu
     "only the http(s) source is a link",
   );
   assert.ok(textOf(sources).includes("Vbscript"), "the others stay as plain labels");
+});
+
+Deno.test("a framework's diagram is drawn from its record: a changed component changes the SVG", async () => {
+  const framework = catalog.frameworks[0]!;
+  const doc = await page(`/frameworks/${framework.slug}`);
+  const svg = doc.one((element) => element.tagName === "svg", "diagram");
+  assert.equal(attr(svg, "class"), "diagram");
+  const title = doc.one(
+    (element) => element.tagName === "title" && element !== doc.all("title")[0],
+    "svg title",
+  );
+  assert.match(textOf(title), new RegExp(`^${framework.name}`));
+  const links = doc.all("a").filter((link) => link.namespaceURI === "http://www.w3.org/2000/svg")
+    .map((link) => attr(link, "href"));
+  for (const part of framework.components) {
+    for (const slug of part.metricSlugs) assert.ok(links.includes(`/metrics/${slug}`), slug);
+  }
+  const renamed: Catalog = {
+    ...catalog,
+    frameworks: [{
+      ...framework,
+      components: framework.components.map((part, index) =>
+        index === 0 ? { ...part, name: "Renamed stage", metricSlugs: ["gamma-rate"] } : part
+      ),
+    }],
+  };
+  const changed = await page(
+    `/frameworks/${framework.slug}`,
+    200,
+    createHandler(renamed, { baseUrl: BASE }),
+  );
+  const changedSvg = changed.html.slice(
+    changed.html.indexOf("<svg"),
+    changed.html.indexOf("</svg>"),
+  );
+  const originalSvg = doc.html.slice(doc.html.indexOf("<svg"), doc.html.indexOf("</svg>"));
+  assert.notEqual(changedSvg, originalSvg);
+  assert.match(changedSvg, /Renamed stage/);
+  assert.match(changedSvg, /href="\/metrics\/gamma-rate"/);
+});
+
+Deno.test("each framework's diagram is also a file of its own, credited under CC BY 4.0", async () => {
+  for (const framework of catalog.frameworks) {
+    const response = await request(`/frameworks/${framework.slug}.svg`);
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get("content-type"), "image/svg+xml");
+    assert.match(response.headers.get("content-security-policy") ?? "", /default-src 'none'/);
+    const svg = await response.text();
+    assert.match(
+      svg,
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/,
+    );
+    assert.match(svg, /CC BY 4\.0 \(https:\/\/creativecommons\.org\/licenses\/by\/4\.0\/\)/);
+    assert.match(svg, new RegExp(`href="${BASE}/metrics/`));
+    assert.doesNotMatch(svg, /<script|style=/);
+  }
+});
+
+Deno.test("metric and framework pages carry a description, link previews and JSON-LD naming the canonical URL", async () => {
+  const metric = catalog.metrics[0]!;
+  const framework = catalog.frameworks[0]!;
+  for (
+    const [path, type, first] of [
+      [`/metrics/${metric.slug}`, "DefinedTerm", metric.definition],
+      [`/frameworks/${framework.slug}`, "DefinedTerm", framework.summary],
+    ] as const
+  ) {
+    const doc = await page(path);
+    const meta = (key: string) =>
+      attr(
+        doc.one((element) =>
+          element.tagName === "meta" &&
+          (attr(element, "name") === key || attr(element, "property") === key), key),
+        "content",
+      );
+    const sentence = /^.*?[.!?](?=\s|$)/s.exec(first)?.[0].replace(/\s+/g, " ").trim();
+    assert.equal(meta("description"), sentence, path);
+    assert.equal(meta("og:description"), sentence, path);
+    assert.equal(meta("og:url"), `${BASE}${path}`);
+    assert.equal(meta("twitter:card"), "summary");
+    assert.ok(meta("og:title"));
+    const script = doc.one((element) => element.tagName === "script", "JSON-LD");
+    assert.equal(attr(script, "type"), "application/ld+json");
+    const data = JSON.parse(textOf(script));
+    assert.equal(data["@context"], "https://schema.org");
+    assert.equal(data["@type"], type);
+    assert.equal(data.url, `${BASE}${path}`);
+    assert.equal(data.inDefinedTermSet["@type"], "DefinedTermSet");
+    assert.equal(data.license, "https://creativecommons.org/licenses/by/4.0/");
+    const canonical = doc.one((element) => attr(element, "rel") === "canonical", "canonical");
+    assert.equal(attr(canonical, "href"), data.url);
+  }
+});
+
+Deno.test("record pages list their sections on this page, each heading has a stable id and an anchor", async () => {
+  for (
+    const path of [
+      `/metrics/${catalog.metrics[0]!.slug}`,
+      `/frameworks/${catalog.frameworks[0]!.slug}`,
+    ]
+  ) {
+    const doc = await page(path);
+    const ids = doc.all("h2").map((heading) => attr(heading, "id"));
+    assert.ok(ids.length > 5 && ids.every(Boolean), path);
+    const rail = doc.one(
+      (element) => element.tagName === "nav" && attr(element, "class") === "rail",
+      "rail",
+    );
+    assert.equal(attr(rail, "aria-label"), "On this page");
+    const railLinks = doc.all("a").filter((link) => isInside(link, rail)).map((link) =>
+      attr(link, "href")
+    );
+    assert.deepEqual(railLinks, ids.map((id) => `#${id}`), path);
+    const narrow = doc.one((element) => element.tagName === "details", "narrow list");
+    assert.equal(attr(narrow, "class"), "toc-narrow");
+    for (const id of ids) {
+      const anchor = doc.all("a").find((link) =>
+        attr(link, "class") === "anchor" && attr(link, "href") === `#${id}`
+      );
+      assert.ok(anchor, `${path}: an anchor to #${id}`);
+    }
+  }
+});
+
+function isInside(element: Element, ancestor: Element): boolean {
+  for (let node: Element | null = element; node; node = node.parentNode as Element | null) {
+    if (node === ancestor) return true;
+  }
+  return false;
+}
+
+Deno.test("the formula shows the equation first and the conditions after it, with the record's text intact", async () => {
+  const full = await loadCatalog();
+  const metric = full.metrics.find((record) => record.slug === "churn-rate");
+  assert.ok(metric && metric.formula.includes(";"), "churn-rate's formula has conditions");
+  const doc = await page(`/metrics/${metric.slug}`, 200, createHandler(full, { baseUrl: BASE }));
+  const formula = doc.one((element) => attr(element, "class") === "formula", "formula");
+  const [equation, conditions] = metric.formula.split(/;(.*)/s);
+  const equationElement = doc.one((element) => attr(element, "class") === "equation", "equation");
+  assert.equal(textOf(equationElement), equation?.trim());
+  const conditionsElement = doc.one(
+    (element) => attr(element, "class") === "conditions",
+    "conditions",
+  );
+  assert.equal(textOf(conditionsElement), conditions?.trim());
+  assert.equal(textOf(formula), metric.formula.replace(/\s+/g, " ").trim());
 });

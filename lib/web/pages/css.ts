@@ -113,6 +113,42 @@ ol.components p { font-size: 0.95rem; }
 ol.components ul { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0.4rem; }
 .examples article { border-left: 3px solid var(--line); padding-left: 1rem; margin: 1rem 0; }
 .examples h3 { margin-top: 0; }
+/* Record pages: the text column and an "On this page" rail. */
+.doc { display: grid; grid-template-columns: minmax(0, 1fr); gap: 2.5rem; }
+@media (min-width: 64rem) {
+  .doc { grid-template-columns: minmax(0, 1fr) 15rem; }
+  .toc-narrow { display: none; }
+}
+@media (max-width: 63.99rem) { nav.rail { display: none; } }
+nav.rail { position: sticky; top: 1rem; align-self: start; max-height: calc(100vh - 2rem); overflow-y: auto; font-size: 0.92rem; border-left: 2px solid var(--line); padding-left: 1rem; }
+nav.rail ul, .toc-narrow ul { list-style: none; padding: 0; margin: 0.25rem 0 0; }
+nav.rail li, .toc-narrow li { margin: 0.3rem 0; }
+.rail-title { font-weight: 700; margin: 0; color: var(--muted); text-transform: uppercase; font-size: 0.8rem; letter-spacing: 0.04em; }
+.toc-narrow { border: 1px solid var(--line); border-radius: 0.5rem; padding: 0.5rem 1rem; margin: 1rem 0; background: var(--panel); max-width: var(--measure); }
+.toc-narrow summary { font-weight: 600; cursor: pointer; }
+.heading { display: flex; align-items: baseline; gap: 0.5rem; border-top: 1px solid var(--line); margin: 2.25rem 0 0.75rem; padding-top: 0.5rem; scroll-margin-top: 1rem; }
+.heading h2 { border-top: 0; margin: 0; padding: 0; }
+.anchor { opacity: 0; text-decoration: none; color: var(--muted); font-weight: 700; }
+.heading:hover .anchor, .anchor:focus-visible { opacity: 1; }
+section:has(> .heading > h2:target) { background: var(--accent-bg); outline: 2px solid var(--accent); outline-offset: 0.5rem; border-radius: 0.25rem; }
+h2:target { scroll-margin-top: 1rem; }
+.formula .equation { display: block; font-size: 1.1rem; font-weight: 600; }
+.formula .sep { display: none; }
+.formula .conditions { display: block; margin-top: 0.5rem; font-family: system-ui, sans-serif; font-size: 0.9rem; color: var(--muted); }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+/* Framework diagrams: drawn from the record, coloured here for light and dark. */
+figure.diagram { margin: 1.5rem 0; max-width: 100%; }
+figure.diagram figcaption { font-size: 0.9rem; color: var(--muted); margin-top: 0.5rem; }
+svg.diagram { width: 100%; height: auto; max-width: 48rem; display: block; }
+svg.diagram .d-box { fill: var(--panel); stroke: var(--line); }
+svg.diagram rect.d-stage { fill: var(--accent-bg); stroke: var(--link); }
+svg.diagram text.d-stage, svg.diagram .d-text { fill: var(--text); stroke: none; }
+svg.diagram .d-muted { fill: var(--muted); }
+svg.diagram .d-line { stroke: var(--muted); }
+svg.diagram .d-link { fill: var(--link); text-decoration: underline; }
+svg.diagram a:focus-visible text { outline: 2px solid var(--focus); }
+svg.diagram .d-up { fill: #1e7b34; }
+svg.diagram .d-down { fill: #b3261e; }
 footer.site { border-top: 1px solid var(--line); background: var(--panel); padding: 1.5rem 0; font-size: 0.95rem; }
 footer.site p { max-width: var(--measure); margin: 0.4rem 0; }
 @media (max-width: 40rem) {

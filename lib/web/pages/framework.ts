@@ -4,9 +4,16 @@
  *
  * @module
  */
-import { externalLink, type Html, markup, paragraphs, sitePath } from "./html.ts";
+import { externalLink, Html, markup, paragraphs, sitePath } from "./html.ts";
+import { LICENCE, SITE_NAME } from "../../policy.ts";
 import type { IndexedPage } from "./layout.ts";
-import { recordFormats, recordLink, section, sourceList } from "./parts.ts";
+import { pageRail, recordFormats, recordLink, section, sourceList } from "./parts.ts";
+import {
+  componentId,
+  type DiagramContext,
+  diagramDescription,
+  frameworkDiagram,
+} from "./diagram.ts";
 import { firstSentence } from "../../read/text.ts";
 import {
   type ContentValues,
@@ -20,6 +27,8 @@ import {
 export interface FrameworkContext {
   metricNames: ReadonlyMap<string, string>;
   frameworkNames: ReadonlyMap<string, string>;
+  /** What the diagram needs: short metric labels and the base address. */
+  diagram: DiagramContext;
 }
 
 function metricLink(slug: string, context: FrameworkContext): Html {
@@ -35,7 +44,7 @@ function component(part: ContentValues["components"][number], context: Framework
     : markup`<ul aria-label="Metrics for ${part.name}">${
       part.metricSlugs.map((slug) => markup`<li>${metricLink(slug, context)}</li>`)
     }</ul>`;
-  return markup`<li>
+  return markup`<li id="${componentId(part.name)}">
 <h3>${part.name}</h3>
 ${paragraphs(part.description)}${metrics}
 </li>
@@ -99,19 +108,52 @@ export function frameworkPage(framework: Framework, context: FrameworkContext): 
   const parts = sectionsOf(framework, FRAMEWORK_FIELDS);
   const lead = parts.filter((part) => part.field.lead && part.content === "text")
     .map((part) => paragraphs(String(part.value), "lead"));
-  const sections = parts.filter((part) => !part.field.lead).map((part) =>
+  const shown = parts.filter((part) => !part.field.lead);
+  const sections = shown.map((part) =>
     section(part.field.heading, part.field.id, sectionBody(part, context))
   );
+  const rail = pageRail([
+    ...shown.map((part) => ({ id: part.field.id, heading: part.field.heading })),
+    { id: "use", heading: "Use this record" },
+  ]);
+  const svg = sitePath("/frameworks", `${framework.slug}.svg`);
+  const figure = markup`<figure class="diagram">
+${new Html(
+    frameworkDiagram(framework, context.diagram),
+  )}<figcaption>${framework.name} drawn from its components. <a href="${svg}" type="image/svg+xml">The diagram as an SVG file</a> (${LICENCE.name}).</figcaption>
+<p class="visually-hidden">${diagramDescription(framework, context.diagram)}</p>
+</figure>
+`;
   const main =
     markup`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/#frameworks">Frameworks</a></li><li aria-current="page">${framework.name}</li></ol></nav>
+<div class="doc">
 <article>
 <h1>${framework.name}</h1>
 ${lead}
-${sections}${section("Use this record", "use", recordFormats(path, json))}</article>`;
+${figure}${rail.narrow}${sections}${
+      section("Use this record", "use", recordFormats(path, json))
+    }</article>
+${rail.wide}</div>`;
   return {
     title: framework.name,
     description: firstSentence(framework.summary),
     path,
+    structuredData: (baseUrl) => ({
+      "@context": "https://schema.org",
+      "@type": "DefinedTerm",
+      "@id": `${baseUrl}${path}`,
+      name: framework.name,
+      termCode: framework.slug,
+      description: firstSentence(framework.summary),
+      url: `${baseUrl}${path}`,
+      image: `${baseUrl}${svg}`,
+      inDefinedTermSet: {
+        "@type": "DefinedTermSet",
+        name: `${SITE_NAME}: measurement frameworks`,
+        url: `${baseUrl}/`,
+      },
+      license: LICENCE.url,
+    }),
     alternates: [
       { type: "application/json", href: json },
       { type: "text/markdown", href: `${path}.md` },

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type Content, type Html, markup } from "./html.ts";
+import { type Content, Html, markup } from "./html.ts";
 import { LICENCE, MAX_QUERY_LENGTH, SITE_NAME } from "../../policy.ts";
 
 /** Where the stylesheet and the icon are served. */
@@ -43,6 +43,8 @@ export interface PageFrame {
   noindex?: boolean;
   /** The query to show in the search box. */
   query?: string;
+  /** schema.org structured data about the page, sent as JSON-LD. */
+  structuredData?: (baseUrl: string) => Record<string, unknown>;
   main: Content;
 }
 
@@ -59,6 +61,20 @@ export function renderPage(frame: PageFrame, baseUrl: string): string {
   const alternates = (frame.alternates ?? []).map((alternate) =>
     markup`<link rel="alternate" type="${alternate.type}" href="${alternate.href}">\n`
   );
+  const preview = frame.path === undefined
+    ? ""
+    : markup`<meta property="og:type" content="${frame.path === "/" ? "website" : "article"}">
+<meta property="og:site_name" content="${SITE_NAME}">
+<meta property="og:title" content="${frame.title}">
+<meta property="og:description" content="${frame.description}">
+<meta property="og:url" content="${baseUrl}${frame.path}">
+<meta name="twitter:card" content="summary">
+<meta name="twitter:title" content="${frame.title}">
+<meta name="twitter:description" content="${frame.description}">
+`;
+  const structured = frame.structuredData === undefined
+    ? ""
+    : jsonLd(frame.structuredData(baseUrl));
   return markup`<!doctype html>
 <html lang="en">
 <head>
@@ -66,7 +82,7 @@ export function renderPage(frame: PageFrame, baseUrl: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
 <meta name="description" content="${frame.description}">
-${canonical}${robots}${alternates}<link rel="stylesheet" href="${STYLESHEET_PATH}">
+${canonical}${robots}${alternates}${preview}${structured}<link rel="stylesheet" href="${STYLESHEET_PATH}">
 <link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
 <meta name="license" content="${LICENCE.url}">
 </head>
@@ -87,6 +103,16 @@ ${footer(baseUrl)}
 </body>
 </html>
 `.value;
+}
+
+/**
+ * A JSON-LD block. It is data, not script, so the Content-Security-Policy lets it stand; `<` is
+ * escaped so that no text in it can close the element.
+ */
+function jsonLd(data: Record<string, unknown>): Html {
+  const json = JSON.stringify(data).replace(/</g, "\\u003c").replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026");
+  return new Html(`<script type="application/ld+json">${json}</script>\n`);
 }
 
 function searchForm(query: string): Html {

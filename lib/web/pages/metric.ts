@@ -7,6 +7,8 @@
 import { type Html, markup, paragraphs, sitePath } from "./html.ts";
 import type { IndexedPage } from "./layout.ts";
 import {
+  formulaBlock,
+  pageRail,
   plainList,
   readableDate,
   recordFormats,
@@ -15,6 +17,7 @@ import {
   sourceList,
 } from "./parts.ts";
 import { firstSentence } from "../../read/text.ts";
+import { LICENCE, SITE_NAME } from "../../policy.ts";
 import { metricBenchmarks } from "../../read/model.ts";
 import {
   displayName,
@@ -68,7 +71,7 @@ function sectionBody(
     case "text":
       return paragraphs(part.value);
     case "formula":
-      return markup`<p class="formula">${part.value}</p>`;
+      return formulaBlock(part.value);
     case "benchmarks":
       return part.value.length === 0 ? undefined : benchmarks(metric);
     case "list":
@@ -122,19 +125,44 @@ export function metricPage(metric: MetricRecord, context: MetricContext): Indexe
     section(part.field.heading, part.field.id, sectionBody(part, metric, context));
   const body = parts.filter((part) => !part.field.lead && part.content !== "sources");
   const cited = parts.filter((part) => part.content === "sources");
+  const included = frameworks(metric, context);
+  const rail = pageRail([
+    ...body.map((part) => ({ id: part.field.id, heading: part.field.heading })),
+    ...(included ? [{ id: "frameworks", heading: "Frameworks that include it" }] : []),
+    ...cited.map((part) => ({ id: part.field.id, heading: part.field.heading })),
+    { id: "use", heading: "Use this record" },
+  ]);
   const main =
     markup`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/#metrics">Metrics</a></li><li aria-current="page">${metric.name}</li></ol></nav>
+<div class="doc">
 <article>
 <h1>${displayName(metric)}</h1>
 <ul class="tags" aria-label="Tags">${tags}</ul>
 ${composite}${lead}
-${body.map(render)}${
-      section("Frameworks that include it", "frameworks", frameworks(metric, context))
-    }${cited.map(render)}${section("Use this record", "use", recordFormats(path, json))}</article>`;
+${rail.narrow}${body.map(render)}${section("Frameworks that include it", "frameworks", included)}${
+      cited.map(render)
+    }${section("Use this record", "use", recordFormats(path, json))}</article>
+${rail.wide}</div>`;
   return {
     title: displayName(metric),
     description: firstSentence(metric.definition),
     path,
+    structuredData: (baseUrl) => ({
+      "@context": "https://schema.org",
+      "@type": "DefinedTerm",
+      "@id": `${baseUrl}${path}`,
+      name: metric.name,
+      ...(metric.abbreviation ? { alternateName: metric.abbreviation } : {}),
+      termCode: metric.slug,
+      description: firstSentence(metric.definition),
+      url: `${baseUrl}${path}`,
+      inDefinedTermSet: {
+        "@type": "DefinedTermSet",
+        name: `${SITE_NAME}: metrics`,
+        url: `${baseUrl}/`,
+      },
+      license: LICENCE.url,
+    }),
     alternates: [
       { type: "application/json", href: json },
       { type: "text/markdown", href: `${path}.md` },

@@ -13,6 +13,7 @@ import {
   STYLESHEET_PATH,
 } from "./layout.ts";
 import { frameworkPage } from "./framework.ts";
+import { type DiagramContext, frameworkDiagram } from "./diagram.ts";
 import { homePage } from "./home.ts";
 import { metricPage } from "./metric.ts";
 import { FAVICON_SVG, SITE_CSS } from "./css.ts";
@@ -111,8 +112,21 @@ export function buildPages(catalog: Catalog, { baseUrl, search }: PagesOptions):
   for (const metric of catalog.metrics) {
     addPage(metricPage(metric, { metricNames, frameworksByMetric }));
   }
+  const diagram: DiagramContext = {
+    baseUrl,
+    metricLabels: new Map(
+      catalog.metrics.map((metric) => [metric.slug, metric.abbreviation ?? metric.name]),
+    ),
+  };
   for (const framework of catalog.frameworks) {
-    addPage(frameworkPage(framework, { metricNames, frameworkNames }));
+    addPage(frameworkPage(framework, { metricNames, frameworkNames, diagram }));
+    // The diagram as a file of its own, for decks; an SVG is sent under the pages' CSP.
+    assets.set(
+      `/frameworks/${framework.slug}.svg`,
+      createAsset(frameworkDiagram(framework, diagram, { standalone: true }), TYPES.svg, {
+        headers: PAGE_HEADERS,
+      }),
+    );
   }
   const route = searchRoute(catalog, { baseUrl, search });
   assets.set("/search", route.page);

@@ -36,14 +36,63 @@ export function readableDate(date: string): string {
   return Number.isNaN(parsed.getTime()) ? date : LONG_DATE.format(parsed);
 }
 
-/** A titled section of a record page, labelled by its heading. */
+/**
+ * A titled section of a record page, labelled by its heading, which has a stable id and an anchor
+ * link to it (shown on hover and focus).
+ */
 export function section(title: string, id: string, body: Html | undefined): Html {
   if (body === undefined) return markup``;
   return markup`<section aria-labelledby="${id}">
-<h2 id="${id}">${title}</h2>
+<div class="heading"><h2 id="${id}">${title}</h2><a class="anchor" href="#${id}" aria-label="Link to the section ${title}">#</a></div>
 ${body}
 </section>
 `;
+}
+
+/** The "On this page" list: a sticky rail on wide screens, a folded list on narrow ones. */
+export function pageRail(sections: readonly { id: string; heading: string }[]): {
+  wide: Html;
+  narrow: Html;
+} {
+  const links = sections.map((item) =>
+    markup`<li><a href="#${item.id}">${item.heading}</a></li>\n`
+  );
+  return {
+    wide: markup`<nav class="rail" aria-label="On this page">
+<p class="rail-title">On this page</p>
+<ul>
+${links}</ul>
+</nav>
+`,
+    narrow: markup`<details class="toc-narrow">
+<summary>On this page</summary>
+<ul>
+${links}</ul>
+</details>
+`,
+  };
+}
+
+/**
+ * A formula with the equation first and its conditions after it: the text up to the first
+ * semicolon is the equation, the rest are notes. The record's text stays as it is, separators
+ * included.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { formulaBlock } from "./parts.ts";
+ * const html = formulaBlock("lost ÷ start × 100; per month").value;
+ * assert.match(html, /<span class="equation">lost ÷ start × 100<\/span>/);
+ * assert.match(html, /<span class="conditions">per month<\/span>/);
+ * ```
+ */
+export function formulaBlock(formula: string): Html {
+  const split = formula.indexOf(";");
+  if (split < 0) return markup`<p class="formula"><span class="equation">${formula}</span></p>`;
+  const equation = formula.slice(0, split).trim();
+  const conditions = formula.slice(split + 1).trim();
+  return markup`<p class="formula"><span class="equation">${equation}</span><span class="sep">; </span><span class="conditions">${conditions}</span></p>`;
 }
 
 /** A list without bullets. */
