@@ -346,6 +346,7 @@ export const CONTRACT: ContractCase[] = [
         ["/frameworks/sample-framework.md", "text/markdown; charset=utf-8"],
         ["/robots.txt", "text/plain; charset=utf-8"],
         ["/favicon.svg", "image/svg+xml"],
+        ["/frameworks/sample-framework.svg", "image/svg+xml"],
       ];
       for (const [target, type] of types) {
         const response = await get(origin, target);
@@ -359,10 +360,12 @@ export const CONTRACT: ContractCase[] = [
       assert.match(robots, /^User-agent: \*$/m);
       assert.match(robots, /^Allow: \/$/m);
       assert.match(robots, /^Sitemap: https:\/\/metrics\.example\/sitemap\.xml$/m);
-      for (const icon of ["/favicon.svg", "/assets/favicon.svg"]) {
+      for (
+        const icon of ["/favicon.svg", "/assets/favicon.svg", "/frameworks/sample-framework.svg"]
+      ) {
         const response = await get(origin, icon);
         assert.match(response.headers.get("content-security-policy") ?? "", /default-src 'none'/);
-        assert.match(response.text(), /^<svg /);
+        assert.match(response.text(), /^(<\?xml [^>]*\?>\n)?<svg /);
       }
     },
   },
