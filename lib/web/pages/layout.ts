@@ -20,6 +20,8 @@ export const PAGE_CSP = [
   "default-src 'none'",
   "style-src 'self'",
   "img-src 'self' data:",
+  // No script runs; a same-origin fetch is allowed for tools that read /robots.txt from the page.
+  "connect-src 'self'",
   "form-action 'self'",
   "base-uri 'none'",
   "frame-ancestors 'none'",
