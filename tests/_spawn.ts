@@ -117,14 +117,19 @@ export interface Spawned {
 }
 
 /**
- * Starts a server task (or `deno <args>`) on port 0 and reads the port back from its log line
+ * Starts a server (`deno <args>`, or another command) on port 0 and reads the port back from its log line
  * (`listening on <host>:<port>`).
  */
 export async function spawnServer(
   args: string[],
-  { env = {}, cwd = ROOT }: { env?: Record<string, string>; cwd?: string } = {},
+  { env = {}, cwd = ROOT, command = Deno.execPath() }: {
+    env?: Record<string, string>;
+    cwd?: string;
+    /** The program to run; `deno` by default. */
+    command?: string;
+  } = {},
 ): Promise<Spawned> {
-  const process = new Deno.Command(Deno.execPath(), {
+  const process = new Deno.Command(command, {
     args,
     cwd,
     clearEnv: true,

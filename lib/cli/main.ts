@@ -269,7 +269,8 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
   const [name, ...rest] = args;
   const style = textStyle(io);
   const print = (text: string) => io.stdout(text);
-  const printJson = (value: unknown) => print(`${JSON.stringify(value, null, 2)}\n`);
+  // The API's bytes: `show churn-rate --json` prints exactly the body of /api/metrics/churn-rate.
+  const printJson = (value: unknown) => print(`${JSON.stringify(value)}\n`);
   if (name === "-V" || name === "--version" || name === "version") {
     print(`${TOOL} ${VERSION}\n`);
     return 0;

@@ -8,60 +8,21 @@ import type { Catalog } from "../catalog/load.ts";
 import { createHandler, type Handler } from "../web/handler.ts";
 import { readEnv } from "./entry.ts";
 
-/** Where and how the server listens. */
-export interface ServeOptions {
-  /** The port to listen on; 0 picks a free one. */
-  port?: number;
-  /** The address to listen on. */
-  hostname?: string;
-  /** The public base address; derived from the listening address when absent. */
-  baseUrl?: string;
-  /** Stop listening (gracefully) when this signal aborts. */
-  signal?: AbortSignal;
-  /** A catalog folder to serve instead of the embedded one (`CATALOG_DIR`). */
-  catalogDir?: string;
-  /** Quit the process with exit code 0 after a graceful shutdown on SIGINT or SIGTERM. */
-  exitOnSignal?: boolean;
-}
+import {
+  baseUrlFor,
+  listeningLine,
+  parsePort,
+  type ServeOptions,
+  serveOptionsFromEnv as optionsFromEnv,
+} from "../web/serve_options.ts";
 
-/** Reads `PORT`, `HOSTNAME` and `BASE_URL`, reporting the first invalid value as an error. */
+export { baseUrlFor, parsePort, type ServeOptions };
+
+/** Reads `PORT`, `HOSTNAME`, `BASE_URL` and `CATALOG_DIR` within the permissions granted. */
 export function serveOptionsFromEnv(
   env: { get(name: string): string | undefined } = { get: readEnv },
 ): ServeOptions {
-  const options: ServeOptions = { port: 8000, hostname: "0.0.0.0" };
-  const port = env.get("PORT");
-  if (port !== undefined && port !== "") options.port = parsePort(port, "PORT");
-  const hostname = env.get("HOSTNAME");
-  if (hostname) options.hostname = hostname;
-  const catalog = env.get("CATALOG_DIR");
-  if (catalog) options.catalogDir = catalog;
-  const baseUrl = env.get("BASE_URL");
-  if (baseUrl) {
-    if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
-      throw new Error(`BASE_URL: "${baseUrl}" must be an http(s) address`);
-    }
-    options.baseUrl = baseUrl.replace(/\/+$/, "");
-  }
-  return options;
-}
-
-/** Reads a port number from 0 to 65535, or throws an error that names where it came from. */
-export function parsePort(value: string, from = "port"): number {
-  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) {
-    throw new Error(`${from}: "${value}" must be a port number from 0 to 65535`);
-  }
-  return Number(value);
-}
-
-/** The base address a listener is reachable at, for links when no `BASE_URL` is set. */
-export function baseUrlFor(address: Deno.NetAddr): string {
-  const wildcard = address.hostname === "0.0.0.0" || address.hostname === "::";
-  const host = wildcard
-    ? "localhost"
-    : address.hostname.includes(":")
-    ? `[${address.hostname}]`
-    : address.hostname;
-  return `http://${host}:${address.port}`;
+  return optionsFromEnv(env);
 }
 
 /**
@@ -93,11 +54,7 @@ export function serve(catalog: Catalog, options: ServeOptions = {}): Deno.HttpSe
     onListen(address) {
       const baseUrl = options.baseUrl ?? baseUrlFor(address);
       handler = createHandler(catalog, { baseUrl });
-      const host = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
-      console.error(
-        `Serving ${catalog.metrics.length} metrics and ${catalog.frameworks.length} frameworks ` +
-          `at ${baseUrl} (listening on ${host}:${address.port})`,
-      );
+      console.error(listeningLine(catalog, baseUrl, address));
     },
   }, (request) => {
     const answer = Promise.resolve(handler(request));

@@ -18,8 +18,20 @@ import { HttpError } from "./http_error.ts";
 export { HttpError };
 import { buildSite, type Site } from "./site.ts";
 
-/** A request handler as `Deno.serve` takes it. */
-export type Handler = (request: Request) => Response | Promise<Response>;
+/**
+ * A request handler as `Deno.serve` takes it. A runtime whose `Request` URL is already resolved
+ * (Node's adapters parse it with `new URL`) passes `{ rawTarget }`, the target as the client sent
+ * it, so that dot segments and backslashes are refused there too.
+ */
+export type Handler = (request: Request, info?: unknown) => Response | Promise<Response>;
+
+/** The raw request target a runtime adapter passed along (`{ rawTarget }`), if any. */
+function rawTargetOf(info: unknown): string | undefined {
+  return typeof info === "object" && info !== null && "rawTarget" in info &&
+      typeof info.rawTarget === "string"
+    ? info.rawTarget
+    : undefined;
+}
 
 /** Options for {@linkcode createHandler}. */
 export interface HandlerOptions {
@@ -51,9 +63,9 @@ export function createHandler(
   const answers = new Map<string, PreparedAsset>(
     [...site.assets].map(([path, asset]) => [path, prepareAsset(asset, COMMON_HEADERS)]),
   );
-  return async (request) => {
+  return async (request, info) => {
     try {
-      return await respond(site, answers, request);
+      return await respond(site, answers, request, rawTargetOf(info));
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(site, request, error);
       console.error(error);
@@ -70,8 +82,9 @@ async function respond(
   site: Site,
   answers: Map<string, PreparedAsset>,
   request: Request,
+  rawTarget: string | undefined,
 ): Promise<Response> {
-  const path = normalizePath(request.url);
+  const path = normalizePath(rawTarget === undefined ? request.url : `http://raw${rawTarget}`);
   const route = site.routes.get(path);
   const methods: readonly string[] = route?.methods ?? STATIC_METHODS;
   const allow = [...methods, "OPTIONS"].join(", ");

@@ -1,0 +1,95 @@
+/**
+ * The entry of the npm package on Node.js (20 or later): the command line with the catalog it
+ * embeds, the MCP server over stdio, and the HTTP service through `@hono/node-server`, which turns
+ * the web-standard handler into a Node HTTP server. No `Deno` namespace here.
+ *
+ * @module
+ */
+import { getRequestListener, type Http2Bindings, type HttpBindings } from "@hono/node-server";
+import { createServer } from "node:http";
+import process from "node:process";
+import type { AddressInfo } from "node:net";
+import { catalogFromArtifact } from "../catalog/artifact.ts";
+import type { Catalog } from "../catalog/schema.ts";
+import { CliError, runCli } from "../cli/main.ts";
+import { createHandler, type Handler } from "../web/handler.ts";
+import { baseUrlFor, listeningLine, serveOptionsFromEnv } from "../web/serve_options.ts";
+
+const env = { get: (name: string) => process.env[name] };
+
+/** Serves the catalog over HTTP on Node, with the same handler as the Deno server. */
+function serveHttp(catalog: Catalog, port: number | undefined): Promise<void> {
+  const options = serveOptionsFromEnv(env);
+  let handler: Handler = () => new Response("Starting", { status: 503 });
+  const inFlight = new Set<Promise<Response>>();
+  const listener = getRequestListener(
+    (request: Request, bindings: HttpBindings | Http2Bindings) => {
+      // The adapter resolves dot segments in request.url; the handler checks the raw target.
+      const answer = Promise.resolve(handler(request, { rawTarget: bindings.incoming.url }));
+      inFlight.add(answer);
+      answer.finally(() => inFlight.delete(answer)).catch(() => {});
+      return answer;
+    },
+  );
+  const server = createServer((incoming, outgoing) => {
+    // A raw backslash would make the adapter refuse the request before the handler sees it;
+    // encoded, the handler refuses it with the same JSON 400 as the Deno server.
+    if (incoming.url?.includes("\\")) incoming.url = incoming.url.replaceAll("\\", "%5C");
+    listener(incoming, outgoing);
+  });
+  const stop = async () => {
+    console.error("Shutting down: finishing in-flight requests");
+    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port ?? options.port ?? 8000, options.hostname ?? "0.0.0.0", () => {
+      const info: AddressInfo | string | null = server.address();
+      const address = typeof info === "object" && info !== null
+        ? { hostname: info.address, port: info.port }
+        : { hostname: options.hostname ?? "0.0.0.0", port: port ?? options.port ?? 8000 };
+      const baseUrl = options.baseUrl ?? baseUrlFor(address);
+      handler = createHandler(catalog, { baseUrl });
+      console.error(listeningLine(catalog, baseUrl, address));
+      resolve();
+    });
+  });
+}
+
+/**
+ * Runs the package's command line on Node with the embedded catalog artifact (parsed JSON).
+ * `CATALOG_DIR` loads and validates another catalog folder instead.
+ */
+export async function main(artifact: unknown): Promise<void> {
+  const terminal = process.stdout.isTTY === true;
+  const code = await runCli(process.argv.slice(2), {
+    env: (name) => process.env[name],
+    stdout: (text) => void process.stdout.write(text),
+    stderr: (text) => void process.stderr.write(text),
+    isTerminal: terminal,
+    columns: terminal ? process.stdout.columns : undefined,
+    async loadCatalog(dir) {
+      if (dir === undefined) return catalogFromArtifact(artifact);
+      const { CatalogError, loadCatalog } = await import("../catalog/load.ts");
+      try {
+        return await loadCatalog(dir);
+      } catch (error) {
+        if (error instanceof CatalogError) throw new CliError(error.message, 1);
+        throw error;
+      }
+    },
+    serve: (catalog, { port }) => serveHttp(catalog, port),
+    async serveMcp(catalog) {
+      const { serveMcpStdio } = await import("../agents/mcp.ts");
+      await serveMcpStdio(catalog);
+    },
+  });
+  if (code !== "running") {
+    // Let the writes drain before the exit code is set.
+    process.exitCode = code;
+  }
+}

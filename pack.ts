@@ -1,0 +1,115 @@
+/**
+ * The npm package entry: validate the catalog once, embed it as JSON, bundle the Node entry with
+ * every dependency (`deno bundle`), write `package.json` and the licences into `npm-package/`,
+ * and run `npm pack` there. The tarball has no runtime dependencies.
+ *
+ * @module
+ */
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { catalogArtifact } from "./lib/catalog/artifact.ts";
+import { exitOnKnownError, loadCatalogOrExit } from "./lib/deno/entry.ts";
+import { LICENCE, SITE_NAME, VERSION } from "./lib/policy.ts";
+
+/** The package's name on the npm registry. */
+export const PACKAGE_NAME = "metrics-catalog";
+
+const ROOT = fileURLToPath(new URL("./", import.meta.url));
+const OUT = `${ROOT}npm-package`;
+const STAGE = `${OUT}/package`;
+
+async function run(command: string, args: string[], cwd = ROOT): Promise<string> {
+  const output = await new Deno.Command(command, { args, cwd, stdout: "piped", stderr: "piped" })
+    .output();
+  const stdout = new TextDecoder().decode(output.stdout);
+  if (!output.success) {
+    throw new Error(
+      `${command} ${args.join(" ")} failed:\n${new TextDecoder().decode(output.stderr)}${stdout}`,
+    );
+  }
+  return stdout;
+}
+
+const README = `# ${PACKAGE_NAME}
+
+The reference catalog of product and growth metrics: 44 metrics and 4 measurement frameworks
+(AARRR, HEART, North Star, growth accounting), each with a definition, a formula, traps to watch,
+a worked example and benchmark figures that cite their sources. One command, three ways in:
+
+\`\`\`sh
+npx -y ${PACKAGE_NAME} show churn-rate        # the CLI (list, show, search, benchmarks, frameworks, framework)
+npx -y ${PACKAGE_NAME} mcp                    # the MCP server over stdio, for AI assistants
+npx -y ${PACKAGE_NAME} serve --port 8000      # the JSON API, pages and llms files over HTTP
+\`\`\`
+
+Add the MCP server to a client that uses \`mcpServers\` (Claude Desktop, Cursor):
+
+\`\`\`json
+{ "mcpServers": { "metrics-catalog": { "command": "npx", "args": ["-y", "${PACKAGE_NAME}", "mcp"] } } }
+\`\`\`
+
+Runs on Node.js 20 or later with no other dependency; Deno users can run
+\`deno run -A npm:${PACKAGE_NAME} mcp\`.
+
+Licences: the code is under the MIT licence (\`LICENSE\`); the catalog's text and figures are under
+${LICENCE.name} (\`LICENSE-CONTENT.md\`, ${LICENCE.url}): credit the ${SITE_NAME} and carry each
+figure's citation along with the figure.
+`;
+
+try {
+  const catalog = await loadCatalogOrExit();
+  await rm(OUT, { recursive: true, force: true });
+  await mkdir(`${STAGE}/bin`, { recursive: true });
+  const build = `${OUT}/.build`;
+  await mkdir(build, { recursive: true });
+  await writeFile(`${build}/catalog.json`, JSON.stringify(catalogArtifact(catalog)));
+  await writeFile(
+    `${build}/entry.ts`,
+    `import { main } from "../../lib/node/main.ts";\n` +
+      `import artifact from "./catalog.json" with { type: "json" };\n` +
+      `await main(artifact);\n`,
+  );
+  const bin = `${STAGE}/bin/${PACKAGE_NAME}.mjs`;
+  await run(Deno.execPath(), [
+    "bundle",
+    "--quiet",
+    "--platform",
+    "deno",
+    "--minify",
+    "--output",
+    bin,
+    `${build}/entry.ts`,
+  ]);
+  const bundled = await Deno.readTextFile(bin);
+  await writeFile(bin, `#!/usr/bin/env node\n${bundled.replace(/^#!.*\n/, "")}`);
+  await Deno.chmod(bin, 0o755);
+  const manifest = {
+    name: PACKAGE_NAME,
+    version: VERSION,
+    description: "The reference catalog of product and growth metrics: CLI, MCP server and " +
+      "HTTP service, with cited benchmarks",
+    license: "MIT AND CC-BY-4.0",
+    type: "module",
+    bin: { [PACKAGE_NAME]: `bin/${PACKAGE_NAME}.mjs` },
+    files: ["bin/", "LICENSE", "LICENSE-CONTENT.md", "README.md"],
+    engines: { node: ">=20" },
+    keywords: ["metrics", "product analytics", "growth", "saas", "mcp", "cli"],
+  };
+  await writeFile(`${STAGE}/package.json`, `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(`${STAGE}/README.md`, README);
+  await writeFile(`${STAGE}/LICENSE`, await Deno.readTextFile(`${ROOT}LICENSE`));
+  await writeFile(
+    `${STAGE}/LICENSE-CONTENT.md`,
+    await Deno.readTextFile(`${ROOT}catalog/LICENSE.md`),
+  );
+  const packed = await run("npm", ["pack", "--json", "--pack-destination", OUT], STAGE);
+  const [info] = JSON.parse(packed) as { filename: string; size: number; unpackedSize: number }[];
+  if (!info) throw new Error("npm pack printed no tarball");
+  console.error(
+    `Packed ${OUT}/${info.filename}: ${(info.size / 1024).toFixed(0)} KiB ` +
+      `(${(info.unpackedSize / 1024).toFixed(0)} KiB unpacked)`,
+  );
+  console.log(`${OUT}/${info.filename}`);
+} catch (error) {
+  exitOnKnownError(error);
+}

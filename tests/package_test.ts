@@ -1,0 +1,300 @@
+/**
+ * The npm package as a user gets it: `deno task pack` builds the tarball, `npm install --offline`
+ * installs it into an empty folder, and Node runs its one `bin`: the CLI, the MCP server over
+ * stdio (with the official SDK client) and the HTTP service (against the HTTP contract and, byte
+ * for byte, against the Deno server).
+ *
+ * @module
+ */
+import assert from "node:assert/strict";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { CONTRACT } from "./_contract.ts";
+import { rawRequest } from "./_raw_http.ts";
+import { childEnv, FIXTURE, runTask, type Spawned, spawnServer, taskArgs } from "./_spawn.ts";
+import { systemBinary } from "./_system.ts";
+
+const node = systemBinary("nodejs", ["/usr/bin/node", "/usr/local/bin/node"]);
+const npm = systemBinary("npm", ["/usr/bin/npm", "/usr/local/bin/npm"]);
+
+interface Installed {
+  dir: string;
+  bin: string;
+  tarball: string;
+}
+
+let installed: Promise<Installed> | undefined;
+
+/** Packs the project once and installs the tarball, offline, into an empty folder. */
+function install(): Promise<Installed> {
+  installed ??= (async () => {
+    const packed = await runTask("pack");
+    assert.equal(packed.code, 0, packed.stderr);
+    const tarball = packed.stdout.trim();
+    const dir = await mkdtemp(`${tmpdir()}/metrics catalog npm `);
+    await writeFile(`${dir}/package.json`, JSON.stringify({ name: "try-it", private: true }));
+    const output = await new Deno.Command(npm.require(), {
+      args: ["install", "--offline", "--no-audit", "--no-fund", tarball],
+      cwd: dir,
+      clearEnv: true,
+      env: childEnv(),
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(output.code, 0, new TextDecoder().decode(output.stderr));
+    return { dir, tarball, bin: `${dir}/node_modules/metrics-catalog/bin/metrics-catalog.mjs` };
+  })();
+  return installed;
+}
+
+async function runNode(args: string[], env: Record<string, string> = {}) {
+  const { bin, dir } = await install();
+  const output = await new Deno.Command(node.require(), {
+    args: [bin, ...args],
+    cwd: dir,
+    clearEnv: true,
+    env: childEnv(env),
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+  return { code: output.code, stdout: decode(output.stdout), stderr: decode(output.stderr) };
+}
+
+const skip = node.skip || npm.skip;
+const options = { ignore: skip, sanitizeResources: false, sanitizeOps: false };
+
+Deno.test({
+  ...options,
+  name: "the tarball has no dependencies, one bin, the version, and both licence files",
+  async fn() {
+    const { tarball, dir } = await install();
+    const listing = await new Deno.Command("tar", { args: ["-tzf", tarball], stdout: "piped" })
+      .output();
+    const files = new TextDecoder().decode(listing.stdout).trim().split("\n").sort();
+    assert.deepEqual(files, [
+      "package/LICENSE",
+      "package/LICENSE-CONTENT.md",
+      "package/README.md",
+      "package/bin/metrics-catalog.mjs",
+      "package/package.json",
+    ]);
+    const manifest = JSON.parse(
+      await readFile(`${dir}/node_modules/metrics-catalog/package.json`, "utf8"),
+    );
+    assert.equal(manifest.name, "metrics-catalog");
+    assert.equal(manifest.version, (await import("../lib/policy.ts")).VERSION);
+    assert.equal(manifest.dependencies, undefined);
+    assert.deepEqual(Object.keys(manifest.bin), ["metrics-catalog"]);
+    assert.equal(manifest.license, "MIT AND CC-BY-4.0");
+    const content = await readFile(
+      `${dir}/node_modules/metrics-catalog/LICENSE-CONTENT.md`,
+      "utf8",
+    );
+    assert.match(content, /CC BY 4\.0/);
+    assert.match(await readFile(`${dir}/node_modules/metrics-catalog/LICENSE`, "utf8"), /MIT/);
+  },
+});
+
+Deno.test({
+  ...options,
+  name: "npx-style CLI on Node: show --json prints the API's bytes, names resolve, typos suggest",
+  async fn() {
+    const server = await spawnServer(taskArgs("start"));
+    try {
+      const api = await (await fetch(`${server.origin}/api/metrics/churn-rate`)).text();
+      const shown = await runNode(["show", "churn-rate", "--json"]);
+      assert.equal(shown.code, 0, shown.stderr);
+      assert.equal(shown.stdout, `${api}\n`);
+      const deno = await runTask("cli", ["show", "churn-rate", "--json"]);
+      assert.equal(deno.stdout, shown.stdout, "the same output as deno task cli");
+    } finally {
+      await server.stop();
+    }
+    const alias = await runNode(["show", "NRR", "--json"]);
+    assert.equal(JSON.parse(alias.stdout).slug, "net-revenue-retention");
+    const missing = await runNode(["show", "churn-rat"]);
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /Did you mean "churn-rate"/);
+    const version = await runNode(["--version"]);
+    assert.match(version.stdout, /^metrics-catalog \d+\.\d+\.\d+\n$/);
+    const usage = await runNode(["lst"]);
+    assert.equal(usage.code, 2);
+    const text = await runNode(["list"], { COLUMNS: "100" });
+    assert.equal(text.code, 0);
+    assert.equal(text.stdout.trim().split("\n").length, 44);
+  },
+});
+
+Deno.test({
+  ...options,
+  name:
+    "the MCP server on Node over stdio offers the six tools with their schemas, and answers each",
+  async fn() {
+    const { bin, dir } = await install();
+    const transport = new StdioClientTransport({
+      command: node.require(),
+      args: [bin, "mcp"],
+      cwd: dir,
+      env: childEnv(),
+      stderr: "pipe",
+    });
+    const client = new Client({ name: "test", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      const { tools } = await client.listTools();
+      assert.deepEqual(tools.map((tool: { name: string }) => tool.name).sort(), [
+        "get_benchmark",
+        "get_framework",
+        "get_metric",
+        "list_frameworks",
+        "list_metrics",
+        "search",
+      ]);
+      for (const tool of tools) {
+        assert.equal(tool.outputSchema?.type, "object", tool.name);
+        assert.equal(tool.annotations?.readOnlyHint, true, tool.name);
+      }
+      const calls: [string, Record<string, unknown>][] = [
+        ["list_metrics", { tag: "referral" }],
+        ["get_metric", { slug: "churn-rate" }],
+        ["search", { query: "net dollar retention", limit: 3 }],
+        ["list_frameworks", {}],
+        ["get_framework", { slug: "heart" }],
+        ["get_benchmark", { slug: "net-revenue-retention" }],
+      ];
+      for (const [name, args] of calls) {
+        const result = await client.callTool({ name, arguments: args });
+        assert.equal(result.isError, undefined, name);
+        assert.ok(result.structuredContent, name);
+      }
+      const unknown = await client.callTool({
+        name: "get_metric",
+        arguments: { slug: "chrun-rate" },
+      });
+      assert.equal(unknown.isError, true);
+      assert.match(JSON.stringify(unknown.content), /Did you mean \\"churn-rate\\"/);
+      const resource = await client.readResource({ uri: "catalog://metrics/churn-rate" });
+      assert.equal(
+        JSON.parse(String((resource.contents[0] as { text: string }).text)).slug,
+        "churn-rate",
+      );
+    } finally {
+      await client.close();
+    }
+  },
+});
+
+function decode(body: Uint8Array, coding: string | null): Uint8Array {
+  if (coding === "gzip") return new Uint8Array(gunzipSync(body));
+  if (coding === "br") return new Uint8Array(brotliDecompressSync(body));
+  return body;
+}
+
+/** Starts the package's `serve` on Node with the fixture catalog, on port 0. */
+async function serveOnNode(): Promise<Spawned> {
+  const { bin, dir } = await install();
+  return await spawnServer([bin, "serve"], {
+    cwd: dir,
+    env: { CATALOG_DIR: FIXTURE, BASE_URL: "https://metrics.example" },
+    command: node.require(),
+  });
+}
+
+Deno.test({
+  ...options,
+  name: "serve on Node passes the HTTP contract that main.ts and the nginx export pass",
+  async fn(t) {
+    const server = await serveOnNode();
+    try {
+      for (const item of CONTRACT) await t.step(item.name, () => item.run(server.origin));
+    } finally {
+      assert.equal(await server.stop(), 0);
+    }
+  },
+});
+
+Deno.test({
+  ...options,
+  name: "serve on Node answers every address byte for byte as the Deno server does",
+  async fn() {
+    const onNode = await serveOnNode();
+    const onDeno = await spawnServer(taskArgs("start"), {
+      env: { CATALOG_DIR: FIXTURE, BASE_URL: "https://metrics.example" },
+    });
+    try {
+      const sitemap = await (await fetch(`${onDeno.origin}/sitemap.xml`)).text();
+      const pages = [...sitemap.matchAll(/<loc>https:\/\/metrics\.example([^<]*)<\/loc>/g)]
+        .map((match) => match[1] || "/");
+      const targets = [
+        ...pages,
+        "/api/metrics",
+        "/api/metrics/alpha-rate",
+        "/api/frameworks",
+        "/api/frameworks/sample-framework",
+        "/api/openapi.json",
+        "/llms.txt",
+        "/llms-full.txt",
+        "/metrics/alpha-rate.md",
+        "/frameworks/sample-framework.svg",
+        "/robots.txt",
+        "/search?q=alpha",
+        "/api/metrics/nope",
+        "/nope",
+        "/api/metrics/%2e%2e/x",
+      ];
+      const compared = ["content-type", "content-length", "etag", "cache-control", "vary", "allow"];
+      for (const target of targets) {
+        for (const encoding of ["identity", "gzip", "br"]) {
+          const headers = { "Accept-Encoding": encoding };
+          const [a, b] = await Promise.all([
+            rawRequest(onDeno.origin, target, { headers }),
+            rawRequest(onNode.origin, target, { headers }),
+          ]);
+          assert.equal(b.status, a.status, `${target} ${encoding}`);
+          // Node's and Deno's zlib may compress the same bytes a few bytes apart: compressed
+          // answers are compared once decoded, identity answers byte for byte.
+          const coded = a.headers.get("content-encoding");
+          assert.equal(b.headers.get("content-encoding"), coded, `${target} ${encoding}`);
+          for (const name of compared) {
+            if (coded && name === "content-length") continue;
+            assert.equal(
+              b.headers.get(name),
+              a.headers.get(name),
+              `${target} ${encoding}: ${name}`,
+            );
+          }
+          assert.deepEqual(decode(b.body, coded), decode(a.body, coded), `${target} ${encoding}`);
+        }
+      }
+    } finally {
+      await onNode.stop();
+      await onDeno.stop();
+    }
+  },
+});
+
+Deno.test({
+  ...options,
+  name: "the package's bin also runs under Deno (as deno run -A npm:metrics-catalog would)",
+  async fn() {
+    const { bin, dir } = await install();
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", bin, "show", "churn-rate", "--json"],
+      cwd: dir,
+      clearEnv: true,
+      env: childEnv(),
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(output.code, 0, new TextDecoder().decode(output.stderr));
+    assert.equal(JSON.parse(new TextDecoder().decode(output.stdout)).slug, "churn-rate");
+  },
+});
+
+globalThis.addEventListener("unload", () => {
+  installed?.then(({ dir }) => rm(dir, { recursive: true, force: true })).catch(() => {});
+});
