@@ -5,9 +5,9 @@
  * @module
  */
 import { externalLink, Html, markup, paragraphs, sitePath } from "./html.ts";
-import { LICENCE, SITE_NAME } from "../../policy.ts";
+import { LICENCE } from "../../policy.ts";
 import type { IndexedPage } from "./layout.ts";
-import { pageRail, recordFormats, recordLink, section, sourceList } from "./parts.ts";
+import { pageRail, recordFormats, recordLink, recordMeta, section, sourceList } from "./parts.ts";
 import {
   componentId,
   type DiagramContext,
@@ -138,26 +138,15 @@ ${rail.wide}</div>`;
     title: framework.name,
     description: firstSentence(framework.summary),
     path,
-    structuredData: (baseUrl) => ({
-      "@context": "https://schema.org",
-      "@type": "DefinedTerm",
-      "@id": `${baseUrl}${path}`,
+    ...recordMeta({
+      path,
+      json,
       name: framework.name,
-      termCode: framework.slug,
+      slug: framework.slug,
       description: firstSentence(framework.summary),
-      url: `${baseUrl}${path}`,
-      image: `${baseUrl}${svg}`,
-      inDefinedTermSet: {
-        "@type": "DefinedTermSet",
-        name: `${SITE_NAME}: measurement frameworks`,
-        url: `${baseUrl}/`,
-      },
-      license: LICENCE.url,
+      set: "measurement frameworks",
+      extra: (baseUrl) => ({ image: `${baseUrl}${svg}` }),
     }),
-    alternates: [
-      { type: "application/json", href: json },
-      { type: "text/markdown", href: `${path}.md` },
-    ],
     main,
   };
 }

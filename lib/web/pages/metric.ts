@@ -13,11 +13,11 @@ import {
   readableDate,
   recordFormats,
   recordLink,
+  recordMeta,
   section,
   sourceList,
 } from "./parts.ts";
 import { firstSentence } from "../../read/text.ts";
-import { LICENCE, SITE_NAME } from "../../policy.ts";
 import { metricBenchmarks } from "../../read/model.ts";
 import {
   displayName,
@@ -147,26 +147,15 @@ ${rail.wide}</div>`;
     title: displayName(metric),
     description: firstSentence(metric.definition),
     path,
-    structuredData: (baseUrl) => ({
-      "@context": "https://schema.org",
-      "@type": "DefinedTerm",
-      "@id": `${baseUrl}${path}`,
+    ...recordMeta({
+      path,
+      json,
       name: metric.name,
-      ...(metric.abbreviation ? { alternateName: metric.abbreviation } : {}),
-      termCode: metric.slug,
+      slug: metric.slug,
       description: firstSentence(metric.definition),
-      url: `${baseUrl}${path}`,
-      inDefinedTermSet: {
-        "@type": "DefinedTermSet",
-        name: `${SITE_NAME}: metrics`,
-        url: `${baseUrl}/`,
-      },
-      license: LICENCE.url,
+      set: "metrics",
+      ...(metric.abbreviation ? { extra: () => ({ alternateName: metric.abbreviation }) } : {}),
     }),
-    alternates: [
-      { type: "application/json", href: json },
-      { type: "text/markdown", href: `${path}.md` },
-    ],
     main,
   };
 }

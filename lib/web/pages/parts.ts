@@ -12,6 +12,8 @@ import {
   type Source,
 } from "../../catalog/schema.ts";
 import { firstSentence } from "../../read/text.ts";
+import { LICENCE, SITE_NAME } from "../../policy.ts";
+import type { IndexedPage } from "./layout.ts";
 
 const LONG_DATE = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
@@ -161,5 +163,46 @@ export function frameworkEntry(framework: Framework): RecordEntry {
     href: sitePath("/frameworks", framework.slug),
     title: framework.name,
     summary: firstSentence(framework.summary),
+  };
+}
+
+/** What a record page says about itself to crawlers and link previews. */
+export interface RecordMeta {
+  /** The page's path, such as `/metrics/churn-rate`. */
+  path: string;
+  /** The path of its JSON. */
+  json: string;
+  name: string;
+  slug: string;
+  description: string;
+  /** The name of the set of terms it belongs to, such as "metrics". */
+  set: string;
+  /** Further schema.org properties, such as `alternateName`, given the base address. */
+  extra?: (baseUrl: string) => Record<string, unknown>;
+}
+
+/** A record page's JSON and Markdown alternates and its schema.org `DefinedTerm`. */
+export function recordMeta(meta: RecordMeta): Pick<IndexedPage, "alternates" | "structuredData"> {
+  return {
+    alternates: [
+      { type: "application/json", href: meta.json },
+      { type: "text/markdown", href: `${meta.path}.md` },
+    ],
+    structuredData: (baseUrl) => ({
+      "@context": "https://schema.org",
+      "@type": "DefinedTerm",
+      "@id": `${baseUrl}${meta.path}`,
+      name: meta.name,
+      ...meta.extra?.(baseUrl),
+      termCode: meta.slug,
+      description: meta.description,
+      url: `${baseUrl}${meta.path}`,
+      inDefinedTermSet: {
+        "@type": "DefinedTermSet",
+        name: `${SITE_NAME}: ${meta.set}`,
+        url: `${baseUrl}/`,
+      },
+      license: LICENCE.url,
+    }),
   };
 }
