@@ -50,6 +50,7 @@ export * from "./policy.ts";
 export { type CatalogSearch, createSearch, type SearchOptions } from "./read/search.ts";
 export { closestSlugs } from "./read/text.ts";
 export {
+  byName,
   createReadModel,
   frameworkSummary,
   type Inclusion,

@@ -165,3 +165,43 @@ Deno.test("a benchmark that draws on two pages of one publisher names both pages
   assert.match(session, /The average time on websites is dropping/);
   assert.match(session, /three website engagement metrics/);
 });
+
+/**
+ * Words that are camelCase by their owners' choice, not field names: publications, the GA4 Data
+ * API's metric names, and incremental ROAS.
+ */
+const CAMEL_CASE_NAMES = new Set([
+  "destinationCRM",
+  "forEntrepreneurs",
+  "dauPerMau",
+  "dauPerWau",
+  "wauPerMau",
+  "iROAS",
+]);
+
+/** Every string in a record, by its path. */
+function strings(value: unknown, path = ""): [string, string][] {
+  if (typeof value === "string") return [[path, value]];
+  if (Array.isArray(value)) {
+    return value.flatMap((item, index) => strings(item, `${path}[${index}]`));
+  }
+  if (value !== null && typeof value === "object") {
+    return Object.entries(value).flatMap(([key, item]) =>
+      strings(item, path === "" ? key : `${path}.${key}`)
+    );
+  }
+  return [];
+}
+
+Deno.test("no prose in the catalog names a field (camelCase words such as metricSlugs)", () => {
+  const found: string[] = [];
+  for (const record of [...catalog.metrics, ...catalog.frameworks]) {
+    for (const [path, text] of strings(record)) {
+      if (/(^|\.)(slug|url|metricSlugs)$|\]$/.test(path) && !/\s/.test(text)) continue;
+      for (const word of text.match(/\b[a-z]+[A-Z][A-Za-z]*\b/g) ?? []) {
+        if (!CAMEL_CASE_NAMES.has(word)) found.push(`${record.slug} ${path}: ${word}`);
+      }
+    }
+  }
+  assert.deepEqual(found, []);
+});

@@ -193,3 +193,28 @@ Deno.test("cli validate reports a valid catalog, and problems with file and fiel
     await rm(dir, { recursive: true });
   }
 });
+
+Deno.test("cli list is A to Z by name, within COLUMNS; search hits align past 9; formulas keep their parentheses", async () => {
+  const list = await cli(["list"], { COLUMNS: "60" });
+  assert.equal(list.code, 0, list.stderr);
+  const wide = await cli(["list"], { COLUMNS: "120" });
+  const names = wide.stdout.split("\n").filter((line) => /^[a-z]/.test(line))
+    .map((line) => line.replace(/^\S+\s+/, "").replace(/ \[.*$/, ""));
+  const sorted = [...names].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }));
+  assert.deepEqual(names, sorted);
+  assert.ok(names[0]?.startsWith("Activation Rate"), names[0]);
+  for (const line of list.stdout.split("\n")) assert.ok(line.length <= 60, line);
+  const found = await cli(["search", "rate", "--limit", "12"], { COLUMNS: "80" });
+  const numbered = found.stdout.split("\n").filter((line) => /^\d+\./.test(line));
+  assert.equal(numbered.length, 12);
+  const starts = new Set(numbered.map((line) => line.search(/[A-Z]/)));
+  assert.equal(starts.size, 1, "names start in one column");
+  assert.doesNotMatch(found.stdout, /Framework framework/);
+  const show = await cli(["show", "churn-rate"], { COLUMNS: "40" });
+  const formula = show.stdout.split("FORMULA\n")[1]?.split("\n\n")[0] ?? "";
+  for (const line of formula.split("\n")) {
+    const open = (line.match(/\(/g) ?? []).length;
+    const close = (line.match(/\)/g) ?? []).length;
+    assert.equal(open, close, `a line breaks inside a parenthesis: ${line}`);
+  }
+});

@@ -134,3 +134,29 @@ Deno.test("search respects the limit and answers empty or odd queries without th
     assert.ok(Array.isArray(search.search(odd)), JSON.stringify(odd.slice(0, 20)));
   }
 });
+
+Deno.test("a one-word query forgives a slip or two in a name, an abbreviation or a tag", () => {
+  const cases: [string, string][] = [
+    ["chrun", "churn-rate"],
+    ["retnetion", "retention-rate"],
+    ["stickyness", "dau-mau-ratio"],
+    ["activaton", "activation-rate"],
+  ];
+  for (const [query, slug] of cases) {
+    const slugs = search.search(query, { limit: 5 }).map((hit) => hit.slug);
+    assert.ok(slugs.includes(slug), `${query}: ${slugs.join(", ")}`);
+  }
+});
+
+Deno.test("a query that is a tag ranks every record with that tag above those without", () => {
+  for (const tag of ["retention", "referral", "activation"]) {
+    const withTag = new Set(
+      catalog.metrics.filter((metric) => metric.tags.some((item) => item === tag)).map((m) =>
+        m.slug
+      ),
+    );
+    const hits = search.search(tag, { limit: 50 });
+    const firsts = hits.slice(0, withTag.size).map((hit) => hit.slug);
+    assert.deepEqual(new Set(firsts), withTag, `${tag}: ${firsts.join(", ")}`);
+  }
+});

@@ -8,6 +8,7 @@ import type { Catalog } from "../catalog/load.ts";
 import { frameworkMarkdown, link, linkContext, metricMarkdown } from "./markdown.ts";
 import { displayName } from "../catalog/schema.ts";
 import { firstSentence } from "../read/text.ts";
+import { byName } from "../read/model.ts";
 import { LICENCE, SITE_NAME } from "../policy.ts";
 
 function summary(catalog: Catalog): string {
@@ -32,7 +33,7 @@ export function llmsTxt(catalog: Catalog, baseUrl: string): string {
     "",
     "## Metrics",
     "",
-    ...catalog.metrics.map((metric) =>
+    ...byName(catalog.metrics).map((metric) =>
       `- ${link(displayName(metric), `${baseUrl}/metrics/${metric.slug}.md`)}: ${
         firstSentence(metric.definition)
       }`
@@ -40,7 +41,7 @@ export function llmsTxt(catalog: Catalog, baseUrl: string): string {
     "",
     "## Frameworks",
     "",
-    ...catalog.frameworks.map((framework) =>
+    ...byName(catalog.frameworks).map((framework) =>
       `- ${link(framework.name, `${baseUrl}/frameworks/${framework.slug}.md`)}: ${
         firstSentence(framework.summary)
       }`
@@ -48,10 +49,10 @@ export function llmsTxt(catalog: Catalog, baseUrl: string): string {
     "",
     "## Pages",
     "",
-    ...catalog.metrics.map((metric) =>
+    ...byName(catalog.metrics).map((metric) =>
       `- ${link(metric.name, `${baseUrl}/metrics/${metric.slug}`)}: HTML page of the metric`
     ),
-    ...catalog.frameworks.map((framework) =>
+    ...byName(catalog.frameworks).map((framework) =>
       `- ${
         link(framework.name, `${baseUrl}/frameworks/${framework.slug}`)
       }: HTML page of the framework`
@@ -61,10 +62,10 @@ export function llmsTxt(catalog: Catalog, baseUrl: string): string {
     "",
     `- ${link("All metrics", `${baseUrl}/api/metrics`)}: every metric as a JSON array`,
     `- ${link("All frameworks", `${baseUrl}/api/frameworks`)}: every framework as a JSON array`,
-    ...catalog.metrics.map((metric) =>
+    ...byName(catalog.metrics).map((metric) =>
       `- ${link(metric.name, `${baseUrl}/api/metrics/${metric.slug}`)}: the metric as JSON`
     ),
-    ...catalog.frameworks.map((framework) =>
+    ...byName(catalog.frameworks).map((framework) =>
       `- ${
         link(framework.name, `${baseUrl}/api/frameworks/${framework.slug}`)
       }: the framework as JSON`

@@ -5,7 +5,13 @@
  * @module
  */
 import { type Catalog, TAGS, toApiMetric } from "../catalog/schema.ts";
-import { createReadModel, type Lookup, type ReadModel, type RecordKind } from "../read/model.ts";
+import {
+  byName,
+  createReadModel,
+  type Lookup,
+  type ReadModel,
+  type RecordKind,
+} from "../read/model.ts";
 import { VERSION } from "../policy.ts";
 import {
   formatBenchmarks,
@@ -348,7 +354,7 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
       if (kind !== undefined && kind !== "composite") {
         throw new CliError(`--kind "${kind.slice(0, 40)}" must be "composite"`, 2, name);
       }
-      const metrics = model.metrics({ tag: known, kind });
+      const metrics = byName(model.metrics({ tag: known, kind }));
       if (json) printJson(metrics.map(toApiMetric));
       else print(formatMetricList(metrics, style));
       return 0;

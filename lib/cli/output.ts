@@ -55,6 +55,14 @@ export function wrap(
   }).join("\n\n");
 }
 
+/** A character no record text holds, standing for a space that must not break a line. */
+const KEEP_TOGETHER = "\u0001";
+
+/** Joins the words inside each pair of parentheses, so that wrapping does not split them. */
+function keepParentheses(text: string): string {
+  return text.replace(/\([^()]{1,40}\)/g, (group) => group.replaceAll(" ", KEEP_TOGETHER));
+}
+
 /** A bulleted item wrapped with a hanging indent. */
 function bullet(text: string, style: TextStyle, marker = "-"): string {
   const hang = " ".repeat(marker.length + 3);
@@ -87,12 +95,20 @@ function figures(metric: MetricRecord, style: TextStyle): string[] {
 /** The lines of one section: its heading, then its body; none when there is nothing to show. */
 function sectionLines(part: Section, style: TextStyle, context: TextContext): string[] {
   const title = heading(style, part.field.heading);
-  const prose = (text: string) => ["", title, wrap(text, { width: style.width, indent: "  " })];
+  const prose = (text: string) => [
+    "",
+    title,
+    wrap(part.content === "formula" ? keepParentheses(text) : text, {
+      width: style.width,
+      indent: "  ",
+    }),
+  ];
   const items = (lines: string[]) => lines.length === 0 ? [] : ["", title, ...lines];
   switch (part.content) {
     case "text":
     case "formula":
-      return prose(part.value);
+      // A parenthesised term such as (1 − monthly rate) stays on one line.
+      return prose(part.value).map((line) => line.replaceAll(KEEP_TOGETHER, " "));
     case "benchmarks": {
       if (!context.metric || part.value.length === 0) return [];
       const reviewed = context.metric.benchmarksReviewed ?? "not recorded";
@@ -195,10 +211,22 @@ export function formatBenchmarks(metric: MetricRecord, style: TextStyle): string
 /** The metric list as aligned rows. */
 export function formatMetricList(metrics: MetricRecord[], style: TextStyle): string {
   const slugWidth = Math.max(0, ...metrics.map((metric) => metric.slug.length));
+  const hang = " ".repeat(slugWidth + 2);
   return metrics.map((metric) => {
     const name = displayName(metric);
-    const tags = paint(style, "dim", `[${metric.tags.join(", ")}]`);
-    return `${paint(style, "cyan", metric.slug.padEnd(slugWidth))}  ${name} ${tags}`;
+    const tags = `[${metric.tags.join(", ")}]`;
+    const slug = paint(style, "cyan", metric.slug.padEnd(slugWidth));
+    // Within the width: the tags go to a line of their own when the row would be too long, and
+    // on a narrow terminal the name and tags go under the slug.
+    if (slugWidth + 2 + name.length + 1 + tags.length <= style.width) {
+      return `${slug}  ${name} ${paint(style, "dim", tags)}`;
+    }
+    if (slugWidth + 2 + Math.max(name.length, tags.length) <= style.width) {
+      return `${slug}  ${name}\n${hang}${paint(style, "dim", tags)}`;
+    }
+    return `${paint(style, "cyan", metric.slug)}\n${
+      wrap(`${name} ${tags}`, { width: style.width, indent: "    " })
+    }`;
   }).join("\n") + (metrics.length > 0 ? "\n" : "");
 }
 
@@ -236,10 +264,13 @@ export function formatFramework(
 /** Search hits, best first. */
 export function formatHits(hits: SearchHit[], style: TextStyle): string {
   if (hits.length === 0) return "No matches.\n";
+  const numberWidth = String(hits.length).length + 2;
+  const indent = " ".repeat(numberWidth);
   return hits.map((hit, index) => {
     const name = displayName(hit);
-    return `${index + 1}. ${paint(style, "bold", name)} ${
-      paint(style, "dim", `${hit.type} · ${hit.slug}`)
-    }\n${wrap(hit.summary, { width: style.width, indent: "   " })}`;
+    const number = `${index + 1}.`.padEnd(numberWidth);
+    return `${number}${paint(style, "bold", name)}  ${
+      paint(style, "dim", `${hit.slug} · ${hit.type}`)
+    }\n${wrap(hit.summary, { width: style.width, indent })}`;
   }).join("\n") + "\n";
 }

@@ -95,6 +95,27 @@ export interface ReadModel {
 
 const OTHER: Record<RecordKind, RecordKind> = { metric: "framework", framework: "metric" };
 
+/** How many not-found answers the model remembers, oldest forgotten first. */
+const MAX_REMEMBERED_MISSES = 1024;
+
+const COLLATOR = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+
+/**
+ * Records from A to Z by the name people see (not by slug): for the home page, the search page's
+ * list, `llms.txt` and the CLI's `list`. The API lists stay in slug order.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { byName } from "./model.ts";
+ * const names = byName([{ name: "Quick Ratio" }, { name: "Customer Churn Rate" }]);
+ * assert.deepEqual(names.map((record) => record.name), ["Customer Churn Rate", "Quick Ratio"]);
+ * ```
+ */
+export function byName<T extends { name: string }>(records: readonly T[]): T[] {
+  return [...records].sort((a, b) => COLLATOR.compare(a.name, b.name));
+}
+
 /** A name reduced to lowercase letters and digits, so "LTV:CAC", "ltv cac" and "LTV-CAC" meet. */
 export function nameKey(name: string): string {
   return name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
@@ -219,6 +240,7 @@ export function createReadModel(catalog: Catalog): ReadModel {
       message,
     };
   };
+  const misses = new Map<string, NotFound>();
   const aliasTargets = (kind: RecordKind, name: string) =>
     [...aliases[kind].get(nameKey(name)) ?? []].sort();
 
@@ -232,7 +254,17 @@ export function createReadModel(catalog: Catalog): ReadModel {
     get<K extends RecordKind>(kind: K, slug: string): Lookup<RecordOf[K]> {
       const record = bySlug[kind].get(slug) as RecordOf[K] | undefined;
       if (record) return { ok: true, record };
-      return { ok: false, notFound: notFound(kind, slug, aliasTargets(kind, slug)) };
+      // Not-founds are worked out once per name: the closest slugs cost an edit distance per slug.
+      const key = `${kind}:${slug.slice(0, 100)}`;
+      let missing = misses.get(key);
+      if (missing === undefined) {
+        missing = notFound(kind, slug, aliasTargets(kind, slug));
+        if (misses.size >= MAX_REMEMBERED_MISSES) {
+          misses.delete(misses.keys().next().value ?? "");
+        }
+        misses.set(key, missing);
+      }
+      return { ok: false, notFound: missing };
     },
     resolve<K extends RecordKind>(kind: K, name: string): Lookup<RecordOf[K]> {
       const exact = bySlug[kind].get(name) as RecordOf[K] | undefined;

@@ -158,11 +158,37 @@ export function createSearch(catalog: Catalog): CatalogSearch {
     const id = hits.has(`metric:${slug}`) ? `metric:${slug}` : `framework:${slug}`;
     for (const phrase of phrases) addExact(phrase, id);
   }
+  const tagged = new Map<string, Set<string>>();
+  for (const metric of catalog.metrics) {
+    for (const tag of metric.tags) {
+      const ids = tagged.get(tag) ?? new Set<string>();
+      ids.add(`metric:${metric.slug}`);
+      tagged.set(tag, ids);
+    }
+  }
   return {
     search(query, { limit = 10 } = {}) {
       const text = query.slice(0, MAX_QUERY_LENGTH).trim();
       if (text === "") return [];
-      const results = index.search(text);
+      const oneWord = !/\s/.test(text);
+      // One word forgives a slip or two ("chrun"); longer queries keep the tighter default.
+      let results: { id: string; score: number }[] = index.search(
+        text,
+        oneWord ? { fuzzy: (term) => term.length >= 5 ? 2 : term.length === 4 ? 1 : false } : {},
+      ).map((result) => ({ id: String(result.id), score: result.score }));
+      // A query that is a tag ranks every record with that tag above those without.
+      const tag = tagged.get(processTerm(text) ?? "") ?? tagged.get(text.toLowerCase());
+      if (tag) {
+        const found = new Map(results.map((result) => [result.id, result.score]));
+        const floor = Math.max(
+          0,
+          ...results.filter((result) => !tag.has(result.id)).map((result) => result.score),
+        );
+        results = [
+          ...[...tag].map((id) => ({ id, score: floor + (found.get(id) ?? 0) + 0.001 })),
+          ...results.filter((result) => !tag.has(result.id)),
+        ].sort((a, b) => b.score - a.score);
+      }
       // A whole name, abbreviation or everyday name ranks first, with the top score, so that
       // the published scores stay in order.
       const wanted = exact.get(exactKey(text));
@@ -173,7 +199,7 @@ export function createSearch(catalog: Catalog): CatalogSearch {
         if (promoted) results.unshift({ ...promoted, score: Math.max(promoted.score, top.score) });
       }
       return results.slice(0, Math.max(0, limit)).flatMap((result) => {
-        const hit = hits.get(String(result.id));
+        const hit = hits.get(result.id);
         return hit ? [{ ...hit, score: Math.round(result.score * 1000) / 1000 }] : [];
       });
     },

@@ -13,7 +13,7 @@ import {
   PREFLIGHT_HEADERS,
   REQUEST_HEADER_LIST,
 } from "../policy.ts";
-import { HttpError } from "./http_error.ts";
+import { HttpError, type Route } from "./http_error.ts";
 
 export { HttpError };
 import { buildSite, type Site } from "./site.ts";
@@ -39,8 +39,9 @@ export interface HandlerOptions {
   baseUrl?: string;
 }
 
-/** The methods of every prebuilt address. */
+/** The methods of every prebuilt address, and its `Allow`. */
 const STATIC_METHODS = ["GET", "HEAD"] as const;
+const STATIC_ALLOW = "GET, HEAD, OPTIONS";
 
 /**
  * Creates the service's request handler. Everything that depends only on the catalog is built
@@ -63,44 +64,74 @@ export function createHandler(
   const answers = new Map<string, PreparedAsset>(
     [...site.assets].map(([path, asset]) => [path, prepareAsset(asset, COMMON_HEADERS)]),
   );
-  return async (request, info) => {
+  const fail = (request: Request, error: unknown): Response => {
+    if (error instanceof HttpError) return errorResponse(site, request, error);
+    console.error(error);
+    return errorResponse(site, request, new HttpError(500, "Internal server error"));
+  };
+  return (request, info) => {
     try {
-      return await respond(site, answers, request, rawTargetOf(info));
+      const answer = respond(site, answers, request, rawTargetOf(info));
+      return answer instanceof Promise ? answer.catch((error) => fail(request, error)) : answer;
     } catch (error) {
-      if (error instanceof HttpError) return errorResponse(site, request, error);
-      console.error(error);
-      return errorResponse(site, request, new HttpError(500, "Internal server error"));
+      return fail(request, error);
     }
   };
 }
 
+/** The `Allow` value of each route, worked out once. */
+const ALLOW = new WeakMap<Route, string>();
+
+function allowOf(route: Route): string {
+  let allow = ALLOW.get(route);
+  if (allow === undefined) {
+    allow = [...route.methods, "OPTIONS"].join(", ");
+    ALLOW.set(route, allow);
+  }
+  return allow;
+}
+
+function methodNotAllowed(method: string, methods: readonly string[], allow: string): HttpError {
+  return new HttpError(
+    405,
+    `Method "${clip(method)}" is not allowed here; use ${methods.join(", ")}`,
+    { allow },
+  );
+}
+
 /**
  * Routes a request: the route's methods decide OPTIONS, `Allow` and 405 (a prebuilt address takes
- * GET and HEAD); a dynamic route answers or hands over to the prebuilt answer of its path.
+ * GET and HEAD); a dynamic route answers or hands over to the prebuilt answer of its path. A
+ * prebuilt answer is returned at once, without waiting on a promise.
  */
-async function respond(
+function respond(
   site: Site,
   answers: Map<string, PreparedAsset>,
   request: Request,
   rawTarget: string | undefined,
-): Promise<Response> {
+): Response | Promise<Response> {
   const path = normalizePath(rawTarget === undefined ? request.url : `http://raw${rawTarget}`);
   const route = site.routes.get(path);
-  const methods: readonly string[] = route?.methods ?? STATIC_METHODS;
-  const allow = [...methods, "OPTIONS"].join(", ");
-  if (request.method === "OPTIONS") return preflight(allow, request);
-  if (!methods.includes(request.method)) {
-    throw new HttpError(
-      405,
-      `Method "${clip(request.method)}" is not allowed here; use ${methods.join(", ")}`,
-      { allow },
-    );
+  if (route === undefined) {
+    if (request.method === "GET" || request.method === "HEAD") {
+      const answer = answers.get(path);
+      if (answer === undefined) throw notFound(site, path);
+      return answerAsset(request, answer);
+    }
+    if (request.method === "OPTIONS") return preflight(STATIC_ALLOW, request);
+    throw methodNotAllowed(request.method, STATIC_METHODS, STATIC_ALLOW);
   }
-  const dynamic = await route?.handle(request);
-  if (dynamic) return withCommonHeaders(dynamic);
-  const answer = answers.get(path);
-  if (answer === undefined) throw notFound(site, path);
-  return answerAsset(request, answer);
+  const allow = allowOf(route);
+  if (request.method === "OPTIONS") return preflight(allow, request);
+  if (!route.methods.includes(request.method)) {
+    throw methodNotAllowed(request.method, route.methods, allow);
+  }
+  return Promise.resolve(route.handle(request)).then((dynamic) => {
+    if (dynamic) return withCommonHeaders(dynamic);
+    const answer = answers.get(path);
+    if (answer === undefined) throw notFound(site, path);
+    return answerAsset(request, answer);
+  });
 }
 
 /**

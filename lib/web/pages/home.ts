@@ -5,6 +5,7 @@
  */
 import { markup } from "./html.ts";
 import { frameworkEntry, metricEntry, recordList } from "./parts.ts";
+import { byName } from "../../read/model.ts";
 import type { IndexedPage } from "./layout.ts";
 import { type Catalog, type Tag, TAGS } from "../../catalog/schema.ts";
 
@@ -23,7 +24,9 @@ export const TAG_DESCRIPTIONS: Readonly<Record<Tag, string>> = {
 export function homePage(catalog: Catalog): IndexedPage {
   const tags = TAGS.map((tag) => ({
     tag,
-    metrics: catalog.metrics.filter((metric) => metric.tags.includes(tag)).map(metricEntry),
+    metrics: byName(catalog.metrics).filter((metric) => metric.tags.includes(tag)).map(
+      metricEntry,
+    ),
   })).filter((group) => group.metrics.length > 0);
   const count = `${catalog.metrics.length} product and growth metrics and ` +
     `${catalog.frameworks.length} measurement frameworks`;
@@ -50,7 +53,7 @@ ${groups}</section>
 <section aria-labelledby="frameworks">
 <h2 id="frameworks">Frameworks</h2>
 <p>Measurement frameworks group metrics into a way of running a product or a business.</p>
-${recordList(catalog.frameworks.map(frameworkEntry))}
+${recordList(byName(catalog.frameworks).map(frameworkEntry))}
 </section>
 <section aria-labelledby="data">
 <h2 id="data">Use the data</h2>

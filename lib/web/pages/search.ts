@@ -8,6 +8,7 @@
 import { markup, sitePath } from "./html.ts";
 import { PAGE_HEADERS, type PageFrame, renderPage } from "./layout.ts";
 import { MAX_QUERY_LENGTH } from "../../policy.ts";
+import { byName } from "../../read/model.ts";
 import { frameworkEntry, metricEntry, type RecordEntry, recordList } from "./parts.ts";
 import { type Asset, CACHE_CONTENT, createAsset, TYPES } from "../assets.ts";
 import type { Catalog } from "../../catalog/load.ts";
@@ -49,11 +50,11 @@ function browsePage(catalog: Catalog): PageFrame {
 <p class="lead">Type a metric's name, its abbreviation or any word of its definition in the search box. Every record is listed below, A to Z.</p>
 <section aria-labelledby="all-metrics">
 <h2 id="all-metrics">Metrics</h2>
-${recordList(catalog.metrics.map(metricEntry))}
+${recordList(byName(catalog.metrics).map(metricEntry))}
 </section>
 <section aria-labelledby="all-frameworks">
 <h2 id="all-frameworks">Frameworks</h2>
-${recordList(catalog.frameworks.map(frameworkEntry))}
+${recordList(byName(catalog.frameworks).map(frameworkEntry))}
 </section>`,
   };
 }
