@@ -6,6 +6,7 @@
  */
 import { CliError, runCli } from "./lib/cli/main.ts";
 import { exitOnKnownError, readEnv } from "./lib/deno/entry.ts";
+import { denoFiles } from "./lib/deno/files.ts";
 import { CatalogError, EMBEDDED_CATALOG, loadCatalog } from "./lib/catalog/load.ts";
 
 const encoder = new TextEncoder();
@@ -25,7 +26,7 @@ try {
     columns: isTerminal ? Deno.consoleSize().columns : undefined,
     async loadCatalog(dir) {
       try {
-        return await loadCatalog(dir ?? EMBEDDED_CATALOG);
+        return await loadCatalog(dir ?? EMBEDDED_CATALOG, { files: denoFiles });
       } catch (error) {
         if (error instanceof CatalogError) throw new CliError(error.message, 1);
         throw error;

@@ -66,7 +66,7 @@ export {
 } from "./read/model.ts";
 export { type Asset, type Coding, type Variant } from "./web/assets.ts";
 export { HttpError, type Route } from "./web/http_error.ts";
-export { type LoadOptions } from "./catalog/load.ts";
+export { type CatalogFiles, type LoadOptions } from "./catalog/load.ts";
 export { citedSources } from "./catalog/citations.ts";
 export {
   formatBenchmarks,

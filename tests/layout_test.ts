@@ -80,3 +80,15 @@ Deno.test("lib/ imports flow one way: from each folder only to its own and lower
   }
   assert.deepEqual(wrong, []);
 });
+
+Deno.test("the core runs on Node too: no Deno namespace under lib/ outside the Deno adapters", () => {
+  const found: string[] = [];
+  for (const module of graph.keys()) {
+    if (module.startsWith("deno/")) continue;
+    const code = readFileSync(join(LIB, module), "utf8")
+      .replace(/\/\*[\s\S]*?\*\//g, "")
+      .replace(/^\s*\/\/.*$/gm, "");
+    if (/\bDeno\./.test(code)) found.push(module);
+  }
+  assert.deepEqual(found, []);
+});

@@ -4,8 +4,6 @@
  *
  * @module
  */
-import type { Dirent } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
 import { z } from "zod";
 import { splitRecordFile } from "./_front_matter.ts";
 import { parseYaml } from "./_yaml.ts";
@@ -41,10 +39,40 @@ export class CatalogError extends Error {
 /** The catalog shipped with the service (embedded by `deno compile --include catalog`). */
 export const EMBEDDED_CATALOG: URL = new URL("../../catalog/", import.meta.url);
 
+/** How the loader reads a catalog folder; each runtime's adapter may bring its own. */
+export interface CatalogFiles {
+  /** The entries of a folder: names, and whether each is a file. */
+  list(dir: URL | string): Promise<{ name: string; isFile: boolean }[]>;
+  /** A file's bytes, or `undefined` when there is no such file. */
+  read(file: URL | string): Promise<Uint8Array | undefined>;
+}
+
 /** Options for {@linkcode loadCatalog}. */
 export interface LoadOptions {
   /** How file names are shown in problems; defaults to `catalog` for the embedded catalog. */
   label?: string;
+  /** How to read files; `node:fs`, loaded on first use, when absent. */
+  files?: CatalogFiles;
+}
+
+/** Reads files with `node:fs`, which Deno and Node both ship. */
+async function nodeFiles(): Promise<CatalogFiles> {
+  const { readdir, readFile } = await import("node:fs/promises");
+  return {
+    list: async (dir) =>
+      (await readdir(dir, { withFileTypes: true })).map((entry) => ({
+        name: entry.name,
+        isFile: entry.isFile(),
+      })),
+    async read(file) {
+      try {
+        return await readFile(file);
+      } catch (error) {
+        if (error instanceof Error && "code" in error && error.code === "ENOENT") return undefined;
+        throw error;
+      }
+    },
+  };
 }
 
 const MAX_FILE_BYTES = 256 * 1024;
@@ -64,14 +92,16 @@ const REPORT_INPUT = { reportInput: true };
  */
 export async function loadCatalog(
   root: URL | string = EMBEDDED_CATALOG,
-  { label = root === EMBEDDED_CATALOG ? "catalog" : String(root).replace(/\/$/, "") }: LoadOptions =
-    {},
+  { label = root === EMBEDDED_CATALOG ? "catalog" : String(root).replace(/\/$/, ""), files }:
+    LoadOptions = {},
 ): Promise<Catalog> {
   const problems: string[] = [];
+  const fs = files ?? await nodeFiles();
   const dir = typeof root === "string" ? root.replace(/\/?$/, "/") : root;
   const resolve = (name: string) => typeof dir === "string" ? dir + name : new URL(name, dir);
-  const metricFiles = await readRecordFiles(resolve("metrics/"), `${label}/metrics`, problems);
+  const metricFiles = await readRecordFiles(fs, resolve("metrics/"), `${label}/metrics`, problems);
   const frameworkFiles = await readRecordFiles(
+    fs,
     resolve("frameworks/"),
     `${label}/frameworks`,
     problems,
@@ -86,7 +116,12 @@ export async function loadCatalog(
     const record = parseFramework(file, problems);
     if (record) frameworks.push(record);
   }
-  const synonyms = await readSynonyms(resolve("synonyms.yaml"), `${label}/synonyms.yaml`, problems);
+  const synonyms = await readSynonyms(
+    fs,
+    resolve("synonyms.yaml"),
+    `${label}/synonyms.yaml`,
+    problems,
+  );
   const catalog = { metrics, frameworks, synonyms };
   const slugs = {
     metrics: new Set(metricFiles.map((file) => file.slug)),
@@ -103,11 +138,16 @@ interface FileText {
   text: string;
 }
 
-async function readRecordFiles(dir: URL | string, label: string, problems: string[]) {
+async function readRecordFiles(
+  fs: CatalogFiles,
+  dir: URL | string,
+  label: string,
+  problems: string[],
+) {
   const files: FileText[] = [];
-  let entries: Dirent[];
+  let entries: { name: string; isFile: boolean }[];
   try {
-    entries = await readdir(dir, { withFileTypes: true });
+    entries = await fs.list(dir);
   } catch (error) {
     if (isPermissionError(error)) throw error;
     problems.push(`${label}: cannot read the folder (${errorName(error)})`);
@@ -116,7 +156,7 @@ async function readRecordFiles(dir: URL | string, label: string, problems: strin
   entries.sort((a, b) => a.name < b.name ? -1 : 1);
   for (const entry of entries) {
     const path = `${label}/${entry.name}`;
-    if (!entry.isFile() || !entry.name.endsWith(".md")) {
+    if (!entry.isFile || !entry.name.endsWith(".md")) {
       problems.push(`${path}: only record files named <slug>.md belong here`);
       continue;
     }
@@ -126,7 +166,11 @@ async function readRecordFiles(dir: URL | string, label: string, problems: strin
       continue;
     }
     const location = typeof dir === "string" ? dir + entry.name : new URL(entry.name, dir);
-    const bytes = await readFile(location);
+    const bytes = await fs.read(location);
+    if (bytes === undefined) {
+      problems.push(`${path}: the file went away while it was read`);
+      continue;
+    }
     if (bytes.byteLength > MAX_FILE_BYTES) {
       problems.push(`${path}: file is larger than ${MAX_FILE_BYTES / 1024} KiB`);
       continue;
@@ -195,14 +239,20 @@ function readBody(file: FileText, headings: Record<string, string>, problems: st
   return { frontMatter: split.frontMatter, fields, ok: local.length === 0 };
 }
 
-async function readSynonyms(location: URL | string, path: string, problems: string[]) {
+async function readSynonyms(
+  fs: CatalogFiles,
+  location: URL | string,
+  path: string,
+  problems: string[],
+) {
   const synonyms = new Map<string, string[]>();
   let text: string;
   try {
-    text = await readFile(location, "utf8");
+    const bytes = await fs.read(location);
+    if (bytes === undefined) return synonyms;
+    text = new TextDecoder().decode(bytes);
   } catch (error) {
     if (isPermissionError(error)) throw error;
-    if (error instanceof Error && "code" in error && error.code === "ENOENT") return synonyms;
     problems.push(`${path}: cannot read the file (${errorName(error)})`);
     return synonyms;
   }

@@ -7,6 +7,7 @@
  */
 import { CatalogError, EMBEDDED_CATALOG, isPermissionError, loadCatalog } from "../catalog/load.ts";
 import type { Catalog } from "../catalog/schema.ts";
+import { denoFiles } from "./files.ts";
 
 /** Reads an environment variable the process may read; otherwise treats it as unset. */
 export function readEnv(name: string): string | undefined {
@@ -58,7 +59,7 @@ export function exitOnKnownError(error: unknown): never {
 /** Loads the catalog (a folder, or the embedded one), or ends the process with one clear line. */
 export async function loadCatalogOrExit(dir?: string | URL): Promise<Catalog> {
   try {
-    return await loadCatalog(dir ?? EMBEDDED_CATALOG);
+    return await loadCatalog(dir ?? EMBEDDED_CATALOG, { files: denoFiles });
   } catch (error) {
     exitOnKnownError(error);
   }

@@ -39,6 +39,8 @@ export interface HandlerOptions {
   baseUrl?: string;
 }
 
+const ENCODER = new TextEncoder();
+
 /** The methods of every prebuilt address, and its `Allow`. */
 const STATIC_METHODS = ["GET", "HEAD"] as const;
 const STATIC_ALLOW = "GET, HEAD, OPTIONS";
@@ -222,7 +224,7 @@ function errorResponse(site: Site, request: Request, error: HttpError): Response
     return withBody(request, page.variants.identity.body, { status: 404, headers });
   }
   headers.set("content-type", TYPES.json);
-  return withBody(request, new TextEncoder().encode(JSON.stringify({ error: error.message })), {
+  return withBody(request, ENCODER.encode(JSON.stringify({ error: error.message })), {
     status: error.status,
     headers,
   });

@@ -21,6 +21,7 @@ import { type Asset, CACHE_ERROR, createAsset, TYPES } from "../assets.ts";
 import type { Catalog } from "../../catalog/load.ts";
 import type { CatalogSearch } from "../../read/search.ts";
 import { searchRoute } from "./search.ts";
+import { createReadModel } from "../../read/model.ts";
 import { sitemapXml } from "../sitemap.ts";
 
 /** Options for {@linkcode buildPages}. */
@@ -77,25 +78,10 @@ function notFoundMain() {
 export function buildPages(catalog: Catalog, { baseUrl, search }: PagesOptions): Pages {
   const metricNames = new Map(catalog.metrics.map((metric) => [metric.slug, metric.name]));
   const frameworkNames = new Map(catalog.frameworks.map((item) => [item.slug, item.name]));
-  const frameworksByMetric = new Map<
-    string,
-    { slug: string; name: string; components: string[] }[]
-  >();
-  for (const framework of catalog.frameworks) {
-    for (const component of framework.components) {
-      for (const slug of component.metricSlugs) {
-        const list = frameworksByMetric.get(slug) ?? [];
-        const entry = list.find((item) => item.slug === framework.slug);
-        if (entry) entry.components.push(component.name);
-        else {list.push({
-            slug: framework.slug,
-            name: framework.name,
-            components: [component.name],
-          });}
-        frameworksByMetric.set(slug, list);
-      }
-    }
-  }
+  const model = createReadModel(catalog);
+  const frameworksByMetric = new Map(
+    catalog.metrics.map((metric) => [metric.slug, model.frameworksIncluding(metric.slug)]),
+  );
 
   const assets = new Map<string, Asset>();
   // Keyed by the decoded path, as the handler looks paths up; links use the encoded one.
