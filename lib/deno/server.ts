@@ -57,9 +57,12 @@ export function serve(catalog: Catalog, options: ServeOptions = {}): Deno.HttpSe
       console.error(listeningLine(catalog, baseUrl, address));
     },
   }, (request) => {
-    const answer = Promise.resolve(handler(request));
-    inFlight.add(answer);
-    answer.finally(() => inFlight.delete(answer)).catch(() => {});
+    const answer = handler(request);
+    // A prebuilt answer is complete when returned; only dynamic ones are tracked for shutdown.
+    if (answer instanceof Promise) {
+      inFlight.add(answer);
+      answer.finally(() => inFlight.delete(answer)).catch(() => {});
+    }
     return answer;
   });
   return server;

@@ -25,9 +25,12 @@ function serveHttp(catalog: Catalog, port: number | undefined): Promise<void> {
   const listener = getRequestListener(
     (request: Request, bindings: HttpBindings | Http2Bindings) => {
       // The adapter resolves dot segments in request.url; the handler checks the raw target.
-      const answer = Promise.resolve(handler(request, { rawTarget: bindings.incoming.url }));
-      inFlight.add(answer);
-      answer.finally(() => inFlight.delete(answer)).catch(() => {});
+      const answer = handler(request, { rawTarget: bindings.incoming.url });
+      // A prebuilt answer is complete when returned; only dynamic ones are tracked for shutdown.
+      if (answer instanceof Promise) {
+        inFlight.add(answer);
+        answer.finally(() => inFlight.delete(answer)).catch(() => {});
+      }
       return answer;
     },
   );
