@@ -14,7 +14,10 @@ export const ROOT: string = fileURLToPath(new URL("../", import.meta.url));
 /** The fixture catalog every system test serves, as a folder path ending in `/`. */
 export const FIXTURE: string = fileURLToPath(new URL("./testdata/catalog/", import.meta.url));
 
-/** What a child keeps from the caller's environment: where Deno and npm cache, and proxies. */
+/**
+ * What a child keeps from the caller's environment: where Deno and npm cache, proxies, and the
+ * certificates to trust (Deno and npm read NODE_EXTRA_CA_CERTS) when a task downloads packages.
+ */
 const KEPT = [
   "DENO_DIR",
   "PATH",
@@ -29,6 +32,8 @@ const KEPT = [
   "npm_config_registry",
   "DENO_CERT",
   "SSL_CERT_FILE",
+  "SSL_CERT_DIR",
+  "NODE_EXTRA_CA_CERTS",
 ];
 
 /** The environment of a child: the kept variables of this process, then `extra`. */

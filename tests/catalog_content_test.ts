@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { loadCatalog } from "../lib/mod.ts";
+import { citedSources, loadCatalog, metricBenchmarks } from "../lib/mod.ts";
 import { PLAN_FRAMEWORKS, PLAN_METRICS } from "./testdata/plan.ts";
 
 const catalog = await loadCatalog();
@@ -204,4 +204,25 @@ Deno.test("no prose in the catalog names a field (camelCase words such as metric
     }
   }
   assert.deepEqual(found, []);
+});
+
+Deno.test("every benchmark figure names at least one of its record's sources", () => {
+  const uncited = catalog.metrics.flatMap((record) =>
+    metricBenchmarks(record).benchmarks.filter((figure) => figure.sources.length === 0)
+      .map((figure) => `${record.slug}: ${figure.text.slice(0, 80)}`)
+  );
+  assert.deepEqual(uncited, []);
+});
+
+Deno.test("a year in a citation picks that year's source when an author has several", () => {
+  const arr = metric("annual-recurring-revenue");
+  const covid = (arr.benchmarks ?? []).find((text) =>
+    text.includes("(KeyBanc Capital Markets, 2020)")
+  );
+  assert.ok(covid);
+  const cited = citedSources(covid, arr.sources).map((index) => arr.sources[index]?.label ?? "");
+  assert.ok(
+    cited.every((label) => !label.startsWith("KeyBanc") || label.includes("2020")),
+    cited.join("; "),
+  );
 });

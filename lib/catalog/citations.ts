@@ -1,26 +1,55 @@
 /**
- * How a benchmark figure cites its sources.
+ * How a benchmark figure cites its sources: by naming their author in its own words, as
+ * `(KeyBanc Capital Markets, 2020)`.
  *
  * @module
  */
 import type { Source } from "./schema.ts";
 
+/** A source's author: its label up to the first comma, quote or parenthesis. */
+function authorOf(source: Source): string {
+  return source.label.split(/,|\s"|\s\(|\s“/)[0]?.trim() ?? "";
+}
+
 /**
- * The sources a benchmark cites: those whose author (the label up to the first comma, quote or
- * parenthesis) is named in the benchmark's text.
+ * The sources a benchmark cites, by their index: those whose author is named in the benchmark's
+ * text. When an author has several sources, a year written right after the author's name (in the
+ * same parenthesis) picks the sources of that year.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { citedSources } from "./citations.ts";
+ * const sources = [
+ *   { label: 'KeyBanc Capital Markets, "Survey" (2021)', url: "https://a.example/" },
+ *   { label: 'KeyBanc Capital Markets, "COVID edition" (2020)', url: "https://b.example/" },
+ * ];
+ * assert.deepEqual(citedSources("Growth was 20% (KeyBanc Capital Markets, 2020).", sources), [1]);
+ * ```
  */
 export function citedSources(benchmark: string, sources: readonly Source[]): number[] {
-  const cited: number[] = [];
+  const byAuthor = new Map<string, number[]>();
   sources.forEach((source, index) => {
-    const author = source.label.split(/,|\s"|\s\(|\s“/)[0]?.trim() ?? "";
-    if (author.length < 3) return;
-    const pattern = new RegExp(
-      `(^|[^\\p{L}\\p{N}])${escapeRegExp(author)}($|[^\\p{L}\\p{N}])`,
-      "u",
-    );
-    if (pattern.test(benchmark)) cited.push(index);
+    const author = authorOf(source);
+    if (author.length >= 3) byAuthor.set(author, [...byAuthor.get(author) ?? [], index]);
   });
-  return cited;
+  const cited: number[] = [];
+  for (const [author, indexes] of byAuthor) {
+    const pattern = new RegExp(
+      `(?:^|[^\\p{L}\\p{N}])${escapeRegExp(author)}(?![\\p{L}\\p{N}])([^()]*\\))?`,
+      "gu",
+    );
+    const mentions = [...benchmark.matchAll(pattern)];
+    if (mentions.length === 0) continue;
+    const years = new Set(
+      mentions.flatMap((match) => match[1]?.match(/\b(?:19|20)\d{2}\b/g) ?? []),
+    );
+    const dated = indexes.filter((index) =>
+      [...years].some((year) => sources[index]?.label.includes(year))
+    );
+    cited.push(...(indexes.length > 1 && dated.length > 0 ? dated : indexes));
+  }
+  return cited.sort((a, b) => a - b);
 }
 
 function escapeRegExp(text: string): string {
