@@ -324,6 +324,25 @@ export const CONTRACT: ContractCase[] = [
     },
   },
   {
+    name: "redirects a page address that names a record another way to its page, with 308 and CORS",
+    async run(origin) {
+      const cases: [string, string][] = [
+        ["/metrics/alpha-rate-fixture", "/metrics/alpha-rate"],
+        ["/metrics/first-fixture-measure", "/metrics/alpha-rate"],
+        ["/metrics/ALPHA-RATE-FIXTURE", "/metrics/alpha-rate"],
+        ["/frameworks/example-framework", "/frameworks/sample-framework"],
+      ];
+      for (const [target, page] of cases) {
+        const response = await get(origin, target);
+        assert.equal(response.status, 308, target);
+        assert.equal(response.headers.get("location"), page, target);
+        assertCommon(response, target);
+      }
+      const api = await get(origin, "/api/metrics/alpha-rate-fixture");
+      assertJsonError(api, 404, "the API keeps slugs exact");
+    },
+  },
+  {
     name: "answers /search with an HTML page that links to the matching metric",
     async run(origin) {
       for (const target of ["/search?q=alpha", "/search", "/search/?q=alpha"]) {

@@ -87,6 +87,16 @@ Deno.test("handler() answers 404 JSON for an unknown metric slug", async () => {
   });
 });
 
+Deno.test("handler() names the record an alias belongs to in an API 404, and redirects the page", async () => {
+  assert.deepEqual(await json(await get("/api/metrics/first-fixture-measure")), {
+    error:
+      'No metric has the slug "first-fixture-measure"; "first-fixture-measure" names the metric "alpha-rate"',
+  });
+  const page = await get("/metrics/First-Fixture-Measure");
+  assert.equal(page.status, 308);
+  assert.equal(page.headers.get("location"), "/metrics/alpha-rate");
+});
+
 Deno.test("handler() answers 404 JSON for a framework slug under /api/metrics and vice versa", async () => {
   const metric = await get("/api/metrics/sample-framework");
   assert.equal(metric.status, 404);

@@ -115,6 +115,12 @@ export function planExport(site: Site): ExportPlan {
     ),
   };
   const serverOnly = [...site.routes.keys()].filter((path) => !site.assets.has(path)).sort();
+  const redirects = site.model.redirects().filter(({ from }) => {
+    if (!SAFE_PATH.test(from) || site.assets.has(from)) {
+      throw new ExportError(`${from}: a redirect's address must be a free, lowercase path`);
+    }
+    return true;
+  });
   return site.notFoundPage
     ? {
       entries,
@@ -122,8 +128,9 @@ export function planExport(site: Site): ExportPlan {
       notFoundPage: { file: NOT_FOUND_FILE, asset: site.notFoundPage },
       apiNotFound,
       serverOnly,
+      redirects,
     }
-    : { entries, types, apiNotFound, serverOnly };
+    : { entries, types, apiNotFound, serverOnly, redirects };
 }
 
 /** Options for {@linkcode exportSite}. */

@@ -134,6 +134,9 @@ export function nginxConf(plan: ExportPlan, { port = 8080 }: NginxConfOptions = 
   const serving = (notFound: string) => [
     ...errorPages(notFound).map((line) => `      ${line}`),
     ...GUARDS.map((guard) => `      ${guard}`),
+    ...(notFound === pageUri
+      ? ['      if ($alias_target != "") { return 308 $alias_target; }']
+      : []),
     "      # nginx matches map keys case-insensitively; every exported address is lowercase.",
     '      if ($uri ~ "[A-Z]") { return 404; }',
     `      if ($asset_file = "") { return 404; }`,
@@ -201,6 +204,12 @@ export function nginxConf(plan: ExportPlan, { port = 8080 }: NginxConfOptions = 
     ...map("$uri", "asset_br_file", [
       ["default", '""'],
       ...[...brFileOf].map(([address, uri]): [string, string] => [quote(address), quote(uri)]),
+    ]),
+    "",
+    "  # Page addresses that name a record by an abbreviation or an everyday name.",
+    ...map("$uri", "alias_target", [
+      ["default", '""'],
+      ...plan.redirects.map(({ from, to }): [string, string] => [quote(from), quote(to)]),
     ]),
     "",
     "  # Brotli when the client accepts it: br (or *) with a weight above zero.",
@@ -288,6 +297,7 @@ export function nginxConf(plan: ExportPlan, { port = 8080 }: NginxConfOptions = 
     "  server {",
     `    listen ${port};`,
     "    server_name _;",
+    "    absolute_redirect off;",
     "    root .;",
     "",
     "    # On every answer, errors included.",

@@ -35,6 +35,8 @@ export interface ExportPlan {
   apiNotFound: ErrorFile;
   /** Addresses only the Deno server answers (dynamic routes without a static copy). */
   serverOnly: string[];
+  /** Page addresses that name a record by another name, and the page they redirect to (308). */
+  redirects: { from: string; to: string }[];
 }
 
 /** Thrown when the site cannot be exported faithfully; the message names the path and the fix. */

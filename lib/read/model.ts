@@ -91,6 +91,11 @@ export interface ReadModel {
   benchmarks(metric: MetricRecord): Benchmarks;
   /** The frameworks that include a metric. */
   frameworksIncluding(slug: string): Inclusion[];
+  /**
+   * The page addresses that name a record by an abbreviation, its name or an everyday name, in
+   * kebab case (`/metrics/nrr`), each with the canonical page it redirects to.
+   */
+  redirects(): { from: string; to: string }[];
 }
 
 const OTHER: Record<RecordKind, RecordKind> = { metric: "framework", framework: "metric" };
@@ -180,9 +185,11 @@ export function createReadModel(catalog: Catalog): ReadModel {
     metric: new Map<string, Set<string>>(),
     framework: new Map<string, Set<string>>(),
   };
+  const phrases: { kind: RecordKind; phrase: string; slug: string }[] = [];
   const addAlias = (kind: RecordKind, name: string | undefined, slug: string) => {
     const key = nameKey(name ?? "");
     if (key === "") return;
+    phrases.push({ kind, phrase: name ?? "", slug });
     const slugs = aliases[kind].get(key) ?? new Set();
     slugs.add(slug);
     aliases[kind].set(key, slugs);
@@ -279,5 +286,18 @@ export function createReadModel(catalog: Catalog): ReadModel {
     name: (kind, slug) => bySlug[kind].get(slug)?.name,
     benchmarks: metricBenchmarks,
     frameworksIncluding: (slug) => inclusions.get(slug) ?? [],
+    redirects() {
+      const seen = new Map<string, string>();
+      for (const { kind, phrase, slug } of phrases) {
+        const kebab = phrase.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+        if (kebab === "" || kebab === slug || bySlug[kind].has(kebab)) continue;
+        if (aliasTargets(kind, kebab).length !== 1) continue;
+        const prefix = kind === "metric" ? "/metrics" : "/frameworks";
+        seen.set(`${prefix}/${kebab}`, `${prefix}/${slug}`);
+      }
+      return [...seen].map(([from, to]) => ({ from, to })).sort((a, b) =>
+        a.from < b.from ? -1 : 1
+      );
+    },
   };
 }

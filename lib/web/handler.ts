@@ -117,7 +117,7 @@ function respond(
   if (route === undefined) {
     if (request.method === "GET" || request.method === "HEAD") {
       const answer = answers.get(path);
-      if (answer === undefined) throw notFound(site, path);
+      if (answer === undefined) return aliasRedirect(site, path) ?? throwNotFound(site, path);
       return answerAsset(request, answer);
     }
     if (request.method === "OPTIONS") return preflight(STATIC_ALLOW, request);
@@ -133,6 +133,31 @@ function respond(
     const answer = answers.get(path);
     if (answer === undefined) throw notFound(site, path);
     return answerAsset(request, answer);
+  });
+}
+
+function throwNotFound(site: Site, path: string): never {
+  throw notFound(site, path);
+}
+
+/**
+ * A page address that names a record by an abbreviation or an everyday name (`/metrics/nrr`, any
+ * case) gets a permanent redirect to the record's page; the JSON API keeps its slugs exact.
+ */
+function aliasRedirect(site: Site, path: string): Response | undefined {
+  const match = /^\/(metrics|frameworks)\/([^/]+)$/.exec(path);
+  if (!match) return undefined;
+  const [, collection = "", name = ""] = match;
+  const found = site.model.resolve(collection === "metrics" ? "metric" : "framework", name);
+  if (!found.ok || found.alias === undefined) return undefined;
+  return new Response(null, {
+    status: 308,
+    headers: {
+      ...COMMON_HEADERS,
+      location: `/${collection}/${found.record.slug}`,
+      "cache-control": "no-store",
+      "content-length": "0",
+    },
   });
 }
 
