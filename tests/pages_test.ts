@@ -132,27 +132,42 @@ Deno.test("buildSite() prebuilds every page; only /search with a query is render
   assert.deepEqual([...site.routes.keys()].sort(), ["/mcp", "/search"]);
 });
 
-Deno.test("handler() serves the home page: metrics grouped by tag, the frameworks, a labelled search box", async () => {
+Deno.test("handler() serves a compact home page: every metric once, A to Z, tags as filters, the frameworks", async () => {
   const doc = await page("/");
   assertAccessibleFrame(doc, "/");
-  for (const tag of ["retention", "health"]) {
-    const section = byId(doc, `tag-${tag}`);
-    assert.equal(section.tagName, "h3");
-    assert.match(textOf(section), new RegExp(`^${tag}`, "i"));
-  }
-  assert.equal(
-    doc.elements.filter((element) => attr(element, "id") === "tag-acquisition").length,
-    0,
-    "no empty tag group",
-  );
   const links = hrefs(doc);
-  assert.equal(
-    links.filter((href) => href === "/metrics/alpha-rate").length,
-    2,
-    "under each of its two tags",
-  );
+  for (const metric of catalog.metrics) {
+    assert.equal(links.filter((href) => href === `/metrics/${metric.slug}`).length, 1, metric.slug);
+  }
+  const index = doc.one((element) => attr(element, "class") === "az", "A to Z index");
+  const names = doc.all("a").filter((link) => isInside(link, index)).map(textOf);
+  assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b, "en")));
+  for (const tag of ["retention", "health"]) assert.ok(links.includes(`/tags/${tag}`), tag);
+  assert.ok(!links.includes("/tags/acquisition"), "no empty tag");
   assert.ok(links.includes("/frameworks/sample-framework"));
   assert.match(doc.html, /<link rel="canonical" href="https:\/\/metrics\.example\/">/);
+  const places = doc.one(
+    (element) => element.tagName === "nav" && attr(element, "aria-label") === "Site",
+    "places",
+  );
+  assert.deepEqual(
+    doc.all("a").filter((link) => isInside(link, places)).map(textOf),
+    ["Metrics A–Z", "Frameworks", "API"],
+  );
+});
+
+Deno.test("handler() serves a page per tag with its metrics A to Z, in the sitemap", async () => {
+  const doc = await page("/tags/retention");
+  assertAccessibleFrame(doc, "tag");
+  const withTag = catalog.metrics.filter((metric) =>
+    metric.tags.some((tag) => tag === "retention")
+  );
+  const links = hrefs(doc).filter((href) => href.startsWith("/metrics/"));
+  assert.deepEqual(new Set(links), new Set(withTag.map((metric) => `/metrics/${metric.slug}`)));
+  const sitemap = await (await request("/sitemap.xml")).text();
+  assert.match(sitemap, /<loc>https:\/\/metrics\.example\/tags\/retention<\/loc>/);
+  const metric = await page(`/metrics/${withTag[0]!.slug}`);
+  assert.ok(hrefs(metric).includes("/tags/retention"), "a metric's tags link to their pages");
 });
 
 Deno.test("handler() serves a metric page with every field in reading order, cited benchmarks and its JSON", async () => {
@@ -286,7 +301,8 @@ Deno.test("every page's links lead to an answer the site gives, and every fragme
   const site = buildSite(catalog, BASE);
   const pages = [...site.assets].filter(([, asset]) => asset.contentType.startsWith("text/html"))
     .map(([path]) => path);
-  assert.equal(pages.length, 6);
+  // Home, two tag pages, three metrics, one framework, search.
+  assert.equal(pages.length, 8);
   for (const path of [...pages, "/nope"]) {
     const doc = await page(path, path === "/nope" ? 404 : 200);
     const links = [...hrefs(doc), ...doc.all("link").map((link) => attr(link, "href") ?? "")];
@@ -313,6 +329,8 @@ Deno.test("/sitemap.xml lists the canonical URL of every page and nothing else",
   );
   assert.deepEqual(locs, [
     `${BASE}/`,
+    `${BASE}/tags/retention`,
+    `${BASE}/tags/health`,
     `${BASE}/metrics/alpha-rate`,
     `${BASE}/metrics/beta-rate`,
     `${BASE}/metrics/gamma-rate`,
@@ -488,7 +506,8 @@ Deno.test("pages render hostile record text inert: no script that runs, no handl
     "/search?q=evil",
     "/nope",
   );
-  assert.equal(paths.length, 7);
+  // Home, the hostile metric's two tag pages, its page, the framework, search, three requests.
+  assert.equal(paths.length, 9);
   for (const path of paths) {
     const doc = await page(path, path === "/nope" ? 404 : 200, evilHandler);
     assertAccessibleFrame(doc, path);

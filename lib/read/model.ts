@@ -295,9 +295,7 @@ export function createReadModel(catalog: Catalog): ReadModel {
         const prefix = kind === "metric" ? "/metrics" : "/frameworks";
         seen.set(`${prefix}/${kebab}`, `${prefix}/${slug}`);
       }
-      return [...seen].map(([from, to]) => ({ from, to })).sort((a, b) =>
-        a.from < b.from ? -1 : 1
-      );
+      return [...seen].map(([from, to]) => ({ from, to })).sort((a, b) => a.from < b.from ? -1 : 1);
     },
   };
 }

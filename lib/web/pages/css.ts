@@ -113,6 +113,16 @@ ol.components p { font-size: 0.95rem; }
 ol.components ul { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0.4rem; }
 .examples article { border-left: 3px solid var(--line); padding-left: 1rem; margin: 1rem 0; }
 .examples h3 { margin-top: 0; }
+/* The header's places and the home page's compact index. */
+nav.places ul { list-style: none; display: flex; flex-wrap: wrap; gap: 0.25rem 1.25rem; margin: 0; padding: 0; }
+nav.places a { font-weight: 600; text-decoration: none; }
+nav.places a:hover { text-decoration: underline; }
+ul.filters { list-style: none; display: flex; flex-wrap: wrap; gap: 0.5rem 1.25rem; padding: 0; }
+ul.az { list-style: none; padding: 0; columns: 16rem; column-gap: 2rem; }
+ul.az > li { break-inside: avoid; display: flex; gap: 0.75rem; margin-bottom: 0.6rem; }
+ul.az .letter { font-weight: 700; color: var(--muted); min-width: 1.2rem; }
+ul.az ul { list-style: none; padding: 0; margin: 0; }
+ul.az ul li { margin: 0.1rem 0; }
 /* Record pages: the text column and an "On this page" rail. */
 .doc { display: grid; grid-template-columns: minmax(0, 1fr); gap: 2.5rem; }
 @media (min-width: 64rem) {

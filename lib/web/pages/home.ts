@@ -3,11 +3,11 @@
  *
  * @module
  */
-import { markup } from "./html.ts";
+import { markup, sitePath } from "./html.ts";
 import { frameworkEntry, metricEntry, recordList } from "./parts.ts";
 import { byName } from "../../read/model.ts";
 import type { IndexedPage } from "./layout.ts";
-import { type Catalog, type Tag, TAGS } from "../../catalog/schema.ts";
+import { type Catalog, displayName, type Tag, TAGS } from "../../catalog/schema.ts";
 
 /** What each tag groups, as the home page introduces it. */
 export const TAG_DESCRIPTIONS: Readonly<Record<Tag, string>> = {
@@ -20,36 +20,44 @@ export const TAG_DESCRIPTIONS: Readonly<Record<Tag, string>> = {
   health: "The overall state of the business and its customer base.",
 };
 
-/** The home page. */
+/** The home page: a compact A to Z index of the metrics, the tags as filters, the frameworks. */
 export function homePage(catalog: Catalog): IndexedPage {
+  const metrics = byName(catalog.metrics);
   const tags = TAGS.map((tag) => ({
     tag,
-    metrics: byName(catalog.metrics).filter((metric) => metric.tags.includes(tag)).map(
-      metricEntry,
-    ),
-  })).filter((group) => group.metrics.length > 0);
+    count: metrics.filter((metric) => metric.tags.includes(tag)).length,
+  })).filter((group) => group.count > 0);
   const count = `${catalog.metrics.length} product and growth metrics and ` +
     `${catalog.frameworks.length} measurement frameworks`;
-  const toc = tags.map((group) => markup`<li><a href="#tag-${group.tag}">${group.tag}</a></li>`);
-  const groups = tags.map((group) =>
-    markup`<section aria-labelledby="tag-${group.tag}">
-<h3 id="tag-${group.tag}">${
+  const letters = new Map<string, typeof metrics>();
+  for (const metric of metrics) {
+    const letter = metric.name.charAt(0).toUpperCase();
+    letters.set(letter, [...letters.get(letter) ?? [], metric]);
+  }
+  const index = [...letters].map(([letter, group]) =>
+    markup`<li><span class="letter" aria-hidden="true">${letter}</span><ul>${
+      group.map((metric) =>
+        markup`<li><a href="${sitePath("/metrics", metric.slug)}">${displayName(metric)}</a></li>`
+      )
+    }</ul></li>\n`
+  );
+  const filters = tags.map((group) =>
+    markup`<li><a href="${sitePath("/tags", group.tag)}">${
       capitalize(group.tag)
-    } <span class="muted">(${group.metrics.length})</span></h3>
-<p class="muted">${TAG_DESCRIPTIONS[group.tag]}</p>
-${recordList(group.metrics)}
-</section>
-`
+    }</a> <span class="muted">(${group.count})</span></li>\n`
   );
   const main = markup`<h1>Product and growth metrics</h1>
 <p class="lead">A reference catalog of ${count}, written in plain practitioner language. Each metric has a definition, a formula, the traps to watch, a worked example, and benchmark figures that cite their sources.</p>
-<nav class="toc" aria-label="Metrics by tag">
-<ul>${toc}<li><a href="#frameworks">frameworks</a></li></ul>
-</nav>
+<section aria-labelledby="tags">
+<h2 id="tags">Browse by tag</h2>
+<ul class="filters">
+${filters}</ul>
+</section>
 <section aria-labelledby="metrics">
-<h2 id="metrics">Metrics by tag</h2>
-<p>A metric can carry several tags, so it can appear under more than one.</p>
-${groups}</section>
+<h2 id="metrics">Metrics A to Z</h2>
+<ul class="az">
+${index}</ul>
+</section>
 <section aria-labelledby="frameworks">
 <h2 id="frameworks">Frameworks</h2>
 <p>Measurement frameworks group metrics into a way of running a product or a business.</p>
@@ -69,4 +77,24 @@ ${recordList(byName(catalog.frameworks).map(frameworkEntry))}
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The page of one tag: its metrics from A to Z, each with its one-sentence summary. */
+export function tagPage(catalog: Catalog, tag: Tag): IndexedPage {
+  const metrics = byName(catalog.metrics).filter((metric) => metric.tags.includes(tag));
+  const title = `${capitalize(tag)} metrics`;
+  return {
+    title,
+    description: `${
+      TAG_DESCRIPTIONS[tag]
+    } ${metrics.length} metrics of the catalog carry this tag.`,
+    path: sitePath("/tags", tag),
+    main:
+      markup`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/#tags">Tags</a></li><li aria-current="page">${tag}</li></ol></nav>
+<h1>${title}</h1>
+<p class="lead">${TAG_DESCRIPTIONS[tag]}</p>
+${recordList(metrics.map(metricEntry))}
+<p><a href="/#metrics">Every metric, A to Z</a></p>
+`,
+  };
 }

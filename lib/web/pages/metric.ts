@@ -114,7 +114,9 @@ function frameworks(metric: MetricRecord, context: MetricContext): Html | undefi
 export function metricPage(metric: MetricRecord, context: MetricContext): IndexedPage {
   const path = sitePath("/metrics", metric.slug);
   const json = sitePath("/api/metrics", metric.slug);
-  const tags = metric.tags.map((tag) => markup`<li><a href="/#tag-${tag}">${tag}</a></li>`);
+  const tags = metric.tags.map((tag) =>
+    markup`<li><a href="${sitePath("/tags", tag)}">${tag}</a></li>`
+  );
   const composite = metric.kind === "composite"
     ? markup`<p class="callout"><strong>A tool-defined score.</strong> This is a composite analytics score defined by the tools that compute it, not an industry-standard metric: its inputs and scale differ from one tool to the next.</p>\n`
     : "";

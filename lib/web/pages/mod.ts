@@ -14,7 +14,8 @@ import {
 } from "./layout.ts";
 import { frameworkPage } from "./framework.ts";
 import { type DiagramContext, frameworkDiagram } from "./diagram.ts";
-import { homePage } from "./home.ts";
+import { homePage, tagPage } from "./home.ts";
+import { TAGS } from "../../catalog/schema.ts";
 import { metricPage } from "./metric.ts";
 import { FAVICON_SVG, SITE_CSS } from "./css.ts";
 import { type Asset, CACHE_ERROR, createAsset, TYPES } from "../assets.ts";
@@ -95,6 +96,9 @@ export function buildPages(catalog: Catalog, { baseUrl, search }: PagesOptions):
     );
   };
   addPage(homePage(catalog));
+  for (const tag of TAGS) {
+    if (catalog.metrics.some((metric) => metric.tags.includes(tag))) addPage(tagPage(catalog, tag));
+  }
   for (const metric of catalog.metrics) {
     addPage(metricPage(metric, { metricNames, frameworksByMetric }));
   }
