@@ -1,8 +1,15 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
-import { type Catalog, createHandler, type Handler, loadCatalog } from "../lib/mod.ts";
-import { FIXTURE, systemBinary } from "./_system.ts";
+import {
+  buildSite,
+  type Catalog,
+  createHandler,
+  exportSite,
+  type Handler,
+  loadCatalog,
+} from "../lib/mod.ts";
+import { FIXTURE, startNginx, systemBinary } from "./_system.ts";
 
 const browserBinary = systemBinary("chromium", ["/usr/bin/chromium"]);
 
@@ -426,6 +433,53 @@ Deno.test({
       });
     } finally {
       await browser.close();
+    }
+  },
+});
+
+const nginxBinary = systemBinary("nginx", ["/usr/sbin/nginx", "/usr/bin/nginx"]);
+
+Deno.test({
+  name: "Chromium searches on the static export served by nginx: the page runs the query itself",
+  ignore: browserBinary.skip || nginxBinary.skip,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "export-search-" });
+    // nginx started as root reads the files as nobody.
+    await Deno.chmod(dir, 0o755);
+    await exportSite(buildSite(fullCatalog, "https://metrics.example"), dir);
+    const nginx = await startNginx(nginxBinary.require(), dir);
+    const browser = await launch();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const seen = watch(page);
+      await page.goto(`${nginx.origin}/search?q=retention`);
+      await page.getByRole("heading", { name: "Search results" }).waitFor();
+      assert.match(
+        (await page.getByRole("status").textContent()) ?? "",
+        /results? for “retention”/,
+      );
+      const hrefs = await page.locator("ol.records a").evaluateAll((links) =>
+        links.map((link) => link.getAttribute("href"))
+      );
+      assert.ok(hrefs.includes("/metrics/retention-rate"), hrefs.join(", "));
+      assert.equal(await page.locator("#q").inputValue(), "retention");
+      await page.screenshot({ path: `${SCREENSHOTS}export-search.png` });
+      await page.goto(`${nginx.origin}/search?q=zzzzzz`);
+      await page.getByRole("heading", { name: "Search results" }).waitFor();
+      assert.match((await page.getByRole("status").textContent()) ?? "", /Nothing matches/);
+      assertClean(seen, nginx.origin, "export search");
+      const noScript = await browser.newContext({ javaScriptEnabled: false });
+      const plain = await noScript.newPage();
+      await plain.goto(`${nginx.origin}/search?q=retention`);
+      assert.equal(await plain.locator("h1").textContent(), "Search the catalog");
+      assert.match((await plain.locator("main").textContent()) ?? "", /full list/);
+      await noScript.close();
+    } finally {
+      await browser.close();
+      await nginx.stop();
+      await Deno.remove(dir, { recursive: true });
     }
   },
 });

@@ -156,14 +156,22 @@ export interface ExportReport {
 function recompress(asset: Asset): { gzip?: Uint8Array; br?: Uint8Array } {
   const body = asset.variants.identity.body;
   const out: { gzip?: Uint8Array; br?: Uint8Array } = {};
-  if (asset.variants.gzip) out.gzip = gzipSync(body, { level: 9 });
+  // The highest level is not always the smallest on short bodies: keep whichever is smaller.
+  const smaller = (recompressed: Uint8Array, served: Uint8Array) =>
+    recompressed.byteLength <= served.byteLength ? recompressed : served;
+  if (asset.variants.gzip) {
+    out.gzip = smaller(gzipSync(body, { level: 9 }), asset.variants.gzip.body);
+  }
   if (asset.variants.br) {
-    out.br = brotliCompressSync(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-      },
-    });
+    out.br = smaller(
+      brotliCompressSync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+        },
+      }),
+      asset.variants.br.body,
+    );
   }
   return out;
 }

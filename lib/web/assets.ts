@@ -46,6 +46,7 @@ export const TYPES = {
   xml: "application/xml; charset=utf-8",
   css: "text/css; charset=utf-8",
   svg: "image/svg+xml",
+  js: "text/javascript; charset=utf-8",
 } as const;
 
 const COMPRESS_ABOVE_BYTES = 256;

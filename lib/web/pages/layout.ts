@@ -33,6 +33,15 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   "referrer-policy": "strict-origin-when-cross-origin",
 };
 
+/**
+ * The search page's headers: the same policy, plus the site's own scripts, so that a static copy
+ * of the site can run a query in the browser. No other page runs a script.
+ */
+export const SEARCH_PAGE_HEADERS: Readonly<Record<string, string>> = {
+  ...PAGE_HEADERS,
+  "content-security-policy": `${PAGE_CSP}; script-src 'self'`,
+};
+
 /** What one page declares about itself. */
 export interface PageFrame {
   title: string;
@@ -48,6 +57,8 @@ export interface PageFrame {
   /** schema.org structured data about the page, sent as JSON-LD. */
   structuredData?: (baseUrl: string) => Record<string, unknown>;
   main: Content;
+  /** A same-origin script the page runs, deferred (only the search page has one). */
+  script?: string;
 }
 
 /** A page with an address of its own, listed in the sitemap. */
@@ -109,6 +120,7 @@ ${frame.main}
 </div>
 </main>
 ${footer(baseUrl)}
+${frame.script === undefined ? "" : markup`<script src="${frame.script}" defer></script>\n`}
 </body>
 </html>
 `.value;

@@ -22,6 +22,12 @@ import { type Asset, CACHE_ERROR, createAsset, TYPES } from "../assets.ts";
 import type { Catalog } from "../../catalog/load.ts";
 import type { CatalogSearch } from "../../read/search.ts";
 import { searchRoute } from "./search.ts";
+import {
+  SEARCH_INDEX_PATH,
+  SEARCH_SCRIPT,
+  SEARCH_SCRIPT_PATH,
+  searchIndex,
+} from "./search_script.ts";
 import { createReadModel } from "../../read/model.ts";
 import { sitemapXml } from "../sitemap.ts";
 
@@ -120,6 +126,8 @@ export function buildPages(catalog: Catalog, { baseUrl, search }: PagesOptions):
   }
   const route = searchRoute(catalog, { baseUrl, search });
   assets.set("/search", route.page);
+  assets.set(SEARCH_SCRIPT_PATH, createAsset(SEARCH_SCRIPT, TYPES.js));
+  assets.set(SEARCH_INDEX_PATH, createAsset(searchIndex(catalog), TYPES.json));
   assets.set("/sitemap.xml", createAsset(sitemapXml(baseUrl, pagePaths), TYPES.xml));
   assets.set(STYLESHEET_PATH, createAsset(SITE_CSS, TYPES.css));
   // An SVG can carry script: the icon is sent under the pages' Content-Security-Policy.

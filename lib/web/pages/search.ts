@@ -6,7 +6,8 @@
  * @module
  */
 import { markup, sitePath } from "./html.ts";
-import { PAGE_HEADERS, type PageFrame, renderPage } from "./layout.ts";
+import { PAGE_HEADERS, type PageFrame, renderPage, SEARCH_PAGE_HEADERS } from "./layout.ts";
+import { SEARCH_SCRIPT_PATH } from "./search_script.ts";
 import { MAX_QUERY_LENGTH } from "../../policy.ts";
 import { byName } from "../../read/model.ts";
 import { frameworkEntry, metricEntry, type RecordEntry, recordList } from "./parts.ts";
@@ -46,8 +47,10 @@ function browsePage(catalog: Catalog): PageFrame {
     title: "Search",
     description: "Search the catalog's metrics and frameworks.",
     noindex: true,
+    script: SEARCH_SCRIPT_PATH,
     main: markup`<h1>Search the catalog</h1>
-<p class="lead">Type a metric's name, its abbreviation or any word of its definition in the search box. Every record is listed below, A to Z.</p>
+<p class="lead">Type a metric's name, its abbreviation or any word of its definition in the search box. Below is the full list of records, A to Z.</p>
+<noscript><p class="muted">This is the full list. On a static copy of the site, results for a query need JavaScript; the catalog's server answers queries without it.</p></noscript>
 <section aria-labelledby="all-metrics">
 <h2 id="all-metrics">Metrics</h2>
 ${recordList(byName(catalog.metrics).map(metricEntry))}
@@ -98,7 +101,7 @@ export function searchRoute(
   { baseUrl, search }: SearchRouteOptions,
 ): SearchRoute {
   const page = createAsset(renderPage(browsePage(catalog), baseUrl), TYPES.html, {
-    headers: PAGE_HEADERS,
+    headers: SEARCH_PAGE_HEADERS,
   });
   const handler = (request: Request): Response | undefined => {
     const query = (new URL(request.url).searchParams.get("q") ?? "").slice(0, MAX_QUERY_LENGTH)
