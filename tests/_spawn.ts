@@ -76,13 +76,21 @@ export interface Output {
   stderr: string;
 }
 
-/** Runs `deno <args>` in the project folder with an explicit environment, to completion. */
+/**
+ * Runs `deno <args>` (or another command) in the project folder with an explicit environment, to
+ * completion.
+ */
 export async function runDeno(
   args: string[],
-  { env = {}, cwd = ROOT, stdin }: { env?: Record<string, string>; cwd?: string; stdin?: string } =
-    {},
+  { env = {}, cwd = ROOT, stdin, command = Deno.execPath() }: {
+    env?: Record<string, string>;
+    cwd?: string;
+    stdin?: string;
+    /** The program to run; `deno` by default. */
+    command?: string;
+  } = {},
 ): Promise<Output> {
-  const child = new Deno.Command(Deno.execPath(), {
+  const child = new Deno.Command(command, {
     args,
     cwd,
     clearEnv: true,

@@ -14,7 +14,15 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { CONTRACT } from "./_contract.ts";
 import { rawRequest } from "./_raw_http.ts";
-import { childEnv, FIXTURE, runTask, type Spawned, spawnServer, taskArgs } from "./_spawn.ts";
+import {
+  childEnv,
+  FIXTURE,
+  runDeno,
+  runTask,
+  type Spawned,
+  spawnServer,
+  taskArgs,
+} from "./_spawn.ts";
 import { systemBinary } from "./_system.ts";
 
 const node = systemBinary("nodejs", ["/usr/bin/node", "/usr/local/bin/node"]);
@@ -36,15 +44,11 @@ function install(): Promise<Installed> {
     const tarball = packed.stdout.trim();
     const dir = await mkdtemp(`${tmpdir()}/metrics catalog npm `);
     await writeFile(`${dir}/package.json`, JSON.stringify({ name: "try-it", private: true }));
-    const output = await new Deno.Command(npm.require(), {
-      args: ["install", "--offline", "--no-audit", "--no-fund", tarball],
+    const output = await runDeno(["install", "--offline", "--no-audit", "--no-fund", tarball], {
       cwd: dir,
-      clearEnv: true,
-      env: childEnv(),
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    assert.equal(output.code, 0, new TextDecoder().decode(output.stderr));
+      command: npm.require(),
+    });
+    assert.equal(output.code, 0, output.stderr);
     return { dir, tarball, bin: `${dir}/node_modules/metrics-catalog/bin/metrics-catalog.mjs` };
   })();
   return installed;
@@ -52,16 +56,7 @@ function install(): Promise<Installed> {
 
 async function runNode(args: string[], env: Record<string, string> = {}) {
   const { bin, dir } = await install();
-  const output = await new Deno.Command(node.require(), {
-    args: [bin, ...args],
-    cwd: dir,
-    clearEnv: true,
-    env: childEnv(env),
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-  return { code: output.code, stdout: decode(output.stdout), stderr: decode(output.stderr) };
+  return await runDeno([bin, ...args], { cwd: dir, env, command: node.require() });
 }
 
 const skip = node.skip || npm.skip;
@@ -282,16 +277,9 @@ Deno.test({
   name: "the package's bin also runs under Deno (as deno run -A npm:metrics-catalog would)",
   async fn() {
     const { bin, dir } = await install();
-    const output = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", bin, "show", "churn-rate", "--json"],
-      cwd: dir,
-      clearEnv: true,
-      env: childEnv(),
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    assert.equal(output.code, 0, new TextDecoder().decode(output.stderr));
-    assert.equal(JSON.parse(new TextDecoder().decode(output.stdout)).slug, "churn-rate");
+    const output = await runDeno(["run", "-A", bin, "show", "churn-rate", "--json"], { cwd: dir });
+    assert.equal(output.code, 0, output.stderr);
+    assert.equal(JSON.parse(output.stdout).slug, "churn-rate");
   },
 });
 

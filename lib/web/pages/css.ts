@@ -143,6 +143,9 @@ nav.rail li, .toc-narrow li { margin: 0.3rem 0; }
 section:has(> .heading > h2:target) { background: var(--accent-bg); outline: 2px solid var(--accent); outline-offset: 0.5rem; border-radius: 0.25rem; }
 h2:target { scroll-margin-top: 1rem; }
 .formula .equation { display: block; font-size: 1.1rem; font-weight: 600; }
+.formula .math { display: block; overflow-x: auto; padding: 0.25rem 0; }
+.formula math { font-size: 1.15rem; font-weight: 400; }
+.formula .unit { display: block; font-size: 0.9rem; font-weight: 400; color: var(--muted); font-family: system-ui, sans-serif; }
 .formula .sep { display: none; }
 .formula .conditions { display: block; margin-top: 0.5rem; font-family: system-ui, sans-serif; font-size: 0.9rem; color: var(--muted); }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { externalLink, type Html, markup, sitePath } from "./html.ts";
+import { externalLink, Html, markup, sitePath } from "./html.ts";
+import { equationMathml, splitUnit } from "./mathml.ts";
 import {
   displayName,
   type Framework,
@@ -77,24 +78,40 @@ ${links}</ul>
 
 /**
  * A formula with the equation first and its conditions after it: the text up to the first
- * semicolon is the equation, the rest are notes. The record's text stays as it is, separators
- * included.
+ * semicolon is the equation (drawn in MathML when it reads as one), the rest are notes. The
+ * record's text stays as it is, separators included.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { formulaBlock } from "./parts.ts";
  * const html = formulaBlock("lost ÷ start × 100; per month").value;
- * assert.match(html, /<span class="equation">lost ÷ start × 100<\/span>/);
+ * assert.match(html, /<mfrac><mrow><mtext>lost<\/mtext><\/mrow><mrow><mtext>start<\/mtext>/);
+ * assert.match(html, /<span class="visually-hidden">lost ÷ start × 100<\/span>/);
  * assert.match(html, /<span class="conditions">per month<\/span>/);
  * ```
  */
 export function formulaBlock(formula: string): Html {
   const split = formula.indexOf(";");
-  if (split < 0) return markup`<p class="formula"><span class="equation">${formula}</span></p>`;
-  const equation = formula.slice(0, split).trim();
-  const conditions = formula.slice(split + 1).trim();
-  return markup`<p class="formula"><span class="equation">${equation}</span><span class="sep">; </span><span class="conditions">${conditions}</span></p>`;
+  const equation = (split < 0 ? formula : formula.slice(0, split)).trim();
+  const conditions = split < 0 ? "" : formula.slice(split + 1).trim();
+  const tail = conditions === ""
+    ? ""
+    : markup`<span class="sep">; </span><span class="conditions">${conditions}</span>`;
+  return markup`<p class="formula">${equationBlock(equation)}${tail}</p>`;
+}
+
+/**
+ * The equation in MathML when it reads as one (fractions, powers), with its unit after it and the
+ * record's own words for screen readers; the words alone otherwise.
+ */
+function equationBlock(equation: string): Html {
+  const { math, unit } = splitUnit(equation);
+  const mathml = equationMathml(math);
+  if (mathml === undefined) return markup`<span class="equation">${equation}</span>`;
+  return markup`<span class="equation"><span class="math" aria-hidden="true">${new Html(mathml)}${
+    unit === "" ? "" : markup`<span class="unit">${unit.replace(/^,\s*/, "")}</span>`
+  }</span><span class="visually-hidden">${equation}</span></span>`;
 }
 
 /** A list without bullets. */
