@@ -226,3 +226,14 @@ Deno.test("a year in a citation picks that year's source when an author has seve
     cited.join("; "),
   );
 });
+
+Deno.test("a quoted title in a citation picks that page when an author has several", () => {
+  const churn = metric("churn-rate");
+  const figure = (churn.benchmarks ?? []).find((text) => text.includes("3–7% per month"));
+  assert.ok(figure);
+  const labels = citedSources(figure, churn.sources).map((index) => churn.sources[index]?.label);
+  assert.deepEqual(labels, [
+    'ChartMogul on HackerNoon, "Why does a good customer churn rate matter" (accessed 2026)',
+    'ChartMogul Help Center, "Chart: Customer Churn Rate" (accessed 2026)',
+  ]);
+});

@@ -13,8 +13,8 @@ function authorOf(source: Source): string {
 
 /**
  * The sources a benchmark cites, by their index: those whose author is named in the benchmark's
- * text. When an author has several sources, a year written right after the author's name (in the
- * same parenthesis) picks the sources of that year.
+ * text. When an author has several sources, a quoted title right after the author's name (in the
+ * same parenthesis) picks the source with that title, or else a year there picks that year's.
  *
  * @example
  * ```ts
@@ -41,13 +41,26 @@ export function citedSources(benchmark: string, sources: readonly Source[]): num
     );
     const mentions = [...benchmark.matchAll(pattern)];
     if (mentions.length === 0) continue;
-    const years = new Set(
-      mentions.flatMap((match) => match[1]?.match(/\b(?:19|20)\d{2}\b/g) ?? []),
+    const tails = mentions.map((match) => match[1] ?? "");
+    // A quoted title in the same parenthesis picks the source with that title; else a year does.
+    const titles = tails.flatMap((tail) =>
+      [...tail.matchAll(/"([^"]+)"|“([^”]+)”/g)].map((quote) => quote[1] ?? quote[2] ?? "")
+    ).filter((title) => title.length > 3);
+    const years = tails.flatMap((tail) => tail.match(/\b(?:19|20)\d{2}\b/g) ?? []);
+    const titled = indexes.filter((index) =>
+      titles.some((title) => sources[index]?.label.includes(title))
     );
     const dated = indexes.filter((index) =>
-      [...years].some((year) => sources[index]?.label.includes(year))
+      years.some((year) => sources[index]?.label.includes(year))
     );
-    cited.push(...(indexes.length > 1 && dated.length > 0 ? dated : indexes));
+    const picked = indexes.length < 2
+      ? indexes
+      : titled.length > 0
+      ? titled
+      : dated.length > 0 && dated.length < indexes.length
+      ? dated
+      : indexes;
+    cited.push(...picked);
   }
   return cited.sort((a, b) => a - b);
 }
