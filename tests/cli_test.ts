@@ -210,6 +210,8 @@ Deno.test("cli list is A to Z by name, within COLUMNS; search hits align past 9;
   const starts = new Set(numbered.map((line) => line.search(/[A-Z]/)));
   assert.equal(starts.size, 1, "names start in one column");
   assert.doesNotMatch(found.stdout, /Framework framework/);
+  const help = await cli(["--help"], { COLUMNS: "50" });
+  for (const line of help.stdout.split("\n")) assert.ok(line.length <= 50, `--help: ${line}`);
   const show = await cli(["show", "churn-rate"], { COLUMNS: "40" });
   const formula = show.stdout.split("FORMULA\n")[1]?.split("\n\n")[0] ?? "";
   for (const line of formula.split("\n")) {

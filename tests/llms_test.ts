@@ -70,6 +70,18 @@ Deno.test("/llms.txt follows the llmstxt.org format with absolute links to every
   assert.ok(urls.includes(`${BASE}/llms-full.txt`));
 });
 
+Deno.test("/llms.txt lists the metrics A to Z by the name people see", async () => {
+  const text = await (await get("/llms.txt")).text();
+  const section = text.split("## Metrics")[1]?.split("## ")[0] ?? "";
+  const names = [...section.matchAll(/^- \[([^\]]+)\]/gm)].map((match) => match[1] ?? "");
+  assert.equal(names.length, catalog.metrics.length);
+  assert.deepEqual(
+    names,
+    [...names].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })),
+  );
+  assert.ok(names[0]?.startsWith("Activation Rate"), names[0]);
+});
+
 Deno.test("the llms.txt parser in this test rejects a file that breaks the format", () => {
   assert.throws(() => parseLlmsTxt("no title\n## Links\n- [a](https://x)"));
   assert.throws(() => parseLlmsTxt("# T\n\n## Links\n\nnot a link line\n"));

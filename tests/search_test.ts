@@ -84,6 +84,11 @@ const QUERIES: [query: string, slug: string][] = [
   ["lifetime vlaue", "customer-lifetime-value"],
   ["north star metirc", "north-star"],
   ["onbording completion", "onboarding-completion-rate"],
+  // One word with a slip, and a tag
+  ["chrun", "churn-rate"],
+  ["retnetion", "retention-rate"],
+  ["activaton", "activation-rate"],
+  ["referral", "referral-rate"],
 ];
 
 Deno.test(`search finds the expected record in the top 3 for at least 95% of ${QUERIES.length} queries`, () => {

@@ -179,16 +179,21 @@ function textStyle(io: CliIo): TextStyle {
 function usageText(text: string, style: TextStyle): string {
   return text.split("\n").map((line) => {
     if (line.length <= style.width) return line;
-    const indent = /^\s*\S+(?:\s\S+)*?\s{2,}/.exec(line)?.[0].length ?? 2;
-    const words = line.slice(indent).split(" ");
+    // A "usage  summary" row keeps the usage whole and wraps the summary under its column, or
+    // on lines of its own, 4 columns in, when that column is too deep for the width.
+    const column = /^\s*\S+(?:\s\S+)*?\s{2,}/.exec(line)?.[0].length ?? 0;
+    const deep = column > style.width / 2;
+    const indent = column === 0 ? 2 : deep ? 4 : column;
+    const words = line.slice(column).split(" ").filter(Boolean);
     const lines: string[] = [];
-    let current = line.slice(0, indent);
+    if (deep) lines.push(line.slice(0, column).trimEnd());
+    let current = deep ? " ".repeat(indent) : line.slice(0, column);
     for (const word of words) {
       if (current.trim() !== "" && current.length + word.length + 1 > style.width) {
         lines.push(current.trimEnd());
         current = " ".repeat(indent);
       }
-      current += (current.trim() === "" ? "" : " ") + word;
+      current += (current.trim() === "" || current.endsWith(" ") ? "" : " ") + word;
     }
     lines.push(current.trimEnd());
     return lines.join("\n");
