@@ -59,6 +59,13 @@ const byId = (doc: Page, id: string) => doc.one((element) => attr(element, "id")
 function assertAccessibleFrame(doc: Page, path: string) {
   assert.equal(attr(doc.all("html")[0]!, "lang"), "en", path);
   assert.equal(doc.all("header").length, 1, `${path}: one banner`);
+  const places = doc.all("nav").find((nav) => attr(nav, "aria-label") === "Site");
+  assert.ok(places, `${path}: the header's places`);
+  assert.deepEqual(
+    doc.all("a").filter((link) => isInside(link, places)).map((link) => attr(link, "href")),
+    ["/#metrics", "/#frameworks", "/api/openapi.json"],
+    `${path}: the header's places`,
+  );
   assert.equal(doc.all("main").length, 1, `${path}: one main`);
   assert.equal(doc.all("footer").length, 1, `${path}: one contentinfo`);
   assert.equal(
