@@ -49,7 +49,7 @@ if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
 
 const catalog = await loadCatalogOrExit(readEnv("CATALOG_DIR") || undefined);
 try {
-  const report = await exportSite(buildSite(catalog, baseUrl), values.out, { nginxPort });
+  const report = await exportSite(await buildSite(catalog, baseUrl), values.out, { nginxPort });
   const kib = Math.round(report.bytes / 1024);
   console.error(
     `Wrote ${values.out}/: ${report.answers} answers (${report.pages} pages), ${report.files} files, ` +

@@ -7,9 +7,15 @@
 import { CliError, runCli } from "./lib/cli/main.ts";
 import { exitOnKnownError, readEnv } from "./lib/deno/entry.ts";
 import { denoFiles } from "./lib/deno/files.ts";
-import { CatalogError, EMBEDDED_CATALOG, loadCatalog } from "./lib/catalog/load.ts";
+import {
+  CatalogError,
+  EMBEDDED_CATALOG,
+  loadCatalog,
+  prebuildCatalog,
+} from "./lib/catalog/load.ts";
 
 const encoder = new TextEncoder();
+const fromFileUrl = (url: URL) => decodeURIComponent(url.pathname);
 const write = (stream: { writeSync(bytes: Uint8Array): number }) => (text: string) => {
   const bytes = encoder.encode(text);
   let written = 0;
@@ -24,9 +30,25 @@ try {
     stderr: write(Deno.stderr),
     isTerminal,
     columns: isTerminal ? Deno.consoleSize().columns : undefined,
-    async loadCatalog(dir) {
+    async loadCatalog(dir, options) {
       try {
-        return await loadCatalog(dir ?? EMBEDDED_CATALOG, { files: denoFiles });
+        return await loadCatalog(dir ?? EMBEDDED_CATALOG, {
+          files: denoFiles,
+          onFallback: (reason) => console.error(reason),
+          ...options,
+        });
+      } catch (error) {
+        if (error instanceof CatalogError) throw new CliError(error.message, 1);
+        throw error;
+      }
+    },
+    async writeArtifact(dir) {
+      try {
+        const { catalog, text, file } = await prebuildCatalog(dir ?? EMBEDDED_CATALOG, {
+          files: denoFiles,
+        });
+        await Deno.writeTextFile(file, text);
+        return { catalog, file: file instanceof URL ? fromFileUrl(file) : file };
       } catch (error) {
         if (error instanceof CatalogError) throw new CliError(error.message, 1);
         throw error;

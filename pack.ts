@@ -7,8 +7,9 @@
  */
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { catalogArtifact } from "./lib/catalog/artifact.ts";
-import { exitOnKnownError, loadCatalogOrExit } from "./lib/deno/entry.ts";
+import { prebuildCatalog } from "./lib/catalog/load.ts";
+import { denoFiles } from "./lib/deno/files.ts";
+import { exitOnKnownError } from "./lib/deno/entry.ts";
 import { LICENCE, SITE_NAME, VERSION } from "./lib/policy.ts";
 
 /** The package's name on the npm registry. */
@@ -57,12 +58,13 @@ figure's citation along with the figure.
 `;
 
 try {
-  const catalog = await loadCatalogOrExit();
+  // The artifact that catalog/artifact.json holds, made afresh from the Markdown files.
+  const { text } = await prebuildCatalog(undefined, { files: denoFiles });
   await rm(OUT, { recursive: true, force: true });
   await mkdir(`${STAGE}/bin`, { recursive: true });
   const build = `${OUT}/.build`;
   await mkdir(build, { recursive: true });
-  await writeFile(`${build}/catalog.json`, JSON.stringify(catalogArtifact(catalog)));
+  await writeFile(`${build}/catalog.json`, text);
   await writeFile(
     `${build}/entry.ts`,
     `import { main } from "../../lib/node/main.ts";\n` +

@@ -1,8 +1,12 @@
 /**
- * Where the server's start-up time goes: module loading, catalog validation, and each part of
- * the site built before the first answer. Each step is timed once, in the order `main.ts` runs it.
+ * Where the server's start-up time goes, step by step in the order `main.ts` runs them, up to
+ * the first answer on `/api/metrics` for a client that accepts brotli (as `fetch` does); then,
+ * for scale, what the work left for later costs: validating the Markdown files (when the artifact
+ * is out of date) and building every answer of the site with all its variants (the export).
  *
- *   deno run --allow-read=. --allow-env=LOG_TOKENS,LOG_STREAM bench/startup_profile.ts
+ *   deno run --allow-read=. bench/startup_profile.ts
+ *
+ * Each step is timed once; run it a few times, the first run of a changed file also compiles it.
  *
  * @module
  */
@@ -15,33 +19,34 @@ const step = (name: string) => {
 };
 steps.push(["Deno start-up, before the first line", last]);
 const { loadCatalog } = await import("../lib/catalog/load.ts");
-step("import lib/catalog.ts (zod, js-yaml)");
-const { apiAssets } = await import("../lib/web/api.ts");
-const { llmsDocuments } = await import("../lib/agents/llms.ts");
-const { buildPages } = await import("../lib/web/pages/mod.ts");
-const { createSearch } = await import("../lib/read/search.ts");
-const { createAsset, TYPES } = await import("../lib/web/assets.ts");
-step("import the rest of lib/");
-const catalog = await loadCatalog();
-step("read and validate the catalog");
-const search = createSearch(catalog);
-step("build the search index");
-const api = apiAssets(catalog, "http://localhost:8000");
-step("build the API documents (with their compressed variants)");
-const llms = new Map(
-  [...llmsDocuments(catalog, "http://localhost:8000")].map(([path, document]) =>
-    [path, createAsset(document.text, TYPES[document.kind])] as const
-  ),
-);
-step("build the llms files");
-const pages = buildPages(catalog, { baseUrl: "http://localhost:8000", search });
-step("build the pages");
-const bodies = [...api.values(), ...llms.values(), ...pages.assets.values()].map((asset) =>
-  asset.variants.identity.body
-);
-last = performance.now();
-for (const body of bodies) createAsset(body, "text/plain");
-step(`hashing and compressing the ${bodies.length} answers (part of the three steps above)`);
-const kib = bodies.reduce((sum, body) => sum + body.byteLength, 0) / 1024;
-for (const [name, ms] of steps) console.log(`${ms.toFixed(0).padStart(5)} ms  ${name}`);
-console.log(`${bodies.length} answers, ${kib.toFixed(0)} KiB before compression`);
+const { denoFiles } = await import("../lib/deno/files.ts");
+step("import the catalog loader");
+const { createHandler } = await import("../lib/web/handler.ts");
+step("import the handler (routing, the site plan, the read model)");
+const catalog = await loadCatalog(undefined, { files: denoFiles });
+step("read catalog/artifact.json and check the digests of the Markdown files");
+const handler = createHandler(catalog, { baseUrl: "http://localhost:8000" });
+step("plan the site (every address, nothing rendered)");
+const request = (accept?: string) =>
+  new Request("http://localhost:8000/api/metrics", {
+    headers: accept === undefined ? {} : { "accept-encoding": accept },
+  });
+await (await handler(request())).arrayBuffer();
+step("first /api/metrics, identity: serialize, hash (ETag)");
+await (await handler(request("br"))).arrayBuffer();
+step("first brotli /api/metrics: load node:zlib, compress at quality 5");
+await (await handler(request("gzip"))).arrayBuffer();
+step("first gzip /api/metrics: compress at level 6");
+const served = performance.now();
+await loadCatalog(undefined, { files: denoFiles, prebuilt: false });
+step("for scale: validate the Markdown files instead (zod, js-yaml)");
+const { buildSite } = await import("../lib/web/site.ts");
+const site = await buildSite(catalog, "http://localhost:8000");
+step("for scale: build every answer with its variants, as the export does");
+const kib = [...site.assets.values()].reduce(
+  (sum, asset) => sum + asset.variants.identity.body.byteLength,
+  0,
+) / 1024;
+for (const [name, ms] of steps) console.log(`${ms.toFixed(1).padStart(7)} ms  ${name}`);
+console.log(`${served.toFixed(1).padStart(7)} ms  in all, to the first brotli and gzip answers`);
+console.log(`${site.assets.size} answers in the site, ${kib.toFixed(0)} KiB before compression`);

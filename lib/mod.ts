@@ -9,7 +9,18 @@ export {
   EMBEDDED_CATALOG,
   isPermissionError,
   loadCatalog,
+  prebuildCatalog,
+  type Prebuilt,
 } from "./catalog/load.ts";
+export {
+  ARTIFACT_FILE,
+  type ArtifactRead,
+  artifactText,
+  type CatalogArtifact,
+  catalogDigests,
+  catalogFromArtifact,
+  readArtifact,
+} from "./catalog/artifact.ts";
 export { exitOnKnownError, loadCatalogOrExit, permissionHint, readEnv } from "./deno/entry.ts";
 export { type CliIo, runCli } from "./cli/main.ts";
 export { createHandler, type Handler, type HandlerOptions } from "./web/handler.ts";
@@ -45,7 +56,7 @@ export {
   type Tag,
   TAGS,
   toApiMetric,
-} from "./catalog/schema.ts";
+} from "./catalog/records.ts";
 export * from "./policy.ts";
 export { type CatalogSearch, createSearch, type SearchOptions } from "./read/search.ts";
 export { closestSlugs } from "./read/text.ts";
@@ -64,7 +75,17 @@ export {
   type RecordKind,
   type RecordOf,
 } from "./read/model.ts";
-export { type Asset, type Coding, type Variant } from "./web/assets.ts";
+export {
+  type Asset,
+  type AssetOptions,
+  type AssetSource,
+  assetSource,
+  buildAsset,
+  type Coding,
+  codingPreference,
+  createAsset,
+  type Variant,
+} from "./web/assets.ts";
 export { HttpError, type Route } from "./web/http_error.ts";
 export { type CatalogFiles, type LoadOptions } from "./catalog/load.ts";
 export { citedSources } from "./catalog/citations.ts";
@@ -78,7 +99,7 @@ export {
   type FrameworkTextOptions,
   type TextStyle,
 } from "./cli/output.ts";
-export { buildSite, type Site } from "./web/site.ts";
+export { buildSite, planSite, type Site, type SitePlan } from "./web/site.ts";
 export { buildPages, type Pages, type PagesOptions } from "./web/pages/mod.ts";
 export {
   type ErrorFile,

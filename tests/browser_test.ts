@@ -448,7 +448,7 @@ Deno.test({
     const dir = await Deno.makeTempDir({ prefix: "export-search-" });
     // nginx started as root reads the files as nobody.
     await Deno.chmod(dir, 0o755);
-    await exportSite(buildSite(fullCatalog, "https://metrics.example"), dir);
+    await exportSite(await buildSite(fullCatalog, "https://metrics.example"), dir);
     const nginx = await startNginx(nginxBinary.require(), dir);
     const browser = await launch();
     try {

@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createAsset } from "../lib/web/assets.ts";
-import { buildSite, ExportError, exportSite, loadCatalog, planExport } from "../lib/mod.ts";
+import {
+  buildSite,
+  ExportError,
+  exportSite,
+  loadCatalog,
+  planExport,
+  type Site,
+} from "../lib/mod.ts";
 import { CONTRACT } from "./_contract.ts";
 import { rawRequest } from "./_raw_http.ts";
 import { runTask } from "./_spawn.ts";
@@ -18,11 +25,11 @@ const catalog = await loadCatalog(FIXTURE);
 const nginx = systemBinary("nginx", ["/usr/sbin/nginx", "/usr/bin/nginx"]);
 
 /** Builds the fixture site and exports it into a fresh folder readable by nginx's workers. */
-async function exported(edit: (site: ReturnType<typeof buildSite>) => void = () => {}) {
+async function exported(edit: (site: Site) => void | Promise<void> = () => {}) {
   const dir = await Deno.makeTempDir({ prefix: "export-" });
   await Deno.chmod(dir, 0o755);
-  const site = buildSite(catalog, BASE_URL);
-  edit(site);
+  const site = await buildSite(catalog, BASE_URL);
+  await edit(site);
   const report = await exportSite(site, dir);
   return { dir, site, report };
 }
@@ -46,7 +53,7 @@ async function withServer<T>(
 Deno.test("exportSite() writes every prebuilt answer as a file with .gz and .br siblings that decode to it", async () => {
   const { dir, site, report } = await exported();
   try {
-    const plan = planExport(site);
+    const plan = await planExport(site);
     assert.equal(plan.entries.length, site.assets.size);
     assert.equal(report.answers, site.assets.size);
     let siblings = 0;
@@ -100,14 +107,14 @@ Deno.test("exportSite() writes every prebuilt answer as a file with .gz and .br 
 });
 
 Deno.test("exportSite() writes whatever other modules add to the site's answers", async () => {
-  const { dir } = await exported((site) => {
+  const { dir } = await exported(async (site) => {
     site.assets.set(
       "/extra/notes.txt",
-      createAsset("Added by another module\n", "text/plain; charset=utf-8"),
+      await createAsset("Added by another module\n", "text/plain; charset=utf-8"),
     );
     site.assets.set(
       "/extra/data",
-      createAsset('{"added":true}', "application/json; charset=utf-8"),
+      await createAsset('{"added":true}', "application/json; charset=utf-8"),
     );
   });
   try {
@@ -124,44 +131,51 @@ Deno.test("exportSite() writes whatever other modules add to the site's answers"
   }
 });
 
-Deno.test("planExport() refuses answers a static host cannot serve as the server does, naming the path", () => {
-  const refusals: [string, (site: ReturnType<typeof buildSite>) => void, RegExp][] = [
+Deno.test("planExport() refuses answers a static host cannot serve as the server does, naming the path", async () => {
+  const refusals: [string, (site: Site) => Promise<unknown>, RegExp][] = [
     [
       "an upper-case path",
-      (site) => site.assets.set("/Upper", createAsset("x", "text/plain; charset=utf-8")),
+      async (site) =>
+        site.assets.set("/Upper", await createAsset("x", "text/plain; charset=utf-8")),
       /^\/Upper: only lowercase/,
     ],
     [
       "a status other than 200",
-      (site) =>
-        site.assets.set("/gone", createAsset("x", "text/plain; charset=utf-8", { status: 410 })),
+      async (site) =>
+        site.assets.set(
+          "/gone",
+          await createAsset("x", "text/plain; charset=utf-8", { status: 410 }),
+        ),
       /^\/gone: a static host answers files with 200, not 410/,
     ],
     [
       "two types for one extension",
-      (site) => site.assets.set("/odd.json", createAsset("x", "text/plain; charset=utf-8")),
+      async (site) =>
+        site.assets.set("/odd.json", await createAsset("x", "text/plain; charset=utf-8")),
       /^\/odd\.json: "\.json" files are already served as/,
     ],
     [
       "a file that is also a folder",
-      (site) => site.assets.set("/llms.txt/more", createAsset("x", "text/plain; charset=utf-8")),
+      async (site) =>
+        site.assets.set("/llms.txt/more", await createAsset("x", "text/plain; charset=utf-8")),
       /^\/llms\.txt: its file "llms\.txt" is also a folder/,
     ],
     [
       "a reserved file",
-      (site) => site.assets.set("/nginx.conf", createAsset("x", "text/plain; charset=utf-8")),
+      async (site) =>
+        site.assets.set("/nginx.conf", await createAsset("x", "text/plain; charset=utf-8")),
       /^\/nginx\.conf: its file "nginx\.conf" is taken/,
     ],
     [
       "an unknown media type without extension",
-      (site) => site.assets.set("/blob", createAsset("x", "application/x-thing")),
+      async (site) => site.assets.set("/blob", await createAsset("x", "application/x-thing")),
       /^\/blob: no file extension is known for "application\/x-thing"/,
     ],
   ];
   for (const [what, edit, message] of refusals) {
-    const site = buildSite(catalog, BASE_URL);
-    edit(site);
-    assert.throws(
+    const site = await buildSite(catalog, BASE_URL);
+    await edit(site);
+    await assert.rejects(
       () => planExport(site),
       (error: unknown) => error instanceof ExportError && message.test(error.message),
       what,
@@ -174,14 +188,14 @@ Deno.test("exportSite() refuses to empty a folder that holds something other tha
   try {
     await Deno.writeTextFile(`${dir}/precious.txt`, "keep me");
     await assert.rejects(
-      () => exportSite(buildSite(catalog, BASE_URL), dir),
+      async () => exportSite(await buildSite(catalog, BASE_URL), dir),
       /not empty and holds no earlier export/,
     );
     assert.equal(await Deno.readTextFile(`${dir}/precious.txt`), "keep me");
     await Deno.remove(`${dir}/precious.txt`);
-    await exportSite(buildSite(catalog, BASE_URL), dir);
+    await exportSite(await buildSite(catalog, BASE_URL), dir);
     await Deno.writeTextFile(`${dir}/stale.html`, "old");
-    await exportSite(buildSite(catalog, BASE_URL), dir);
+    await exportSite(await buildSite(catalog, BASE_URL), dir);
     await assert.rejects(() => Deno.stat(`${dir}/stale.html`), Deno.errors.NotFound);
   } finally {
     await Deno.remove(dir, { recursive: true });

@@ -6,16 +6,16 @@ import { nginxConf } from "../lib/export/nginx_conf.ts";
 import { FIXTURE } from "./_spawn.ts";
 
 const SNAPSHOT = fileURLToPath(new URL("./testdata/nginx.conf.snapshot", import.meta.url));
-const site = buildSite(await loadCatalog(FIXTURE), "https://metrics.example");
+const site = await buildSite(await loadCatalog(FIXTURE), "https://metrics.example");
 
 Deno.test("nginx.conf of the fixture export matches the reviewed snapshot (UPDATE_SNAPSHOTS=1 rewrites it)", async () => {
-  const conf = nginxConf(planExport(site), { port: 8080 });
+  const conf = nginxConf(await planExport(site), { port: 8080 });
   if (Deno.env.get("UPDATE_SNAPSHOTS") === "1") await writeFile(SNAPSHOT, conf);
   assert.equal(conf, await readFile(SNAPSHOT, "utf8"));
 });
 
-Deno.test("a value nginx.conf cannot hold is a clear export error, not a broken file", () => {
-  const plan = planExport(site);
+Deno.test("a value nginx.conf cannot hold is a clear export error, not a broken file", async () => {
+  const plan = await planExport(site);
   const [entry] = plan.entries;
   assert.ok(entry);
   const hostile = {

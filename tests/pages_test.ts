@@ -124,8 +124,8 @@ function assertAccessibleFrame(doc: Page, path: string) {
   }
 }
 
-Deno.test("buildSite() prebuilds every page; only /search with a query is rendered per request", () => {
-  const site = buildSite(catalog, BASE);
+Deno.test("buildSite() builds every page; only /search with a query is rendered per request", async () => {
+  const site = await buildSite(catalog, BASE);
   for (
     const path of [
       "/",
@@ -311,7 +311,7 @@ Deno.test("handler() serves a framework page with its components drawn with thei
 });
 
 Deno.test("every page's links lead to an answer the site gives, and every fragment to an element", async () => {
-  const site = buildSite(catalog, BASE);
+  const site = await buildSite(catalog, BASE);
   const pages = [...site.assets].filter(([, asset]) => asset.contentType.startsWith("text/html"))
     .map(([path]) => path);
   // Home, two tag pages, three metrics, one framework, search.
@@ -511,7 +511,7 @@ function hostileCatalog(): Catalog {
 Deno.test("pages render hostile record text inert: no script that runs, no handler attribute, no link off http(s)", async () => {
   const hostile = hostileCatalog();
   const evilHandler = createHandler(hostile, { baseUrl: BASE });
-  const site = buildSite(hostile, BASE);
+  const site = await buildSite(hostile, BASE);
   const paths = [...site.assets].filter(([, asset]) => asset.contentType.startsWith("text/html"))
     .map(([path]) => path);
   paths.push(

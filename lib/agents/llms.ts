@@ -6,7 +6,7 @@
  */
 import type { Catalog } from "../catalog/load.ts";
 import { frameworkMarkdown, link, linkContext, metricMarkdown } from "./markdown.ts";
-import { displayName } from "../catalog/schema.ts";
+import { displayName } from "../catalog/records.ts";
 import { firstSentence } from "../read/text.ts";
 import { byName } from "../read/model.ts";
 import { LICENCE, SITE_NAME } from "../policy.ts";
@@ -105,30 +105,31 @@ export function llmsFullTxt(catalog: Catalog, baseUrl: string): string {
   ].join("\n");
 }
 
-/** A text document of the llms files, with the kind of text it is. */
+/** A text document of the llms files, with the kind of text it is; written on first use. */
 export interface LlmsDocument {
-  text: string;
+  text: () => string;
   kind: "text" | "markdown";
 }
 
 /** `/llms.txt`, `/llms-full.txt` and the `.md` copy of every page, by path. */
 export function llmsDocuments(catalog: Catalog, baseUrl: string): Map<string, LlmsDocument> {
-  const context = linkContext(catalog, baseUrl);
+  let context: ReturnType<typeof linkContext> | undefined;
+  const links = () => context ??= linkContext(catalog, baseUrl);
   const footer =
     `\n---\n\nFrom the ${SITE_NAME} (${baseUrl}), ${LICENCE.name}. ${LICENCE.credit}\n`;
   const documents = new Map<string, LlmsDocument>([
-    ["/llms.txt", { text: llmsTxt(catalog, baseUrl), kind: "text" }],
-    ["/llms-full.txt", { text: llmsFullTxt(catalog, baseUrl), kind: "text" }],
+    ["/llms.txt", { text: () => llmsTxt(catalog, baseUrl), kind: "text" }],
+    ["/llms-full.txt", { text: () => llmsFullTxt(catalog, baseUrl), kind: "text" }],
   ]);
   for (const metric of catalog.metrics) {
     documents.set(`/metrics/${metric.slug}.md`, {
-      text: metricMarkdown(metric, context) + footer,
+      text: () => metricMarkdown(metric, links()) + footer,
       kind: "markdown",
     });
   }
   for (const framework of catalog.frameworks) {
     documents.set(`/frameworks/${framework.slug}.md`, {
-      text: frameworkMarkdown(framework, context) + footer,
+      text: () => frameworkMarkdown(framework, links()) + footer,
       kind: "markdown",
     });
   }

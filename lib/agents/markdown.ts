@@ -13,7 +13,7 @@ import {
   type MetricRecord,
   type Section,
   sectionsOf,
-} from "../catalog/schema.ts";
+} from "../catalog/records.ts";
 import { metricBenchmarks } from "../read/model.ts";
 
 /** Escapes text for use as a Markdown link label. */

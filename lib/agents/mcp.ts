@@ -17,10 +17,8 @@ import {
   MetricSchema,
   MetricSummarySchema,
   SearchHitSchema,
-  type Tag,
-  TAGS,
-  toApiMetric,
 } from "../catalog/schema.ts";
+import { type Tag, TAGS, toApiMetric } from "../catalog/records.ts";
 import { type CatalogSearch, createSearch } from "../read/search.ts";
 import { MAX_QUERY_LENGTH, VERSION } from "../policy.ts";
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Source } from "./schema.ts";
+import type { Source } from "./records.ts";
 
 /** A source's author: its label up to the first comma, quote or parenthesis. */
 function authorOf(source: Source): string {

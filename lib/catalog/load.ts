@@ -1,51 +1,24 @@
 /**
- * Loads the catalog from its Markdown files and validates every record, collecting all problems
- * before failing.
+ * Loads the catalog: from the folder's validated artifact while it matches the Markdown files, or
+ * else from the Markdown files themselves, validating every record and collecting all problems
+ * before failing. The validator (zod and the YAML parser) is loaded only on that second path.
  *
  * @module
  */
-import { z } from "zod";
-import { splitRecordFile } from "./_front_matter.ts";
-import { parseYaml } from "./_yaml.ts";
+import { ARTIFACT_FILE, artifactText, catalogDigests, readArtifact } from "./artifact.ts";
 import {
-  type Catalog,
-  type Framework,
-  FRAMEWORK_SECTIONS,
-  FrameworkFrontMatterSchema,
-  FrameworkSchema,
-  METRIC_SECTIONS,
-  MetricFrontMatterSchema,
-  type MetricRecord,
-  MetricSchema,
-  SLUG_PATTERN,
-} from "./schema.ts";
-import { crossRecordProblems } from "./validate.ts";
+  catalogDir,
+  CatalogError,
+  type CatalogFiles,
+  EMBEDDED_CATALOG,
+  inFolder,
+  isPermissionError,
+  nodeFiles,
+} from "./folder.ts";
+import type { Catalog } from "./records.ts";
 
+export { CatalogError, type CatalogFiles, EMBEDDED_CATALOG, isPermissionError };
 export type { Catalog };
-
-/** Thrown when the catalog does not validate; `problems` holds one line per problem. */
-export class CatalogError extends Error {
-  /** One line per problem, each naming the file and the field. */
-  readonly problems: string[];
-  /** Collects the problems into one error whose message lists them and their count. */
-  constructor(problems: string[]) {
-    const count = `${problems.length} problem${problems.length === 1 ? "" : "s"} in the catalog`;
-    super([...problems, count].join("\n"));
-    this.name = "CatalogError";
-    this.problems = problems;
-  }
-}
-
-/** The catalog shipped with the service (embedded by `deno compile --include catalog`). */
-export const EMBEDDED_CATALOG: URL = new URL("../../catalog/", import.meta.url);
-
-/** How the loader reads a catalog folder; each runtime's adapter may bring its own. */
-export interface CatalogFiles {
-  /** The entries of a folder: names, and whether each is a file. */
-  list(dir: URL | string): Promise<{ name: string; isFile: boolean }[]>;
-  /** A file's bytes, or `undefined` when there is no such file. */
-  read(file: URL | string): Promise<Uint8Array | undefined>;
-}
 
 /** Options for {@linkcode loadCatalog}. */
 export interface LoadOptions {
@@ -53,34 +26,21 @@ export interface LoadOptions {
   label?: string;
   /** How to read files; `node:fs`, loaded on first use, when absent. */
   files?: CatalogFiles;
+  /**
+   * Whether an up-to-date `artifact.json` may stand in for the Markdown files (the default);
+   * `false` reads and validates the Markdown files whatever the artifact holds.
+   */
+  prebuilt?: boolean;
+  /**
+   * Told why the Markdown files are read instead of the artifact: when the artifact is out of
+   * date, or missing from the embedded catalog (which ships one). Silent when absent.
+   */
+  onFallback?: (reason: string) => void;
 }
-
-/** Reads files with `node:fs`, which Deno and Node both ship. */
-async function nodeFiles(): Promise<CatalogFiles> {
-  const { readdir, readFile } = await import("node:fs/promises");
-  return {
-    list: async (dir) =>
-      (await readdir(dir, { withFileTypes: true })).map((entry) => ({
-        name: entry.name,
-        isFile: entry.isFile(),
-      })),
-    async read(file) {
-      try {
-        return await readFile(file);
-      } catch (error) {
-        if (error instanceof Error && "code" in error && error.code === "ENOENT") return undefined;
-        throw error;
-      }
-    },
-  };
-}
-
-const MAX_FILE_BYTES = 256 * 1024;
-const REPORT_INPUT = { reportInput: true };
 
 /**
- * Reads and validates every record under `root`, throwing a {@linkcode CatalogError} that lists
- * every problem when anything is wrong.
+ * Loads the catalog under `root`, throwing a {@linkcode CatalogError} that lists every problem
+ * when the Markdown files are read and anything is wrong.
  *
  * @example Load the embedded catalog
  * ```ts
@@ -92,239 +52,54 @@ const REPORT_INPUT = { reportInput: true };
  */
 export async function loadCatalog(
   root: URL | string = EMBEDDED_CATALOG,
-  { label = root === EMBEDDED_CATALOG ? "catalog" : String(root).replace(/\/$/, ""), files }:
-    LoadOptions = {},
+  {
+    label = root === EMBEDDED_CATALOG ? "catalog" : String(root).replace(/\/$/, ""),
+    files,
+    prebuilt = true,
+    onFallback,
+  }: LoadOptions = {},
 ): Promise<Catalog> {
-  const problems: string[] = [];
   const fs = files ?? await nodeFiles();
-  const dir = typeof root === "string" ? root.replace(/\/?$/, "/") : root;
-  const resolve = (name: string) => typeof dir === "string" ? dir + name : new URL(name, dir);
-  const metricFiles = await readRecordFiles(fs, resolve("metrics/"), `${label}/metrics`, problems);
-  const frameworkFiles = await readRecordFiles(
-    fs,
-    resolve("frameworks/"),
-    `${label}/frameworks`,
-    problems,
-  );
-  const metrics: MetricRecord[] = [];
-  for (const file of metricFiles) {
-    const record = parseMetric(file, problems);
-    if (record) metrics.push(record);
+  const dir = catalogDir(root);
+  if (prebuilt) {
+    const found = await readArtifact(fs, dir, label);
+    if (found.ok) return found.catalog;
+    if (!found.missing || root === EMBEDDED_CATALOG) {
+      onFallback?.(`${found.reason}: validating the Markdown files instead`);
+    }
   }
-  const frameworks: Framework[] = [];
-  for (const file of frameworkFiles) {
-    const record = parseFramework(file, problems);
-    if (record) frameworks.push(record);
-  }
-  const synonyms = await readSynonyms(
-    fs,
-    resolve("synonyms.yaml"),
-    `${label}/synonyms.yaml`,
-    problems,
-  );
-  const catalog = { metrics, frameworks, synonyms };
-  const slugs = {
-    metrics: new Set(metricFiles.map((file) => file.slug)),
-    frameworks: new Set(frameworkFiles.map((file) => file.slug)),
-  };
-  problems.push(...crossRecordProblems(catalog, { known: slugs, label }));
-  if (problems.length > 0) throw new CatalogError(problems);
-  return catalog;
+  const { parseCatalog } = await import("./parse.ts");
+  return await parseCatalog(dir, { label, files: fs });
 }
 
-interface FileText {
-  path: string;
-  slug: string;
+/** A catalog validated from its Markdown files, with the artifact to write beside them. */
+export interface Prebuilt {
+  /** The validated catalog. */
+  catalog: Catalog;
+  /** The text of `artifact.json`. */
   text: string;
-}
-
-async function readRecordFiles(
-  fs: CatalogFiles,
-  dir: URL | string,
-  label: string,
-  problems: string[],
-) {
-  const files: FileText[] = [];
-  let entries: { name: string; isFile: boolean }[];
-  try {
-    entries = await fs.list(dir);
-  } catch (error) {
-    if (isPermissionError(error)) throw error;
-    problems.push(`${label}: cannot read the folder (${errorName(error)})`);
-    return files;
-  }
-  entries.sort((a, b) => a.name < b.name ? -1 : 1);
-  for (const entry of entries) {
-    const path = `${label}/${entry.name}`;
-    if (!entry.isFile || !entry.name.endsWith(".md")) {
-      problems.push(`${path}: only record files named <slug>.md belong here`);
-      continue;
-    }
-    const slug = entry.name.slice(0, -3);
-    if (!SLUG_PATTERN.test(slug)) {
-      problems.push(`${path}: file name: "${slug}" must be a lowercase kebab-case slug`);
-      continue;
-    }
-    const location = typeof dir === "string" ? dir + entry.name : new URL(entry.name, dir);
-    const bytes = await fs.read(location);
-    if (bytes === undefined) {
-      problems.push(`${path}: the file went away while it was read`);
-      continue;
-    }
-    if (bytes.byteLength > MAX_FILE_BYTES) {
-      problems.push(`${path}: file is larger than ${MAX_FILE_BYTES / 1024} KiB`);
-      continue;
-    }
-    try {
-      files.push({ path, slug, text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) });
-    } catch {
-      problems.push(`${path}: file is not valid UTF-8`);
-    }
-  }
-  return files;
-}
-
-function parseMetric(file: FileText, problems: string[]): MetricRecord | undefined {
-  const body = readBody(file, METRIC_SECTIONS, problems);
-  if (body.frontMatter === undefined) return undefined;
-  const front = MetricFrontMatterSchema.safeParse(body.frontMatter, REPORT_INPUT);
-  if (!front.success) reportIssues(file.path, front.error, problems);
-  if (!front.success || !body.ok) return undefined;
-  const { benchmarksReviewed, ...fields } = front.data;
-  const metric = MetricSchema.safeParse(
-    { ...fields, ...body.fields, slug: file.slug },
-    REPORT_INPUT,
-  );
-  if (!metric.success) return void reportIssues(file.path, metric.error, problems);
-  if (metric.data.benchmarks && benchmarksReviewed === undefined) {
-    problems.push(`${file.path}: benchmarksReviewed: is required when benchmarks are given`);
-  }
-  if (!metric.data.benchmarks && benchmarksReviewed !== undefined) {
-    problems.push(`${file.path}: benchmarksReviewed: is given but there are no benchmarks`);
-  }
-  return benchmarksReviewed === undefined ? metric.data : { ...metric.data, benchmarksReviewed };
-}
-
-function parseFramework(file: FileText, problems: string[]): Framework | undefined {
-  const body = readBody(file, FRAMEWORK_SECTIONS, problems);
-  if (body.frontMatter === undefined) return undefined;
-  const front = FrameworkFrontMatterSchema.safeParse(body.frontMatter, REPORT_INPUT);
-  if (!front.success) reportIssues(file.path, front.error, problems);
-  if (!front.success || !body.ok) return undefined;
-  const framework = FrameworkSchema.safeParse(
-    { ...front.data, ...body.fields, slug: file.slug },
-    REPORT_INPUT,
-  );
-  if (!framework.success) return void reportIssues(file.path, framework.error, problems);
-  return framework.data;
-}
-
-/** Splits a file and maps its sections to fields, reporting unknown and missing sections. */
-function readBody(file: FileText, headings: Record<string, string>, problems: string[]) {
-  const split = splitRecordFile(file.text);
-  const local = split.problems.map((problem) => `${file.path}: ${problem}`);
-  const fields: Record<string, string> = {};
-  for (const [heading, text] of split.sections) {
-    const field = Object.hasOwn(headings, heading) ? headings[heading] : undefined;
-    if (field === undefined) {
-      const known = Object.keys(headings).map((name) => `"${name}"`).join(", ");
-      local.push(`${file.path}: ## ${heading}: unknown section; the sections are ${known}`);
-    } else if (text === "") {
-      local.push(`${file.path}: ## ${heading}: section is empty`);
-    } else {
-      fields[field] = text;
-    }
-  }
-  problems.push(...local);
-  return { frontMatter: split.frontMatter, fields, ok: local.length === 0 };
-}
-
-async function readSynonyms(
-  fs: CatalogFiles,
-  location: URL | string,
-  path: string,
-  problems: string[],
-) {
-  const synonyms = new Map<string, string[]>();
-  let text: string;
-  try {
-    const bytes = await fs.read(location);
-    if (bytes === undefined) return synonyms;
-    text = new TextDecoder().decode(bytes);
-  } catch (error) {
-    if (isPermissionError(error)) throw error;
-    problems.push(`${path}: cannot read the file (${errorName(error)})`);
-    return synonyms;
-  }
-  const yaml = parseYaml(text);
-  if (!yaml.ok) {
-    problems.push(`${path}${yaml.line === undefined ? "" : ` line ${yaml.line}`}: ${yaml.message}`);
-    return synonyms;
-  }
-  const parsed = z.record(z.string().regex(SLUG_PATTERN), z.array(z.string().min(1)).min(1))
-    .safeParse(yaml.value ?? {}, REPORT_INPUT);
-  if (!parsed.success) {
-    reportIssues(path, parsed.error, problems);
-    return synonyms;
-  }
-  for (const [slug, phrases] of Object.entries(parsed.data)) synonyms.set(slug, phrases);
-  return synonyms;
-}
-
-function reportIssues(path: string, error: z.ZodError, problems: string[]) {
-  for (const issue of error.issues) {
-    if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) {
-        problems.push(`${path}: ${formatPath([...issue.path, key])}: unknown field`);
-      }
-      continue;
-    }
-    problems.push(`${path}: ${formatPath(issue.path) || "front matter"}: ${describe(issue)}`);
-  }
-}
-
-function formatPath(path: PropertyKey[]): string {
-  return path.map((part, index) =>
-    typeof part === "number" ? `[${part}]` : `${index === 0 ? "" : "."}${String(part)}`
-  ).join("");
-}
-
-function describe(issue: z.core.$ZodIssue): string {
-  switch (issue.code) {
-    case "invalid_type":
-      if (issue.input === undefined) return "is required";
-      if (issue.input === null) return `must be ${article(issue.expected)}, not null`;
-      return `must be ${article(issue.expected)}`;
-    case "invalid_value":
-      return `must be one of ${issue.values.map((value) => `"${String(value)}"`).join(", ")}`;
-    case "too_small":
-      if (issue.origin === "array") return `must have at least ${issue.minimum} item(s)`;
-      return "must not be empty";
-    case "invalid_format":
-      return issue.format === "regex" || issue.format === "url" || issue.format === "date"
-        ? issue.message
-        : `must be a valid ${issue.format}`;
-    default:
-      return issue.message;
-  }
-}
-
-function article(expected: string): string {
-  return expected === "array" || expected === "object" ? `an ${expected}` : `a ${expected}`;
-}
-
-function errorName(error: unknown): string {
-  if (error instanceof Error && "code" in error && typeof error.code === "string") {
-    return error.code;
-  }
-  return error instanceof Error ? error.name : String(error);
+  /** Where the artifact goes: `artifact.json` in the catalog folder. */
+  file: URL | string;
 }
 
 /**
- * Whether an error is the runtime refusing access (Deno's permissions), which is not a problem of
- * the catalog: the entry reports it with the flag to add.
+ * Validates the Markdown files under `root` and returns the artifact that stands in for them
+ * until one changes; throws a {@linkcode CatalogError} like {@linkcode loadCatalog}.
  */
-export function isPermissionError(error: unknown): error is Error {
-  return error instanceof Error &&
-    (error.name === "NotCapable" || error.name === "PermissionDenied");
+export async function prebuildCatalog(
+  root: URL | string = EMBEDDED_CATALOG,
+  { label, files }: Pick<LoadOptions, "label" | "files"> = {},
+): Promise<Prebuilt> {
+  const fs = files ?? await nodeFiles();
+  const catalog = await loadCatalog(root, {
+    files: fs,
+    prebuilt: false,
+    ...(label === undefined ? {} : { label }),
+  });
+  const dir = catalogDir(root);
+  return {
+    catalog,
+    text: artifactText(catalog, await catalogDigests(fs, dir)),
+    file: inFolder(dir, ARTIFACT_FILE),
+  };
 }

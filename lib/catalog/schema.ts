@@ -1,6 +1,7 @@
 /**
- * The record types of the catalog, declared once. The validator, the TypeScript types, the
- * OpenAPI component schemas and the MCP output schemas all derive from these declarations.
+ * The validator of the catalog's records, declared once with zod: loading the Markdown files, the
+ * OpenAPI component schemas and the MCP output schemas derive from these declarations, and each
+ * is checked at compile time against its record type in `records.ts`.
  *
  * The field order of each object is the order of the API contract's tables, so a parsed record
  * serializes with its fields in that order.
@@ -8,23 +9,19 @@
  * @module
  */
 import { z } from "zod";
-
-/** The closed list of metric tags. */
-export const TAGS = [
-  "acquisition",
-  "activation",
-  "retention",
-  "revenue",
-  "referral",
-  "leading",
-  "health",
-] as const;
-
-/** A metric tag, one of {@linkcode TAGS}. */
-export type Tag = typeof TAGS[number];
-
-/** Lowercase kebab-case, as used in every page and API address. */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+import {
+  type Benchmarks,
+  type Framework,
+  type FrameworkSectionField,
+  type FrameworkSummary,
+  type Metric,
+  type MetricSectionField,
+  type MetricSummary,
+  type SearchHit,
+  SLUG_PATTERN,
+  type Source,
+  TAGS,
+} from "./records.ts";
 
 const TRACKING_PARAMETER = /^(utm_.*|ref|fbclid|gclid|mc_cid|mc_eid)$/i;
 
@@ -114,390 +111,11 @@ export const NotFoundSchema = z.strictObject({ error: z.string() }).register(com
   description: "An error",
 });
 
-/** A citation: a linkable, authoritative source backing a claim or a benchmark figure. */
-export interface Source {
-  /** Display text of the citation. */
-  label: string;
-  /** Link to the source. */
-  url: string;
-}
-
-/** One product or growth metric, as the API serves it (see {@linkcode MetricSchema}). */
-export interface Metric {
-  /** The metric's name. */
-  name: string;
-  /** Identifier used in the page and API addresses. */
-  slug: string;
-  /** The abbreviation people use, such as NRR. */
-  abbreviation?: string | undefined;
-  /** Tags from {@linkcode TAGS}. */
-  tags: Tag[];
-  /** Marks an emerging, tool-defined analytics score. */
-  kind?: "composite" | undefined;
-  /** What the metric is. */
-  definition: string;
-  /** How it is calculated, then the conditions. */
-  formula: string;
-  /** What it tells. */
-  whatItMeasures: string;
-  /** Benchmark figures, each citing its sources. */
-  benchmarks?: string[] | undefined;
-  /** The ways of calculating it and how they differ. */
-  calculationMethods?: string[] | undefined;
-  /** Traps to watch, each with a label. */
-  whatToWatch: { label: string; text: string }[];
-  /** When the metric misleads. */
-  whenNotToUse?: string | undefined;
-  /** Where the data comes from. */
-  findingMetric?: string | undefined;
-  /** A worked example. */
-  inPractice: string;
-  /** Tools that report it. */
-  tools?: string | undefined;
-  /** Related metrics and how they relate. */
-  relatedMetrics: { slug: string; text: string }[];
-  /** How easily the number flatters. */
-  vanityRisk?: string | undefined;
-  /** The citations; empty when there are none. */
-  sources: Source[];
-}
-
-/** A component of a framework and the metrics it groups. */
-export interface FrameworkComponent {
-  /** The component's name. */
-  name: string;
-  /** What it covers. */
-  description: string;
-  /** The slugs of the catalog's metrics that belong to it. */
-  metricSlugs: string[];
-}
-
-/** One measurement framework, as the API serves it (see {@linkcode FrameworkSchema}). */
-export interface Framework {
-  /** The framework's name. */
-  name: string;
-  /** Identifier used in the page and API addresses. */
-  slug: string;
-  /** Where it comes from. */
-  origin: string;
-  /** What it is, in short. */
-  summary: string;
-  /** Its components, in order. */
-  components: FrameworkComponent[];
-  /** What it suits. */
-  bestFor: string;
-  /** Its limits. */
-  limitations: string;
-  /** How it works. */
-  howItWorks: string;
-  /** Implementation steps. */
-  implementation: string[];
-  /** Companies that used it, each with an optional source. */
-  examples: { company: string; detail: string; source?: Source | undefined }[];
-  /** When not to use it. */
-  whenToAvoid: string;
-  /** Frameworks it pairs with, and why. */
-  pairsWith: { slug: string; reason: string }[];
-  /** The citations. */
-  sources: Source[];
-}
-
 /** True when two types are the same; a compile error below when a declaration drifts. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _sameSource: Same<Source, z.infer<typeof SourceSchema>> = true;
 const _sameMetric: Same<Metric, z.infer<typeof MetricSchema>> = true;
 const _sameFramework: Same<Framework, z.infer<typeof FrameworkSchema>> = true;
-
-/** The value each kind of section content holds. */
-export interface ContentValues {
-  /** Prose: one paragraph or more. */
-  text: string;
-  /** One formula: the equation, then its conditions. */
-  formula: string;
-  /** Prose items, shown as a list. */
-  list: string[];
-  /** Prose items in order, shown as numbered steps. */
-  steps: string[];
-  /** `{label, text}` items. */
-  labelled: { label: string; text: string }[];
-  /** Benchmark figures, with their review date and the sources each cites. */
-  benchmarks: string[];
-  /** `{slug, text}` links to other metrics. */
-  related: { slug: string; text: string }[];
-  /** `{slug, reason}` links to other frameworks. */
-  pairs: { slug: string; reason: string }[];
-  /** A framework's components, each with its metrics. */
-  components: { name: string; description: string; metricSlugs: string[] }[];
-  /** Examples from companies, each with an optional source. */
-  examples: { company: string; detail: string; source?: Source | undefined }[];
-  /** The numbered citations. */
-  sources: Source[];
-}
-
-/** How a field's content is shown, whatever the surface. */
-export type FieldContent = keyof ContentValues;
-
-/** One section of a record as every surface shows it. */
-export interface FieldSpec<
-  Key extends string = string,
-  Content extends FieldContent = FieldContent,
-> {
-  /** The record's field. */
-  readonly key: Key;
-  /** The section heading on every surface, and the `## ` heading in a catalog file's body. */
-  readonly heading: string;
-  /** The section's anchor on the pages. */
-  readonly id: string;
-  /** How the content is shown. */
-  readonly content: Content;
-  /** Where a catalog file holds it: a `## ` section of the body, or the front matter. */
-  readonly in: "body" | "front";
-  /** Shown as the record's lead paragraph under its title, not under a heading, on the pages. */
-  readonly lead?: true;
-  /** The search field the section's text goes into; not searched when absent. */
-  readonly search?: "definition" | "formula" | "body";
-}
-
-/** The field specs a record type allows: each key with a content kind that fits its value. */
-export type FieldOf<R> = {
-  [K in keyof R & string]: {
-    [C in FieldContent]: NonNullable<R[K]> extends ContentValues[C] ? FieldSpec<K, C> : never;
-  }[FieldContent];
-}[keyof R & string];
-
-/** One section of one record: its spec and its value, typed by the kind of content. */
-export type Section = {
-  [C in FieldContent]: { field: FieldSpec<string, C>; content: C; value: ContentValues[C] };
-}[FieldContent];
-
-/**
- * The sections of a record in the table's order, leaving out optional fields it does not have.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { loadCatalog, METRIC_FIELDS, sectionsOf } from "../mod.ts";
- * const [metric] = (await loadCatalog()).metrics;
- * assert.equal(sectionsOf(metric!, METRIC_FIELDS)[0]?.field.heading, "Definition");
- * ```
- */
-export function sectionsOf<R extends object>(record: R, fields: readonly FieldOf<R>[]): Section[] {
-  const values: Partial<Record<string, unknown>> = record;
-  const sections: Section[] = [];
-  for (const field of fields) {
-    const value: unknown = values[field.key];
-    if (value !== undefined) sections.push(section(field, value));
-  }
-  return sections;
-}
-
-/**
- * The plain text of a section, for search and for checks: prose as it is, list items one a line,
- * `label. text` for labelled items and components; links and citations contribute nothing.
- */
-export function sectionText(part: Section): string {
-  switch (part.content) {
-    case "text":
-    case "formula":
-      return part.value;
-    case "list":
-    case "steps":
-    case "benchmarks":
-      return part.value.join("\n");
-    case "labelled":
-      return part.value.map((item) => `${item.label}. ${item.text}`).join("\n");
-    case "components":
-      return part.value.map((item) => `${item.name}. ${item.description}`).join("\n");
-    case "related":
-    case "pairs":
-    case "examples":
-    case "sources":
-      return "";
-  }
-}
-
-function section(field: FieldSpec, value: unknown): Section {
-  // The table is type-checked against the record (FieldOf), so the value fits the content.
-  return { field, content: field.content, value } as Section;
-}
-
-/**
- * The sections of a metric, in reading order: every renderer (pages, Markdown copies, llms-full,
- * CLI text, the search index) walks this table. The record's header fields (name, slug,
- * abbreviation, tags, kind) are shown by each surface's title line. A new section is one line here
- * and one field in {@linkcode MetricSchema}.
- */
-export const METRIC_FIELDS = [
-  {
-    key: "definition",
-    heading: "Definition",
-    id: "definition",
-    content: "text",
-    in: "body",
-    lead: true,
-    search: "definition",
-  },
-  {
-    key: "formula",
-    heading: "Formula",
-    id: "formula",
-    content: "formula",
-    in: "front",
-    search: "formula",
-  },
-  {
-    key: "whatItMeasures",
-    heading: "What it measures",
-    id: "what-it-measures",
-    content: "text",
-    in: "body",
-    search: "body",
-  },
-  {
-    key: "inPractice",
-    heading: "In practice",
-    id: "in-practice",
-    content: "text",
-    in: "body",
-    search: "body",
-  },
-  {
-    key: "benchmarks",
-    heading: "Benchmarks",
-    id: "benchmarks",
-    content: "benchmarks",
-    in: "front",
-  },
-  {
-    key: "calculationMethods",
-    heading: "Calculation methods",
-    id: "calculation-methods",
-    content: "list",
-    in: "front",
-    search: "body",
-  },
-  {
-    key: "whatToWatch",
-    heading: "What to watch",
-    id: "what-to-watch",
-    content: "labelled",
-    in: "front",
-    search: "body",
-  },
-  {
-    key: "whenNotToUse",
-    heading: "When not to use",
-    id: "when-not-to-use",
-    content: "text",
-    in: "body",
-    search: "body",
-  },
-  {
-    key: "findingMetric",
-    heading: "Finding the metric",
-    id: "finding-the-metric",
-    content: "text",
-    in: "body",
-    search: "body",
-  },
-  { key: "tools", heading: "Tools", id: "tools", content: "text", in: "body", search: "body" },
-  {
-    key: "vanityRisk",
-    heading: "Vanity risk",
-    id: "vanity-risk",
-    content: "text",
-    in: "body",
-    search: "body",
-  },
-  {
-    key: "relatedMetrics",
-    heading: "Related metrics",
-    id: "related-metrics",
-    content: "related",
-    in: "front",
-  },
-  { key: "sources", heading: "Sources", id: "sources", content: "sources", in: "front" },
-] as const satisfies readonly FieldOf<Metric>[];
-
-/** The sections of a framework, in reading order; see {@linkcode METRIC_FIELDS}. */
-export const FRAMEWORK_FIELDS = [
-  {
-    key: "summary",
-    heading: "Summary",
-    id: "summary",
-    content: "text",
-    in: "body",
-    lead: true,
-    search: "definition",
-  },
-  {
-    key: "components",
-    heading: "Components",
-    id: "components",
-    content: "components",
-    in: "front",
-    search: "body",
-  },
-  { key: "origin", heading: "Origin", id: "origin", content: "text", in: "body", search: "body" },
-  {
-    key: "howItWorks",
-    heading: "How it works",
-    id: "how-it-works",
-    content: "text",
-    in: "body",
-    search: "body",
-  },
-  {
-    key: "bestFor",
-    heading: "Best for",
-    id: "best-for",
-    content: "text",
-    in: "body",
-    search: "body",
-  },
-  { key: "limitations", heading: "Limitations", id: "limitations", content: "text", in: "body" },
-  {
-    key: "whenToAvoid",
-    heading: "When to avoid",
-    id: "when-to-avoid",
-    content: "text",
-    in: "body",
-  },
-  {
-    key: "implementation",
-    heading: "Implementation",
-    id: "implementation",
-    content: "steps",
-    in: "front",
-  },
-  { key: "examples", heading: "Examples", id: "examples", content: "examples", in: "front" },
-  { key: "pairsWith", heading: "Pairs with", id: "pairs-with", content: "pairs", in: "front" },
-  { key: "sources", heading: "Sources", id: "sources", content: "sources", in: "front" },
-] as const satisfies readonly FieldOf<Framework>[];
-
-type BodyKey<Fields extends readonly FieldSpec[]> = Extract<Fields[number], { in: "body" }>["key"];
-type MetricSectionField = BodyKey<typeof METRIC_FIELDS>;
-type FrameworkSectionField = BodyKey<typeof FRAMEWORK_FIELDS>;
-
-function bodySections<Fields extends readonly FieldSpec[]>(
-  fields: Fields,
-): Readonly<Record<string, BodyKey<Fields>>> {
-  const sections: Record<string, BodyKey<Fields>> = {};
-  for (const field of fields) {
-    if (field.in === "body") sections[field.heading] = field.key as BodyKey<Fields>;
-  }
-  return sections;
-}
-
-/** The fields of a metric that live in the Markdown body, by section heading. */
-export const METRIC_SECTIONS: Readonly<Record<string, MetricSectionField>> = bodySections(
-  METRIC_FIELDS,
-);
-
-/** The fields of a framework that live in the Markdown body, by section heading. */
-export const FRAMEWORK_SECTIONS: Readonly<Record<string, FrameworkSectionField>> = bodySections(
-  FRAMEWORK_FIELDS,
-);
 
 const isoDate = z.iso.date({ error: "must be a date written YYYY-MM-DD" });
 
@@ -529,9 +147,6 @@ export const FrameworkFrontMatterSchema = FrameworkSchema.omit(
     whenToAvoid: true,
   } satisfies Record<"slug" | FrameworkSectionField, true>,
 );
-
-/** A metric as the catalog holds it: the API record plus the date its benchmarks were reviewed. */
-export type MetricRecord = Metric & { benchmarksReviewed?: string };
 
 /** A metric in a list: enough to choose one. */
 export const MetricSummarySchema = MetricSchema.pick({
@@ -577,98 +192,7 @@ export const BenchmarkSchema = z.strictObject({
   sources: z.array(SourceSchema),
 });
 
-/** A metric in a list: enough to choose one. */
-export interface MetricSummary {
-  /** The metric's name. */
-  name: string;
-  /** Its slug. */
-  slug: string;
-  /** Its abbreviation, when it has one. */
-  abbreviation?: string | undefined;
-  /** Its tags. */
-  tags: Tag[];
-  /** `composite` for a tool-defined score. */
-  kind?: "composite" | undefined;
-  /** Its definition. */
-  definition: string;
-}
-
-/** A framework in a list: enough to choose one. */
-export interface FrameworkSummary {
-  /** The framework's name. */
-  name: string;
-  /** Its slug. */
-  slug: string;
-  /** Its summary. */
-  summary: string;
-  /** The names of its components. */
-  components: string[];
-}
-
-/** One search result. */
-export interface SearchHit {
-  /** The record's slug. */
-  slug: string;
-  /** The record's name. */
-  name: string;
-  /** Which kind of record it is. */
-  type: "metric" | "framework";
-  /** The metric's abbreviation, when it has one. */
-  abbreviation?: string | undefined;
-  /** The first sentence of the definition (metrics) or summary (frameworks). */
-  summary: string;
-  /** The relevance score; never higher than the hit before it. */
-  score: number;
-}
-
-/** A metric's benchmark figures, each with the sources it cites, and the review date. */
-export interface Benchmarks {
-  /** The metric's slug. */
-  slug: string;
-  /** The metric's name. */
-  name: string;
-  /** Each figure, with the numbers (from 1) of the entries of `sources` it cites. */
-  benchmarks: { text: string; sources: number[] }[];
-  /** When the figures were last reviewed (YYYY-MM-DD). */
-  benchmarksReviewed?: string | undefined;
-  /** The metric's citations. */
-  sources: Source[];
-}
-
 const _sameMetricSummary: Same<MetricSummary, z.infer<typeof MetricSummarySchema>> = true;
 const _sameFrameworkSummary: Same<FrameworkSummary, z.infer<typeof FrameworkSummarySchema>> = true;
 const _sameSearchHit: Same<SearchHit, z.infer<typeof SearchHitSchema>> = true;
 const _sameBenchmarks: Same<Benchmarks, z.infer<typeof BenchmarkSchema>> = true;
-
-/** A metric as the API serves it: the record without the catalog-only review date. */
-export function toApiMetric(record: MetricRecord): Metric {
-  const { benchmarksReviewed: _reviewed, ...metric } = record;
-  return metric;
-}
-
-/** The loaded, validated catalog. Lists are sorted by slug. */
-export interface Catalog {
-  /** Every metric, with its benchmarks' review date. */
-  metrics: MetricRecord[];
-  /** Every framework. */
-  frameworks: Framework[];
-  /** Everyday phrases that name a record, by record slug. */
-  synonyms: Map<string, string[]>;
-}
-
-/**
- * A record's name as people see it: the name, followed by the abbreviation in parentheses unless
- * the name already shows it.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { displayName } from "./schema.ts";
- * assert.equal(displayName({ name: "Net Revenue Retention", abbreviation: "NRR" }), "Net Revenue Retention (NRR)");
- * assert.equal(displayName({ name: "DAU/MAU Ratio (Stickiness)", abbreviation: "DAU/MAU" }), "DAU/MAU Ratio (Stickiness)");
- * ```
- */
-export function displayName(record: { name: string; abbreviation?: string | undefined }): string {
-  const { name, abbreviation } = record;
-  return abbreviation && !name.includes(abbreviation) ? `${name} (${abbreviation})` : name;
-}

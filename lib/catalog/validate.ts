@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Catalog } from "./schema.ts";
+import type { Catalog } from "./records.ts";
 
 /** The slugs of every record file found, whether or not the record itself is valid. */
 export interface KnownSlugs {

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type Catalog, TAGS, toApiMetric } from "../catalog/schema.ts";
+import { type Catalog, TAGS, toApiMetric } from "../catalog/records.ts";
 import {
   byName,
   createReadModel,
@@ -38,8 +38,16 @@ export interface CliIo {
   isTerminal: boolean;
   /** The terminal's width in columns, when standard output is one. */
   columns?: number | undefined;
-  /** Loads the catalog: the folder given (`CATALOG_DIR`), or the one the tool ships with. */
-  loadCatalog(dir: string | undefined): Promise<Catalog>;
+  /**
+   * Loads the catalog: the folder given (`CATALOG_DIR`), or the one the tool ships with; with
+   * `prebuilt: false`, from its Markdown files even when an up-to-date artifact is there.
+   */
+  loadCatalog(dir: string | undefined, options?: { prebuilt?: boolean }): Promise<Catalog>;
+  /**
+   * Validates the Markdown files of the folder given (or of the catalog the tool ships with) and
+   * writes their artifact beside them; returns the catalog and the file written.
+   */
+  writeArtifact(dir: string | undefined): Promise<{ catalog: Catalog; file: string }>;
   /** Starts the HTTP service; resolves once it listens. */
   serve(catalog: Catalog, options: { port?: number | undefined }): Promise<void> | void;
   /** Runs the MCP server over stdio; resolves once it is connected. */
@@ -117,9 +125,10 @@ const COMMANDS: Record<Command, CommandSpec> = {
     positionals: 1,
   },
   validate: {
-    usage: "validate",
-    summary: "Check the catalog (CATALOG_DIR applies); print each problem with file and field",
-    options: {},
+    usage: "validate [--write]",
+    summary: "Check the catalog's Markdown files (CATALOG_DIR applies); print each problem with " +
+      "file and field; --write also writes the validated artifact.json that loads in its place",
+    options: { write: { type: "boolean" } },
     positionals: 0,
   },
   serve: {
@@ -255,6 +264,7 @@ function parse(command: Command, args: readonly string[]) {
  *   stderr: () => {},
  *   isTerminal: false,
  *   loadCatalog: () => loadCatalog(),
+ *   writeArtifact: () => Promise.reject(new Error("not in this example")),
  *   serve: () => {},
  *   serveMcp: async () => {},
  * });
@@ -320,10 +330,12 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
 
   switch (name) {
     case "validate": {
-      const catalog = await io.loadCatalog(catalogDir);
+      const written = values.get("write") === true ? await io.writeArtifact(catalogDir) : undefined;
+      const catalog = written?.catalog ?? await io.loadCatalog(catalogDir, { prebuilt: false });
       print(
         `The catalog is valid: ${catalog.metrics.length} metrics, ${catalog.frameworks.length} frameworks\n`,
       );
+      if (written) print(`Wrote ${written.file}\n`);
       return 0;
     }
     case "serve": {

@@ -14,7 +14,7 @@ import {
   type Section,
   sectionsOf,
   type Source,
-} from "../catalog/schema.ts";
+} from "../catalog/records.ts";
 import { metricBenchmarks } from "../read/model.ts";
 import type { SearchHit } from "../read/search.ts";
 

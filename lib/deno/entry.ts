@@ -6,7 +6,7 @@
  * @module
  */
 import { CatalogError, EMBEDDED_CATALOG, isPermissionError, loadCatalog } from "../catalog/load.ts";
-import type { Catalog } from "../catalog/schema.ts";
+import type { Catalog } from "../catalog/records.ts";
 import { denoFiles } from "./files.ts";
 
 /** Reads an environment variable the process may read; otherwise treats it as unset. */
@@ -56,10 +56,16 @@ export function exitOnKnownError(error: unknown): never {
   throw error;
 }
 
-/** Loads the catalog (a folder, or the embedded one), or ends the process with one clear line. */
+/**
+ * Loads the catalog (a folder, or the embedded one), or ends the process with one clear line.
+ * When the Markdown files are read because the artifact is out of date, stderr says so.
+ */
 export async function loadCatalogOrExit(dir?: string | URL): Promise<Catalog> {
   try {
-    return await loadCatalog(dir ?? EMBEDDED_CATALOG, { files: denoFiles });
+    return await loadCatalog(dir ?? EMBEDDED_CATALOG, {
+      files: denoFiles,
+      onFallback: (reason) => console.error(reason),
+    });
   } catch (error) {
     exitOnKnownError(error);
   }

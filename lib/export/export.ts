@@ -67,7 +67,7 @@ function fileFor(path: string, contentType: string): string {
  * Works out the file of every prebuilt answer and checks that a static host can serve each one
  * as the server does: one content type per extension, no two answers in one file, status 200.
  */
-export function planExport(site: Site): ExportPlan {
+export async function planExport(site: Site): Promise<ExportPlan> {
   const entries: ExportEntry[] = [];
   const types = new Map<string, string>();
   const owners = new Map<string, string>();
@@ -108,7 +108,7 @@ export function planExport(site: Site): ExportPlan {
   types.set("json", types.get("json") ?? TYPES.json);
   const apiNotFound = {
     file: API_NOT_FOUND_FILE,
-    asset: createAsset(
+    asset: await createAsset(
       JSON.stringify({ error: "No API endpoint or record at this address" }),
       TYPES.json,
       { status: 404, cacheControl: CACHE_ERROR },
@@ -211,7 +211,7 @@ async function prepareFolder(dir: string): Promise<void> {
  * import { mkdtemp, rm, stat } from "node:fs/promises";
  * import { tmpdir } from "node:os";
  * const dir = await mkdtemp(`${tmpdir()}/export-`);
- * const site = buildSite(await loadCatalog(), "https://metrics.example");
+ * const site = await buildSite(await loadCatalog(), "https://metrics.example");
  * const report = await exportSite(site, dir);
  * assert.ok((await stat(`${dir}/api/metrics/churn-rate.json.br`)).isFile());
  * assert.equal(report.serverOnly.includes("/mcp"), true);
@@ -223,7 +223,7 @@ export async function exportSite(
   dir: string,
   { nginxPort = 8080 }: ExportOptions = {},
 ): Promise<ExportReport> {
-  const plan = planExport(site);
+  const plan = await planExport(site);
   await prepareFolder(dir);
   const report: ExportReport = {
     answers: plan.entries.length,

@@ -10,7 +10,7 @@ import { createServer } from "node:http";
 import process from "node:process";
 import type { AddressInfo } from "node:net";
 import { catalogFromArtifact } from "../catalog/artifact.ts";
-import type { Catalog } from "../catalog/schema.ts";
+import type { Catalog } from "../catalog/records.ts";
 import { CliError, runCli } from "../cli/main.ts";
 import { createHandler, type Handler } from "../web/handler.ts";
 import { baseUrlFor, listeningLine, serveOptionsFromEnv } from "../web/serve_options.ts";
@@ -75,11 +75,32 @@ export async function main(artifact: unknown): Promise<void> {
     stderr: (text) => void process.stderr.write(text),
     isTerminal: terminal,
     columns: terminal ? process.stdout.columns : undefined,
-    async loadCatalog(dir) {
+    async loadCatalog(dir, options) {
       if (dir === undefined) return catalogFromArtifact(artifact);
       const { CatalogError, loadCatalog } = await import("../catalog/load.ts");
       try {
-        return await loadCatalog(dir);
+        return await loadCatalog(dir, {
+          onFallback: (reason) => console.error(reason),
+          ...options,
+        });
+      } catch (error) {
+        if (error instanceof CatalogError) throw new CliError(error.message, 1);
+        throw error;
+      }
+    },
+    async writeArtifact(dir) {
+      if (dir === undefined) {
+        throw new CliError(
+          "validate --write needs CATALOG_DIR: the package's catalog is built in",
+          2,
+        );
+      }
+      const { CatalogError, prebuildCatalog } = await import("../catalog/load.ts");
+      const { writeFile } = await import("node:fs/promises");
+      try {
+        const { catalog, text, file } = await prebuildCatalog(dir);
+        await writeFile(file, text);
+        return { catalog, file: String(file) };
       } catch (error) {
         if (error instanceof CatalogError) throw new CliError(error.message, 1);
         throw error;

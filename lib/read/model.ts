@@ -15,7 +15,7 @@ import type {
   MetricRecord,
   MetricSummary,
   Tag,
-} from "../catalog/schema.ts";
+} from "../catalog/records.ts";
 import { closestSlugs } from "./text.ts";
 
 /** The two kinds of record. */
@@ -103,7 +103,8 @@ const OTHER: Record<RecordKind, RecordKind> = { metric: "framework", framework: 
 /** How many not-found answers the model remembers, oldest forgotten first. */
 const MAX_REMEMBERED_MISSES = 1024;
 
-const COLLATOR = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+// Made on first use: creating a collator loads locale data, about 20 ms on a cold start.
+let collator: Intl.Collator | undefined;
 
 /**
  * Records from A to Z by the name people see (not by slug): for the home page, the search page's
@@ -118,7 +119,9 @@ const COLLATOR = new Intl.Collator("en", { sensitivity: "base", numeric: true })
  * ```
  */
 export function byName<T extends { name: string }>(records: readonly T[]): T[] {
-  return [...records].sort((a, b) => COLLATOR.compare(a.name, b.name));
+  collator ??= new Intl.Collator("en", { sensitivity: "base", numeric: true });
+  const compare = collator.compare;
+  return [...records].sort((a, b) => compare(a.name, b.name));
 }
 
 /** A name reduced to lowercase letters and digits, so "LTV:CAC", "ltv cac" and "LTV-CAC" meet. */

@@ -13,7 +13,7 @@ import {
   type SearchHit,
   sectionsOf,
   sectionText,
-} from "../catalog/schema.ts";
+} from "../catalog/records.ts";
 import { firstSentence } from "./text.ts";
 import { MAX_QUERY_LENGTH } from "../policy.ts";
 

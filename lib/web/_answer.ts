@@ -1,6 +1,9 @@
 /**
- * Answers from prebuilt assets: the header list of every encoded variant is built once, so a
- * request only negotiates, picks a variant and sets its list on the response.
+ * Answers from prebuilt assets, made on first use: an address's body (and its ETag) is made by
+ * the first request that needs it, each compressed variant by the first request that accepts it,
+ * and each is kept with its header list, so every later request only negotiates, picks a variant
+ * and sets its list on the response, without a promise. Requests that arrive while a body or a
+ * variant is being made wait for that one piece of work.
  *
  * The headers are set after the response is constructed, not passed to the constructor: Deno 2.9
  * copies the body into a native response when a `Response` is constructed with headers. Setting
@@ -9,7 +12,13 @@
  *
  * @module
  */
-import { type Asset, type Coding, negotiateCoding } from "./assets.ts";
+import {
+  type AssetSource,
+  codingPreference,
+  compressedVariant,
+  identityVariant,
+  type Variant,
+} from "./assets.ts";
 
 type HeaderList = readonly (readonly [string, string])[];
 
@@ -21,23 +30,80 @@ interface PreparedVariant {
   notModified: HeaderList;
 }
 
-/** An asset with the header lists of its variants. */
-export interface PreparedAsset {
-  asset: Asset;
-  variants: Partial<Record<Coding, PreparedVariant>> & { identity: PreparedVariant };
-}
+/** The answer of one prebuilt address, made piece by piece as requests need it. */
+export class LazyAnswer {
+  readonly #source: AssetSource;
+  readonly #common: Readonly<Record<string, string>>;
+  #identity: PreparedVariant | undefined;
+  #building: Promise<unknown> | undefined;
+  /** Compressed variants made so far; `null` where the coding gives no smaller body. */
+  readonly #variants = new Map<"br" | "gzip", PreparedVariant | null>();
+  readonly #compressing = new Map<"br" | "gzip", Promise<unknown>>();
 
-/** Builds the header lists of every variant of `asset`, with `common` headers first. */
-export function prepareAsset(
-  asset: Asset,
-  common: Readonly<Record<string, string>>,
-): PreparedAsset {
-  const prepare = (coding: Coding, variant: Asset["variants"]["identity"]): PreparedVariant => {
+  /** The answer `source` describes, with the `common` headers first on every variant. */
+  constructor(source: AssetSource, common: Readonly<Record<string, string>>) {
+    this.#source = source;
+    this.#common = common;
+  }
+
+  /** What the answer is, before its body is made. */
+  get source(): AssetSource {
+    return this.#source;
+  }
+
+  /**
+   * Answers a GET or HEAD: the negotiated variant, or 304 when the client's `If-None-Match` holds
+   * that variant's ETag. Synchronous once the body and the variant it needs have been made.
+   */
+  answer(request: Request): Response | Promise<Response> {
+    const identity = this.#identity;
+    if (identity === undefined) return this.#build().then(() => this.answer(request));
+    for (const coding of codingPreference(request.headers.get("accept-encoding"))) {
+      const variant = this.#variants.get(coding);
+      if (variant === undefined) return this.#compress(coding).then(() => this.answer(request));
+      if (variant !== null) return this.#respond(request, variant);
+    }
+    return this.#respond(request, identity);
+  }
+
+  /** The identity bytes, made on first use. */
+  identityBody(): Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>> {
+    const identity = this.#identity;
+    return identity?.body ?? this.#build().then(() => this.identityBody());
+  }
+
+  #build(): Promise<unknown> {
+    this.#building ??= (async () => {
+      const variant = await identityVariant(await this.#source.render());
+      this.#identity = this.#prepare(variant, "identity");
+    })().catch((error) => {
+      // A failed render is tried again by the next request rather than kept.
+      this.#building = undefined;
+      throw error;
+    });
+    return this.#building;
+  }
+
+  #compress(coding: "br" | "gzip"): Promise<unknown> {
+    let work = this.#compressing.get(coding);
+    if (work === undefined) {
+      const identity = this.#identity;
+      if (identity === undefined) return this.#build();
+      work = compressedVariant(identity, coding).then((variant) => {
+        this.#variants.set(coding, variant ? this.#prepare(variant, coding) : null);
+      }).finally(() => this.#compressing.delete(coding));
+      this.#compressing.set(coding, work);
+    }
+    return work;
+  }
+
+  #prepare(variant: Variant, coding: "identity" | "br" | "gzip"): PreparedVariant {
+    const source = this.#source;
     const notModified = Object.entries({
-      ...common,
-      ...asset.headers,
-      "content-type": asset.contentType,
-      "cache-control": asset.cacheControl,
+      ...this.#common,
+      ...source.headers,
+      "content-type": source.contentType,
+      "cache-control": source.cacheControl,
       "etag": variant.etag,
       "vary": "Accept-Encoding",
       ...(coding === "identity" ? {} : { "content-encoding": coding }),
@@ -48,29 +114,16 @@ export function prepareAsset(
       notModified,
       full: [...notModified, ["content-length", String(variant.body.byteLength)]],
     };
-  };
-  const variants: PreparedAsset["variants"] = {
-    identity: prepare("identity", asset.variants.identity),
-  };
-  for (const coding of ["gzip", "br"] as const) {
-    const variant = asset.variants[coding];
-    if (variant) variants[coding] = prepare(coding, variant);
   }
-  return { asset, variants };
-}
 
-/**
- * Answers a GET or HEAD for a prebuilt asset: the negotiated variant, or 304 when the client's
- * `If-None-Match` holds that variant's ETag.
- */
-export function answerAsset(request: Request, { asset, variants }: PreparedAsset): Response {
-  const coding = negotiateCoding(request.headers.get("accept-encoding"), asset);
-  const variant = variants[coding] ?? variants.identity;
-  if (asset.status === 200 && matchesEtag(request.headers.get("if-none-match"), variant.etag)) {
-    return withHeaders(new Response(null, { status: 304 }), variant.notModified);
+  #respond(request: Request, variant: PreparedVariant): Response {
+    const status = this.#source.status;
+    if (status === 200 && matchesEtag(request.headers.get("if-none-match"), variant.etag)) {
+      return withHeaders(new Response(null, { status: 304 }), variant.notModified);
+    }
+    const body = request.method === "HEAD" ? null : variant.body;
+    return withHeaders(new Response(body, { status }), variant.full);
   }
-  const body = request.method === "HEAD" ? null : variant.body;
-  return withHeaders(new Response(body, { status: asset.status }), variant.full);
 }
 
 function withHeaders(response: Response, list: HeaderList): Response {

@@ -3,34 +3,37 @@
  *
  * @module
  */
-import { type Asset, createAsset, TYPES } from "./assets.ts";
+import { type AssetSource, assetSource, TYPES } from "./assets.ts";
 import type { Catalog } from "../catalog/load.ts";
-import { buildOpenApi } from "./openapi.ts";
-import { toApiMetric } from "../catalog/schema.ts";
+import { toApiMetric } from "../catalog/records.ts";
 
 /** Serializes a value as the API sends it. */
 export function toJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Builds every API response of the catalog once. */
-export function apiAssets(catalog: Catalog, baseUrl: string): Map<string, Asset> {
-  const assets = new Map<string, Asset>();
-  const add = (path: string, value: unknown) =>
-    assets.set(path, createAsset(toJson(value), TYPES.json));
-  const metrics = catalog.metrics.map(toApiMetric);
-  add("/api/metrics", metrics);
-  for (const metric of metrics) add(`/api/metrics/${metric.slug}`, metric);
-  add("/api/frameworks", catalog.frameworks);
-  for (const framework of catalog.frameworks) {
-    add(`/api/frameworks/${framework.slug}`, framework);
+/**
+ * Every API response of the catalog, by path, each serialized on first use. The OpenAPI document
+ * loads its generator (zod's JSON Schema output) with the first request for it.
+ */
+export function apiSources(catalog: Catalog, baseUrl: string): Map<string, AssetSource> {
+  const sources = new Map<string, AssetSource>();
+  const add = (path: string, value: () => unknown) =>
+    sources.set(path, assetSource(async () => toJson(await value()), TYPES.json));
+  add("/api/metrics", () => catalog.metrics.map(toApiMetric));
+  for (const metric of catalog.metrics) {
+    add(`/api/metrics/${metric.slug}`, () => toApiMetric(metric));
   }
-  add(
-    "/api/openapi.json",
-    buildOpenApi(baseUrl, {
+  add("/api/frameworks", () => catalog.frameworks);
+  for (const framework of catalog.frameworks) {
+    add(`/api/frameworks/${framework.slug}`, () => framework);
+  }
+  add("/api/openapi.json", async () => {
+    const { buildOpenApi } = await import("./openapi.ts");
+    return buildOpenApi(baseUrl, {
       metrics: catalog.metrics.length,
       frameworks: catalog.frameworks.length,
-    }),
-  );
-  return assets;
+    });
+  });
+  return sources;
 }

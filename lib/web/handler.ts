@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { answerAsset, prepareAsset, type PreparedAsset } from "./_answer.ts";
+import { LazyAnswer } from "./_answer.ts";
 import { CACHE_ERROR, TYPES } from "./assets.ts";
 import type { Catalog } from "../catalog/load.ts";
 import {
@@ -16,7 +16,7 @@ import {
 import { HttpError, type Route } from "./http_error.ts";
 
 export { HttpError };
-import { buildSite, type Site } from "./site.ts";
+import { planSite, type SitePlan } from "./site.ts";
 
 /**
  * A request handler as `Deno.serve` takes it. A runtime whose `Request` URL is already resolved
@@ -46,8 +46,9 @@ const STATIC_METHODS = ["GET", "HEAD"] as const;
 const STATIC_ALLOW = "GET, HEAD, OPTIONS";
 
 /**
- * Creates the service's request handler. Everything that depends only on the catalog is built
- * here, once; a request only looks up and answers.
+ * Creates the service's request handler. Everything that depends only on the catalog is planned
+ * here and made once, on first use: the first request for an address makes its body, the first
+ * that accepts a compression makes that variant, and every later one only looks up and answers.
  *
  * @example Answer a request in-process
  * ```ts
@@ -62,23 +63,34 @@ export function createHandler(
   catalog: Catalog,
   { baseUrl = "http://localhost:8000" }: HandlerOptions = {},
 ): Handler {
-  const site = buildSite(catalog, baseUrl.replace(/\/+$/, ""));
-  const answers = new Map<string, PreparedAsset>(
-    [...site.assets].map(([path, asset]) => [path, prepareAsset(asset, COMMON_HEADERS)]),
-  );
-  const fail = (request: Request, error: unknown): Response => {
+  const plan = planSite(catalog, baseUrl.replace(/\/+$/, ""));
+  const site: Site = {
+    plan,
+    answers: new Map(
+      [...plan.sources].map(([path, source]) => [path, new LazyAnswer(source, COMMON_HEADERS)]),
+    ),
+    notFoundPage: new LazyAnswer(plan.notFoundPage, {}),
+  };
+  const fail = (request: Request, error: unknown): Response | Promise<Response> => {
     if (error instanceof HttpError) return errorResponse(site, request, error);
     console.error(error);
     return errorResponse(site, request, new HttpError(500, "Internal server error"));
   };
   return (request, info) => {
     try {
-      const answer = respond(site, answers, request, rawTargetOf(info));
+      const answer = respond(site, request, rawTargetOf(info));
       return answer instanceof Promise ? answer.catch((error) => fail(request, error)) : answer;
     } catch (error) {
       return fail(request, error);
     }
   };
+}
+
+/** The plan, and the answers made from it so far. */
+interface Site {
+  plan: SitePlan;
+  answers: Map<string, LazyAnswer>;
+  notFoundPage: LazyAnswer;
 }
 
 /** The `Allow` value of each route, worked out once. */
@@ -108,17 +120,16 @@ function methodNotAllowed(method: string, methods: readonly string[], allow: str
  */
 function respond(
   site: Site,
-  answers: Map<string, PreparedAsset>,
   request: Request,
   rawTarget: string | undefined,
 ): Response | Promise<Response> {
   const path = normalizePath(rawTarget === undefined ? request.url : `http://raw${rawTarget}`);
-  const route = site.routes.get(path);
+  const route = site.plan.routes.get(path);
   if (route === undefined) {
     if (request.method === "GET" || request.method === "HEAD") {
-      const answer = answers.get(path);
+      const answer = site.answers.get(path);
       if (answer === undefined) return aliasRedirect(site, path) ?? throwNotFound(site, path);
-      return answerAsset(request, answer);
+      return answer.answer(request);
     }
     if (request.method === "OPTIONS") return preflight(STATIC_ALLOW, request);
     throw methodNotAllowed(request.method, STATIC_METHODS, STATIC_ALLOW);
@@ -130,9 +141,9 @@ function respond(
   }
   return Promise.resolve(route.handle(request)).then((dynamic) => {
     if (dynamic) return withCommonHeaders(dynamic);
-    const answer = answers.get(path);
+    const answer = site.answers.get(path);
     if (answer === undefined) throw notFound(site, path);
-    return answerAsset(request, answer);
+    return answer.answer(request);
   });
 }
 
@@ -148,7 +159,7 @@ function aliasRedirect(site: Site, path: string): Response | undefined {
   const match = /^\/(metrics|frameworks)\/([^/]+)$/.exec(path);
   if (!match) return undefined;
   const [, collection = "", name = ""] = match;
-  const found = site.model.resolve(collection === "metrics" ? "metric" : "framework", name);
+  const found = site.plan.model.resolve(collection === "metrics" ? "metric" : "framework", name);
   if (!found.ok || found.alias === undefined) return undefined;
   return new Response(null, {
     status: 308,
@@ -192,7 +203,7 @@ function notFound(site: Site, path: string): HttpError {
   const match = /^\/api\/(metrics|frameworks)\/([^/]+)$/.exec(path);
   if (match) {
     const [, collection = "", slug = ""] = match;
-    const found = site.model.get(collection === "metrics" ? "metric" : "framework", slug);
+    const found = site.plan.model.get(collection === "metrics" ? "metric" : "framework", slug);
     if (!found.ok) return new HttpError(404, found.notFound.message);
   }
   if (isApiPath(path)) return new HttpError(404, `No API endpoint at "${clip(path)}"`);
@@ -233,7 +244,11 @@ function withCommonHeaders(response: Response): Response {
 }
 
 /** The one place where errors become responses: JSON under `/api/`, the HTML page elsewhere. */
-function errorResponse(site: Site, request: Request, error: HttpError): Response {
+function errorResponse(
+  site: Site,
+  request: Request,
+  error: HttpError,
+): Response | Promise<Response> {
   let path = "";
   try {
     path = new URL(request.url).pathname;
@@ -242,11 +257,14 @@ function errorResponse(site: Site, request: Request, error: HttpError): Response
   }
   const headers = new Headers({ ...COMMON_HEADERS, ...error.headers });
   headers.set("cache-control", error.status === 404 ? CACHE_ERROR : "no-store");
-  const page = error.status === 404 && !isApiPath(path) ? site.notFoundPage : undefined;
-  if (page) {
-    for (const [name, value] of Object.entries(page.headers ?? {})) headers.set(name, value);
-    headers.set("content-type", page.contentType);
-    return withBody(request, page.variants.identity.body, { status: 404, headers });
+  if (error.status === 404 && !isApiPath(path)) {
+    const page = site.notFoundPage;
+    for (const [name, value] of Object.entries(page.source.headers ?? {})) headers.set(name, value);
+    headers.set("content-type", page.source.contentType);
+    const body = page.identityBody();
+    return body instanceof Promise
+      ? body.then((bytes) => withBody(request, bytes, { status: 404, headers }))
+      : withBody(request, body, { status: 404, headers });
   }
   headers.set("content-type", TYPES.json);
   return withBody(request, ENCODER.encode(JSON.stringify({ error: error.message })), {

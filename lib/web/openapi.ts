@@ -6,7 +6,8 @@
  */
 import { z } from "zod";
 import { LICENCE, MAX_PATH_LENGTH, READ_METHODS, SITE_NAME, VERSION } from "../policy.ts";
-import { componentRegistry, SLUG_PATTERN } from "../catalog/schema.ts";
+import { componentRegistry } from "../catalog/schema.ts";
+import { SLUG_PATTERN } from "../catalog/records.ts";
 
 /** The API version published in the OpenAPI `info` block. */
 export const API_VERSION = VERSION;

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Catalog } from "../catalog/schema.ts";
+import type { Catalog } from "../catalog/records.ts";
 
 /** Where and how the server listens. */
 export interface ServeOptions {

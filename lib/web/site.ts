@@ -1,19 +1,32 @@
 /**
- * Everything the service answers, built once from the catalog: the API documents, the pages and
- * llms files, and the handlers of the few paths that are not static.
+ * Everything the service answers, planned from the catalog: the API documents, the pages and
+ * llms files by address (each made on first use), and the handlers of the few paths that are not
+ * static. The static export builds the whole plan at once.
  *
  * @module
  */
-import { apiAssets } from "./api.ts";
-import { type Asset, createAsset, TYPES } from "./assets.ts";
+import { apiSources } from "./api.ts";
+import { type Asset, type AssetSource, assetSource, buildAsset, TYPES } from "./assets.ts";
 import type { Catalog } from "../catalog/load.ts";
 import { llmsDocuments } from "../agents/llms.ts";
 import { buildPages } from "./pages/mod.ts";
-import { type CatalogSearch, createSearch } from "../read/search.ts";
+import type { CatalogSearch } from "../read/search.ts";
 import { createReadModel, type ReadModel } from "../read/model.ts";
 import { HttpError, type Route } from "./http_error.ts";
 
-/** The prebuilt site: static answers by path, and handlers for dynamic paths. */
+/** The site as planned: every answer by address, made when it is first needed. */
+export interface SitePlan {
+  /** The answers of the prebuilt addresses, by path. */
+  sources: Map<string, AssetSource>;
+  /** The addresses that are not (only) prebuilt, with their methods and handlers. */
+  routes: Map<string, Route>;
+  /** The HTML answer for an unknown page outside `/api/`. */
+  notFoundPage: AssetSource;
+  /** The read model the dynamic answers and not-found messages use. */
+  model: ReadModel;
+}
+
+/** The site built whole: every answer made, with its compressed variants (the static export). */
 export interface Site {
   /** The prebuilt answers by path. */
   assets: Map<string, Asset>;
@@ -21,29 +34,56 @@ export interface Site {
   routes: Map<string, Route>;
   /** The HTML answer for an unknown page outside `/api/`. */
   notFoundPage?: Asset;
-  /** The search index the pages and MCP share. */
-  search: CatalogSearch;
   /** The read model the dynamic answers and not-found messages use. */
   model: ReadModel;
 }
 
-/** Builds every response that depends only on the catalog and the base address. */
-export function buildSite(catalog: Catalog, baseUrl: string): Site {
-  const search = createSearch(catalog);
+/**
+ * Plans every response that depends only on the catalog and the base address. Nothing is
+ * rendered, serialized or compressed here; the search index is made by the first search.
+ */
+export function planSite(catalog: Catalog, baseUrl: string): SitePlan {
+  let index: Promise<CatalogSearch> | undefined;
+  const search = () =>
+    index ??= import("../read/search.ts").then(({ createSearch }) => createSearch(catalog));
   const pages = buildPages(catalog, { baseUrl, search });
-  const assets = new Map([
-    ...apiAssets(catalog, baseUrl),
+  const sources = new Map([
+    ...apiSources(catalog, baseUrl),
     ...[...llmsDocuments(catalog, baseUrl)].map(([path, document]) =>
-      [path, createAsset(document.text, TYPES[document.kind])] as const
+      [path, assetSource(document.text, TYPES[document.kind])] as const
     ),
-    ...pages.assets,
+    ...pages.sources,
   ]);
   const routes = new Map<string, Route>([
     ["/search", { methods: ["GET", "HEAD"], handle: pages.search }],
     ["/mcp", { methods: ["POST"], handle: mcpRoute(catalog, baseUrl, search) }],
   ]);
   const model = createReadModel(catalog);
-  return { assets, routes, notFoundPage: pages.notFoundPage, search, model };
+  return { sources, routes, notFoundPage: pages.notFoundPage, model };
+}
+
+/**
+ * Builds every response at once, with all its variants: what the static export writes.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildSite } from "./site.ts";
+ * import { loadCatalog } from "../catalog/load.ts";
+ * const site = await buildSite(await loadCatalog(), "https://metrics.example");
+ * assert.ok(site.assets.get("/api/metrics")?.variants.br);
+ * ```
+ */
+export async function buildSite(catalog: Catalog, baseUrl: string): Promise<Site> {
+  const plan = planSite(catalog, baseUrl);
+  const assets = new Map<string, Asset>();
+  for (const [path, source] of plan.sources) assets.set(path, await buildAsset(source));
+  return {
+    assets,
+    routes: plan.routes,
+    notFoundPage: await buildAsset(plan.notFoundPage),
+    model: plan.model,
+  };
 }
 
 const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
@@ -54,7 +94,7 @@ const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
  * DNS-rebinding protection: the `Host` header must be the base address's host or a loopback name,
  * and a browser `Origin`, when sent, must be one of those too; host names compare without case.
  */
-function mcpRoute(catalog: Catalog, baseUrl: string, search: CatalogSearch) {
+function mcpRoute(catalog: Catalog, baseUrl: string, search: () => Promise<CatalogSearch>) {
   const baseHost = new URL(baseUrl).host.toLowerCase();
   const allowed = (host: string) => {
     const lower = host.toLowerCase();
@@ -75,8 +115,8 @@ function mcpRoute(catalog: Catalog, baseUrl: string, search: CatalogSearch) {
         "Host or Origin not allowed for /mcp (DNS-rebinding protection); set BASE_URL",
       );
     }
-    handler ??= import("../agents/mcp.ts").then(({ createMcpHttpHandler }) =>
-      createMcpHttpHandler(catalog, { search })
+    handler ??= Promise.all([import("../agents/mcp.ts"), search()]).then(
+      ([{ createMcpHttpHandler }, index]) => createMcpHttpHandler(catalog, { search: index }),
     );
     return (await handler)(request);
   };

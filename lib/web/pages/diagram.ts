@@ -10,7 +10,7 @@
  */
 import { escapeHtml } from "./html.ts";
 import { LICENCE, SITE_NAME } from "../../policy.ts";
-import type { Framework, FrameworkComponent } from "../../catalog/schema.ts";
+import type { Framework, FrameworkComponent } from "../../catalog/records.ts";
 
 /** What a diagram needs besides the framework. */
 export interface DiagramContext {

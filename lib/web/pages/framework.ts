@@ -21,7 +21,7 @@ import {
   FRAMEWORK_FIELDS,
   type Section,
   sectionsOf,
-} from "../../catalog/schema.ts";
+} from "../../catalog/records.ts";
 
 /** What a framework page needs to know about the rest of the catalog. */
 export interface FrameworkContext {

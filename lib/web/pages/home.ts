@@ -7,7 +7,7 @@ import { markup, sitePath } from "./html.ts";
 import { frameworkEntry, metricEntry, recordList } from "./parts.ts";
 import { byName } from "../../read/model.ts";
 import type { IndexedPage } from "./layout.ts";
-import { type Catalog, displayName, type Tag, TAGS } from "../../catalog/schema.ts";
+import { type Catalog, displayName, type Tag, TAGS } from "../../catalog/records.ts";
 
 /** What each tag groups, as the home page introduces it. */
 export const TAG_DESCRIPTIONS: Readonly<Record<Tag, string>> = {

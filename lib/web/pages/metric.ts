@@ -25,7 +25,7 @@ import {
   type MetricRecord,
   type Section,
   sectionsOf,
-} from "../../catalog/schema.ts";
+} from "../../catalog/records.ts";
 
 /** What a metric page needs to know about the rest of the catalog. */
 export interface MetricContext {

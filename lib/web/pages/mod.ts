@@ -1,10 +1,11 @@
 /**
- * The pages people read, rendered once when the site is built: the home page, a page for every
- * metric and framework, the search page, the 404 page, the sitemap, the stylesheet and the icon.
+ * The pages people read: the home page, a page for every metric, framework and tag, the search
+ * page, the 404 page, the sitemap, the stylesheet and the icon. Each is rendered when it is first
+ * needed (by the server's first request for it, or by the static export) and kept.
  *
  * @module
  */
-import { markup } from "./html.ts";
+import { markup, sitePath } from "./html.ts";
 import {
   FAVICON_PATH,
   type IndexedPage,
@@ -15,10 +16,10 @@ import {
 import { frameworkPage } from "./framework.ts";
 import { type DiagramContext, frameworkDiagram } from "./diagram.ts";
 import { homePage, tagPage } from "./home.ts";
-import { TAGS } from "../../catalog/schema.ts";
+import { TAGS } from "../../catalog/records.ts";
 import { metricPage } from "./metric.ts";
 import { FAVICON_SVG, SITE_CSS } from "./css.ts";
-import { type Asset, CACHE_ERROR, createAsset, TYPES } from "../assets.ts";
+import { type AssetSource, assetSource, CACHE_ERROR, TYPES } from "../assets.ts";
 import type { Catalog } from "../../catalog/load.ts";
 import type { CatalogSearch } from "../../read/search.ts";
 import { searchRoute } from "./search.ts";
@@ -35,21 +36,22 @@ import { sitemapXml } from "../sitemap.ts";
 export interface PagesOptions {
   /** The public base address, for canonical URLs and the sitemap. */
   baseUrl: string;
-  /** The catalog's prebuilt search index. */
-  search: CatalogSearch;
+  /** The catalog's search index, made on first use. */
+  search: () => Promise<CatalogSearch>;
 }
 
 /** The pages of the site. */
 export interface Pages {
   /**
-   * Prebuilt answers by path. `/search` is here too, as the page without a query, which the
-   * server and the static export both serve; {@linkcode Pages.search} answers a query.
+   * The pages' answers by path, each rendered on first use. `/search` is here too, as the page
+   * without a query, which the server and the static export both serve;
+   * {@linkcode Pages.search} answers a query.
    */
-  assets: Map<string, Asset>;
+  sources: Map<string, AssetSource>;
   /** The HTML answer for an unknown page outside `/api/`. */
-  notFoundPage: Asset;
+  notFoundPage: AssetSource;
   /** The results of a `/search` query; `undefined` without one (the prebuilt page answers). */
-  search: (request: Request) => Response | undefined;
+  search: (request: Request) => Promise<Response | undefined>;
 }
 
 /** Crawlers may read everything; the sitemap lists every page. */
@@ -67,7 +69,7 @@ function notFoundMain() {
 }
 
 /**
- * Renders every page of the catalog once.
+ * Plans every page of the catalog: its address and headers now, its HTML on first use.
  *
  * @example
  * ```ts
@@ -77,9 +79,11 @@ function notFoundMain() {
  * const catalog = await loadCatalog();
  * const pages = buildPages(catalog, {
  *   baseUrl: "https://metrics.example",
- *   search: createSearch(catalog),
+ *   search: () => Promise.resolve(createSearch(catalog)),
  * });
- * assert.equal(pages.assets.get("/metrics/churn-rate")?.contentType, "text/html; charset=utf-8");
+ * const page = pages.sources.get("/metrics/churn-rate");
+ * assert.equal(page?.contentType, "text/html; charset=utf-8");
+ * assert.match(String(await page?.render()), /<h1[^>]*>Customer Churn Rate/);
  * ```
  */
 export function buildPages(catalog: Catalog, { baseUrl, search }: PagesOptions): Pages {
@@ -90,23 +94,34 @@ export function buildPages(catalog: Catalog, { baseUrl, search }: PagesOptions):
     catalog.metrics.map((metric) => [metric.slug, model.frameworksIncluding(metric.slug)]),
   );
 
-  const assets = new Map<string, Asset>();
-  // Keyed by the decoded path, as the handler looks paths up; links use the encoded one.
+  const sources = new Map<string, AssetSource>();
+  const html = (render: () => string, headers = PAGE_HEADERS) =>
+    assetSource(render, TYPES.html, { headers });
+  // Keyed by the decoded path, as the handler looks paths up; links and the sitemap use the
+  // encoded one, which each page declares.
   const pagePaths: string[] = [];
-  const addPage = (frame: IndexedPage) => {
-    pagePaths.push(frame.path);
-    const path = frame.path.split("/").map(decodeURIComponent).join("/");
-    assets.set(
-      path,
-      createAsset(renderPage(frame, baseUrl), TYPES.html, { headers: PAGE_HEADERS }),
+  const addPage = (path: string, frame: () => IndexedPage) => {
+    pagePaths.push(path);
+    sources.set(
+      path.split("/").map(decodeURIComponent).join("/"),
+      html(() => {
+        const page = frame();
+        if (page.path !== path) throw new Error(`The page planned at ${path} says ${page.path}`);
+        return renderPage(page, baseUrl);
+      }),
     );
   };
-  addPage(homePage(catalog));
+  addPage("/", () => homePage(catalog));
   for (const tag of TAGS) {
-    if (catalog.metrics.some((metric) => metric.tags.includes(tag))) addPage(tagPage(catalog, tag));
+    if (catalog.metrics.some((metric) => metric.tags.includes(tag))) {
+      addPage(sitePath("/tags", tag), () => tagPage(catalog, tag));
+    }
   }
   for (const metric of catalog.metrics) {
-    addPage(metricPage(metric, { metricNames, frameworksByMetric }));
+    addPage(
+      sitePath("/metrics", metric.slug),
+      () => metricPage(metric, { metricNames, frameworksByMetric }),
+    );
   }
   const diagram: DiagramContext = {
     baseUrl,
@@ -115,34 +130,41 @@ export function buildPages(catalog: Catalog, { baseUrl, search }: PagesOptions):
     ),
   };
   for (const framework of catalog.frameworks) {
-    addPage(frameworkPage(framework, { metricNames, frameworkNames, diagram }));
+    addPage(
+      sitePath("/frameworks", framework.slug),
+      () => frameworkPage(framework, { metricNames, frameworkNames, diagram }),
+    );
     // The diagram as a file of its own, for decks; an SVG is sent under the pages' CSP.
-    assets.set(
+    sources.set(
       `/frameworks/${framework.slug}.svg`,
-      createAsset(frameworkDiagram(framework, diagram, { standalone: true }), TYPES.svg, {
-        headers: PAGE_HEADERS,
-      }),
+      assetSource(
+        () => frameworkDiagram(framework, diagram, { standalone: true }),
+        TYPES.svg,
+        { headers: PAGE_HEADERS },
+      ),
     );
   }
   const route = searchRoute(catalog, { baseUrl, search });
-  assets.set("/search", route.page);
-  assets.set(SEARCH_SCRIPT_PATH, createAsset(SEARCH_SCRIPT, TYPES.js));
-  assets.set(SEARCH_INDEX_PATH, createAsset(searchIndex(catalog), TYPES.json));
-  assets.set("/sitemap.xml", createAsset(sitemapXml(baseUrl, pagePaths), TYPES.xml));
-  assets.set(STYLESHEET_PATH, createAsset(SITE_CSS, TYPES.css));
+  sources.set("/search", route.page);
+  sources.set(SEARCH_SCRIPT_PATH, assetSource(() => SEARCH_SCRIPT, TYPES.js));
+  sources.set(SEARCH_INDEX_PATH, assetSource(() => searchIndex(catalog), TYPES.json));
+  sources.set("/sitemap.xml", assetSource(() => sitemapXml(baseUrl, pagePaths), TYPES.xml));
+  sources.set(STYLESHEET_PATH, assetSource(() => SITE_CSS, TYPES.css));
   // An SVG can carry script: the icon is sent under the pages' Content-Security-Policy.
-  assets.set(FAVICON_PATH, createAsset(FAVICON_SVG, TYPES.svg, { headers: PAGE_HEADERS }));
-  assets.set("/favicon.svg", createAsset(FAVICON_SVG, TYPES.svg, { headers: PAGE_HEADERS }));
-  assets.set("/robots.txt", createAsset(robotsTxt(baseUrl), TYPES.text));
-  const notFoundPage = createAsset(
-    renderPage({
-      title: "Page not found",
-      description: "There is no page at this address.",
-      noindex: true,
-      main: notFoundMain(),
-    }, baseUrl),
+  const icon = () => FAVICON_SVG;
+  sources.set(FAVICON_PATH, assetSource(icon, TYPES.svg, { headers: PAGE_HEADERS }));
+  sources.set("/favicon.svg", assetSource(icon, TYPES.svg, { headers: PAGE_HEADERS }));
+  sources.set("/robots.txt", assetSource(() => robotsTxt(baseUrl), TYPES.text));
+  const notFoundPage = assetSource(
+    () =>
+      renderPage({
+        title: "Page not found",
+        description: "There is no page at this address.",
+        noindex: true,
+        main: notFoundMain(),
+      }, baseUrl),
     TYPES.html,
     { status: 404, cacheControl: CACHE_ERROR, headers: PAGE_HEADERS },
   );
-  return { assets, notFoundPage, search: route.handler };
+  return { sources, notFoundPage, search: route.handler };
 }

@@ -11,7 +11,7 @@ import { SEARCH_SCRIPT_PATH } from "./search_script.ts";
 import { MAX_QUERY_LENGTH } from "../../policy.ts";
 import { byName } from "../../read/model.ts";
 import { frameworkEntry, metricEntry, type RecordEntry, recordList } from "./parts.ts";
-import { type Asset, CACHE_CONTENT, createAsset, TYPES } from "../assets.ts";
+import { type AssetSource, assetSource, CACHE_CONTENT, TYPES } from "../assets.ts";
 import type { Catalog } from "../../catalog/load.ts";
 import type { CatalogSearch, SearchHit } from "../../read/search.ts";
 
@@ -21,15 +21,16 @@ export const SEARCH_PAGE_LIMIT = 20;
 /** Options for {@linkcode searchRoute}. */
 export interface SearchRouteOptions {
   baseUrl: string;
-  search: CatalogSearch;
+  /** The search index, made on first use. */
+  search: () => Promise<CatalogSearch>;
 }
 
 /** The `/search` answers: the prebuilt page without a query, and the handler for queries. */
 export interface SearchRoute {
   /** The page listing every record, served when there is no query. */
-  page: Asset;
+  page: AssetSource;
   /** The results page of a query; `undefined` without one (the prebuilt page answers). */
-  handler: (request: Request) => Response | undefined;
+  handler: (request: Request) => Promise<Response | undefined>;
 }
 
 function hitEntry(hit: SearchHit): RecordEntry {
@@ -93,22 +94,23 @@ function pageResponse(request: Request, html: string): Response {
 }
 
 /**
- * Builds the `/search` route once: the index is the catalog's prebuilt one, and a request only
- * searches and fills in the results. Queries are cut to {@linkcode MAX_QUERY_LENGTH} characters.
+ * Builds the `/search` route once: the index is made by the first query and kept, and a request
+ * only searches and fills in the results. Queries are cut to {@linkcode MAX_QUERY_LENGTH}
+ * characters.
  */
 export function searchRoute(
   catalog: Catalog,
   { baseUrl, search }: SearchRouteOptions,
 ): SearchRoute {
-  const page = createAsset(renderPage(browsePage(catalog), baseUrl), TYPES.html, {
+  const page = assetSource(() => renderPage(browsePage(catalog), baseUrl), TYPES.html, {
     headers: SEARCH_PAGE_HEADERS,
   });
-  const handler = (request: Request): Response | undefined => {
+  const handler = async (request: Request): Promise<Response | undefined> => {
     const query = (new URL(request.url).searchParams.get("q") ?? "").slice(0, MAX_QUERY_LENGTH)
       // deno-lint-ignore no-control-regex
       .replace(/[\s\u0000-\u001f\u007f]+/g, " ").trim();
     if (query === "") return undefined;
-    const hits = search.search(query, { limit: SEARCH_PAGE_LIMIT });
+    const hits = (await search()).search(query, { limit: SEARCH_PAGE_LIMIT });
     return pageResponse(request, renderPage(resultsPage(query, hits), baseUrl));
   };
   return { page, handler };

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { type Catalog, displayName } from "../../catalog/schema.ts";
+import { type Catalog, displayName } from "../../catalog/records.ts";
 import { firstSentence } from "../../read/text.ts";
 
 /** Where the script and its index are served. */

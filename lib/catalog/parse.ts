@@ -1,0 +1,267 @@
+/**
+ * The Markdown path of loading: reads every record file, validates it against the schema and the
+ * rules across records, and collects all problems before failing. Loaded only when there is no
+ * up-to-date artifact to read, or when the catalog is being validated.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { splitRecordFile } from "./_front_matter.ts";
+import { parseYaml } from "./_yaml.ts";
+import {
+  FrameworkFrontMatterSchema,
+  FrameworkSchema,
+  MetricFrontMatterSchema,
+  MetricSchema,
+} from "./schema.ts";
+import {
+  type Catalog,
+  type Framework,
+  FRAMEWORK_SECTIONS,
+  METRIC_SECTIONS,
+  type MetricRecord,
+  SLUG_PATTERN,
+} from "./records.ts";
+import {
+  type CatalogDir,
+  CatalogError,
+  type CatalogFiles,
+  inFolder,
+  isPermissionError,
+} from "./folder.ts";
+import { crossRecordProblems } from "./validate.ts";
+
+const MAX_FILE_BYTES = 256 * 1024;
+const REPORT_INPUT = { reportInput: true };
+
+/**
+ * Reads and validates every record under `dir` (a folder URL or a path ending in `/`), throwing
+ * a {@linkcode CatalogError} that lists every problem when anything is wrong. File names in the
+ * problems start with `label`.
+ */
+export async function parseCatalog(
+  dir: CatalogDir,
+  { label, files: fs }: { label: string; files: CatalogFiles },
+): Promise<Catalog> {
+  const problems: string[] = [];
+  const resolve = (name: string) => inFolder(dir, name);
+  const metricFiles = await readRecordFiles(fs, resolve("metrics/"), `${label}/metrics`, problems);
+  const frameworkFiles = await readRecordFiles(
+    fs,
+    resolve("frameworks/"),
+    `${label}/frameworks`,
+    problems,
+  );
+  const metrics: MetricRecord[] = [];
+  for (const file of metricFiles) {
+    const record = parseMetric(file, problems);
+    if (record) metrics.push(record);
+  }
+  const frameworks: Framework[] = [];
+  for (const file of frameworkFiles) {
+    const record = parseFramework(file, problems);
+    if (record) frameworks.push(record);
+  }
+  const synonyms = await readSynonyms(
+    fs,
+    resolve("synonyms.yaml"),
+    `${label}/synonyms.yaml`,
+    problems,
+  );
+  const catalog = { metrics, frameworks, synonyms };
+  const slugs = {
+    metrics: new Set(metricFiles.map((file) => file.slug)),
+    frameworks: new Set(frameworkFiles.map((file) => file.slug)),
+  };
+  problems.push(...crossRecordProblems(catalog, { known: slugs, label }));
+  if (problems.length > 0) throw new CatalogError(problems);
+  return catalog;
+}
+
+interface FileText {
+  path: string;
+  slug: string;
+  text: string;
+}
+
+async function readRecordFiles(
+  fs: CatalogFiles,
+  dir: URL | string,
+  label: string,
+  problems: string[],
+) {
+  const files: FileText[] = [];
+  let entries: { name: string; isFile: boolean }[];
+  try {
+    entries = await fs.list(dir);
+  } catch (error) {
+    if (isPermissionError(error)) throw error;
+    problems.push(`${label}: cannot read the folder (${errorName(error)})`);
+    return files;
+  }
+  entries.sort((a, b) => a.name < b.name ? -1 : 1);
+  for (const entry of entries) {
+    const path = `${label}/${entry.name}`;
+    if (!entry.isFile || !entry.name.endsWith(".md")) {
+      problems.push(`${path}: only record files named <slug>.md belong here`);
+      continue;
+    }
+    const slug = entry.name.slice(0, -3);
+    if (!SLUG_PATTERN.test(slug)) {
+      problems.push(`${path}: file name: "${slug}" must be a lowercase kebab-case slug`);
+      continue;
+    }
+    const location = typeof dir === "string" ? dir + entry.name : new URL(entry.name, dir);
+    const bytes = await fs.read(location);
+    if (bytes === undefined) {
+      problems.push(`${path}: the file went away while it was read`);
+      continue;
+    }
+    if (bytes.byteLength > MAX_FILE_BYTES) {
+      problems.push(`${path}: file is larger than ${MAX_FILE_BYTES / 1024} KiB`);
+      continue;
+    }
+    try {
+      files.push({ path, slug, text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) });
+    } catch {
+      problems.push(`${path}: file is not valid UTF-8`);
+    }
+  }
+  return files;
+}
+
+function parseMetric(file: FileText, problems: string[]): MetricRecord | undefined {
+  const body = readBody(file, METRIC_SECTIONS, problems);
+  if (body.frontMatter === undefined) return undefined;
+  const front = MetricFrontMatterSchema.safeParse(body.frontMatter, REPORT_INPUT);
+  if (!front.success) reportIssues(file.path, front.error, problems);
+  if (!front.success || !body.ok) return undefined;
+  const { benchmarksReviewed, ...fields } = front.data;
+  const metric = MetricSchema.safeParse(
+    { ...fields, ...body.fields, slug: file.slug },
+    REPORT_INPUT,
+  );
+  if (!metric.success) return void reportIssues(file.path, metric.error, problems);
+  if (metric.data.benchmarks && benchmarksReviewed === undefined) {
+    problems.push(`${file.path}: benchmarksReviewed: is required when benchmarks are given`);
+  }
+  if (!metric.data.benchmarks && benchmarksReviewed !== undefined) {
+    problems.push(`${file.path}: benchmarksReviewed: is given but there are no benchmarks`);
+  }
+  return benchmarksReviewed === undefined ? metric.data : { ...metric.data, benchmarksReviewed };
+}
+
+function parseFramework(file: FileText, problems: string[]): Framework | undefined {
+  const body = readBody(file, FRAMEWORK_SECTIONS, problems);
+  if (body.frontMatter === undefined) return undefined;
+  const front = FrameworkFrontMatterSchema.safeParse(body.frontMatter, REPORT_INPUT);
+  if (!front.success) reportIssues(file.path, front.error, problems);
+  if (!front.success || !body.ok) return undefined;
+  const framework = FrameworkSchema.safeParse(
+    { ...front.data, ...body.fields, slug: file.slug },
+    REPORT_INPUT,
+  );
+  if (!framework.success) return void reportIssues(file.path, framework.error, problems);
+  return framework.data;
+}
+
+/** Splits a file and maps its sections to fields, reporting unknown and missing sections. */
+function readBody(file: FileText, headings: Record<string, string>, problems: string[]) {
+  const split = splitRecordFile(file.text);
+  const local = split.problems.map((problem) => `${file.path}: ${problem}`);
+  const fields: Record<string, string> = {};
+  for (const [heading, text] of split.sections) {
+    const field = Object.hasOwn(headings, heading) ? headings[heading] : undefined;
+    if (field === undefined) {
+      const known = Object.keys(headings).map((name) => `"${name}"`).join(", ");
+      local.push(`${file.path}: ## ${heading}: unknown section; the sections are ${known}`);
+    } else if (text === "") {
+      local.push(`${file.path}: ## ${heading}: section is empty`);
+    } else {
+      fields[field] = text;
+    }
+  }
+  problems.push(...local);
+  return { frontMatter: split.frontMatter, fields, ok: local.length === 0 };
+}
+
+async function readSynonyms(
+  fs: CatalogFiles,
+  location: URL | string,
+  path: string,
+  problems: string[],
+) {
+  const synonyms = new Map<string, string[]>();
+  let text: string;
+  try {
+    const bytes = await fs.read(location);
+    if (bytes === undefined) return synonyms;
+    text = new TextDecoder().decode(bytes);
+  } catch (error) {
+    if (isPermissionError(error)) throw error;
+    problems.push(`${path}: cannot read the file (${errorName(error)})`);
+    return synonyms;
+  }
+  const yaml = parseYaml(text);
+  if (!yaml.ok) {
+    problems.push(`${path}${yaml.line === undefined ? "" : ` line ${yaml.line}`}: ${yaml.message}`);
+    return synonyms;
+  }
+  const parsed = z.record(z.string().regex(SLUG_PATTERN), z.array(z.string().min(1)).min(1))
+    .safeParse(yaml.value ?? {}, REPORT_INPUT);
+  if (!parsed.success) {
+    reportIssues(path, parsed.error, problems);
+    return synonyms;
+  }
+  for (const [slug, phrases] of Object.entries(parsed.data)) synonyms.set(slug, phrases);
+  return synonyms;
+}
+
+function reportIssues(path: string, error: z.ZodError, problems: string[]) {
+  for (const issue of error.issues) {
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) {
+        problems.push(`${path}: ${formatPath([...issue.path, key])}: unknown field`);
+      }
+      continue;
+    }
+    problems.push(`${path}: ${formatPath(issue.path) || "front matter"}: ${describe(issue)}`);
+  }
+}
+
+function formatPath(path: PropertyKey[]): string {
+  return path.map((part, index) =>
+    typeof part === "number" ? `[${part}]` : `${index === 0 ? "" : "."}${String(part)}`
+  ).join("");
+}
+
+function describe(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case "invalid_type":
+      if (issue.input === undefined) return "is required";
+      if (issue.input === null) return `must be ${article(issue.expected)}, not null`;
+      return `must be ${article(issue.expected)}`;
+    case "invalid_value":
+      return `must be one of ${issue.values.map((value) => `"${String(value)}"`).join(", ")}`;
+    case "too_small":
+      if (issue.origin === "array") return `must have at least ${issue.minimum} item(s)`;
+      return "must not be empty";
+    case "invalid_format":
+      return issue.format === "regex" || issue.format === "url" || issue.format === "date"
+        ? issue.message
+        : `must be a valid ${issue.format}`;
+    default:
+      return issue.message;
+  }
+}
+
+function article(expected: string): string {
+  return expected === "array" || expected === "object" ? `an ${expected}` : `a ${expected}`;
+}
+
+function errorName(error: unknown): string {
+  if (error instanceof Error && "code" in error && typeof error.code === "string") {
+    return error.code;
+  }
+  return error instanceof Error ? error.name : String(error);
+}
