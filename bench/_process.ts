@@ -96,6 +96,8 @@ export interface SpawnOptions {
   stderr?: "null" | "inherit";
   /** The CPUs to run on (`taskset -c`); any by default. */
   cpus?: string;
+  /** Request headers of the probe; `fetch`'s own (`Accept-Encoding: gzip, br`) by default. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -105,7 +107,7 @@ export interface SpawnOptions {
 export async function spawnUntilOk(
   args: string[],
   url: string,
-  { env = {}, timeoutMs = 60_000, stderr = "null", cpus }: SpawnOptions = {},
+  { env = {}, timeoutMs = 60_000, stderr = "null", cpus, headers }: SpawnOptions = {},
 ): Promise<Started> {
   const [command, commandArgs] = onCpus(["deno", ...args], cpus);
   const start = performance.now();
@@ -122,7 +124,7 @@ export async function spawnUntilOk(
   while (performance.now() - start < timeoutMs) {
     if (exited) throw new Error(`deno ${args.join(" ")} exited before answering ${url}`);
     try {
-      const response = await fetch(url);
+      const response = await fetch(url, headers ? { headers } : {});
       await response.arrayBuffer();
       if (response.status === 200) return { process, readyMs: performance.now() - start };
     } catch {

@@ -17,8 +17,10 @@ export {
   type ArtifactRead,
   artifactText,
   type CatalogArtifact,
+  type CatalogDigests,
   catalogDigests,
   catalogFromArtifact,
+  FORMAT as ARTIFACT_FORMAT,
   readArtifact,
 } from "./catalog/artifact.ts";
 export { exitOnKnownError, loadCatalogOrExit, permissionHint, readEnv } from "./deno/entry.ts";
@@ -80,6 +82,7 @@ export {
   type AssetOptions,
   type AssetSource,
   assetSource,
+  type Body,
   buildAsset,
   type Coding,
   codingPreference,
@@ -88,6 +91,7 @@ export {
 } from "./web/assets.ts";
 export { HttpError, type Route } from "./web/http_error.ts";
 export { type CatalogFiles, type LoadOptions } from "./catalog/load.ts";
+export { type CatalogDir } from "./catalog/folder.ts";
 export { citedSources } from "./catalog/citations.ts";
 export {
   formatBenchmarks,

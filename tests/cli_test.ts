@@ -220,3 +220,29 @@ Deno.test("cli list is A to Z by name, within COLUMNS; search hits align past 9;
     assert.equal(open, close, `a line breaks inside a parenthesis: ${line}`);
   }
 });
+
+Deno.test("cli colours headings and links on a terminal, and nothing with NO_COLOR", async () => {
+  const { loadCatalog, runCli } = await import("../lib/mod.ts");
+  const catalog = await loadCatalog();
+  const show = async (env: Record<string, string>) => {
+    let out = "";
+    const code = await runCli(["show", "churn-rate"], {
+      env: (name) => env[name],
+      stdout: (text) => out += text,
+      stderr: () => {},
+      isTerminal: true,
+      columns: 100,
+      loadCatalog: () => Promise.resolve(catalog),
+      writeArtifact: () => Promise.reject(new Error("not used")),
+      serve: () => {},
+      serveMcp: () => Promise.resolve(),
+    });
+    assert.equal(code, 0);
+    return out;
+  };
+  const coloured = await show({});
+  assert.ok(coloured.includes("\x1b[1mDEFINITION\x1b[22m"), "a bold heading");
+  // deno-lint-ignore no-control-regex
+  assert.match(coloured, /\x1b\[36mhttps:\/\/[^\x1b]+\x1b\[39m/, "a cyan link");
+  assert.ok(!(await show({ NO_COLOR: "1" })).includes("\x1b["));
+});

@@ -62,8 +62,13 @@ function sentence(text: string): string {
   return /[.?!]$/.test(text) ? text : `${text}.`;
 }
 
-/** Creates an MCP server over a catalog. A search index may be passed to share one. */
-export function createMcpServer(catalog: Catalog, search: CatalogSearch = createSearch(catalog)) {
+/**
+ * Creates an MCP server over a catalog. A search index may be passed to share one; otherwise the
+ * first search makes it, so that a session that never searches does not wait for the index.
+ */
+export function createMcpServer(catalog: Catalog, shared?: CatalogSearch) {
+  let index = shared;
+  const search = () => index ??= createSearch(catalog);
   const server = new McpServer(MCP_SERVER_INFO, {
     instructions: "A read-only catalog of product and growth metrics and measurement frameworks. " +
       "Benchmark figures carry citations: quote the source along with any figure.",
@@ -113,7 +118,7 @@ export function createMcpServer(catalog: Catalog, search: CatalogSearch = create
       annotations: READ_ONLY,
     },
     ({ query, limit }: { query: string; limit?: number | undefined }) =>
-      result({ hits: search.search(query, { limit: limit ?? 10 }) }),
+      result({ hits: search().search(query, { limit: limit ?? 10 }) }),
   );
 
   server.registerTool("list_frameworks", {

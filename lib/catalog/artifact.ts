@@ -13,7 +13,8 @@ import { sha256Base64url } from "./digest.ts";
 /** The artifact's file name inside a catalog folder. */
 export const ARTIFACT_FILE = "artifact.json";
 
-const FORMAT = "metrics-catalog/2";
+/** The format this code writes and reads. */
+export const FORMAT = "metrics-catalog/2";
 
 /** The JSON form of a catalog: its records, the everyday names as pairs, and its files' digests. */
 export interface CatalogArtifact {
@@ -21,7 +22,9 @@ export interface CatalogArtifact {
   format: typeof FORMAT;
   /** What the file is, for a person who opens it. */
   about: string;
-  /** Every file the records come from, by path in the folder, with its SHA-256 (base64url). */
+  /** One SHA-256 (base64url) over the paths and bytes of every file the records come from. */
+  digest: string;
+  /** Each of those files, by path in the folder, with its SHA-256. */
   files: Record<string, string>;
   /** Every metric, with its benchmarks' review date. */
   metrics: Catalog["metrics"];
@@ -34,15 +37,15 @@ export interface CatalogArtifact {
 const ABOUT = "The validated catalog, written by `deno task artifact` from the Markdown files " +
   "beside it; readers use it only while every file has the digest listed here. Do not edit.";
 
+/** A file a catalog's records come from: its path in the folder, and its bytes. */
+type SourceFile = readonly [name: string, bytes: Uint8Array<ArrayBuffer> | undefined];
+
 /**
- * The digest of every file a catalog folder's records come from: each entry of `metrics/` and
- * `frameworks/` (an entry that is not a file counts as one that differs), and `synonyms.yaml`
- * when there is one.
+ * The files a catalog folder's records come from, A to Z: each entry of `metrics/` and
+ * `frameworks/` (one that is not a file has no bytes, and counts as one that differs), then
+ * `synonyms.yaml` when there is one.
  */
-export async function catalogDigests(
-  fs: CatalogFiles,
-  dir: CatalogDir,
-): Promise<Record<string, string>> {
+async function sourceFiles(fs: CatalogFiles, dir: CatalogDir): Promise<SourceFile[]> {
   const names: string[] = [];
   for (const folder of ["metrics", "frameworks"]) {
     const entries = await fs.list(inFolder(dir, `${folder}/`)).catch((error) => {
@@ -52,17 +55,50 @@ export async function catalogDigests(
     for (const entry of entries) names.push(`${folder}/${entry.name}${entry.isFile ? "" : "/"}`);
   }
   names.sort();
-  const digests: Record<string, string> = {};
-  const files = await Promise.all(
-    names.map((name) => name.endsWith("/") ? undefined : fs.read(inFolder(dir, name))),
-  );
-  const synonyms = await fs.read(inFolder(dir, "synonyms.yaml"));
-  for (const [index, name] of names.entries()) {
-    const bytes = files[index];
-    digests[name] = bytes === undefined ? "not a file" : await sha256Base64url(bytes);
+  names.push("synonyms.yaml");
+  const files = await Promise.all(names.map(async (name): Promise<SourceFile> => [
+    name.replace(/\/$/, ""),
+    name.endsWith("/") ? undefined : await fs.read(inFolder(dir, name)),
+  ]));
+  return files.filter(([name, bytes]) => name !== "synonyms.yaml" || bytes !== undefined);
+}
+
+/** One digest over every file's path and bytes: what a reader compares first. */
+async function folderDigest(files: readonly SourceFile[]): Promise<string> {
+  const encoder = new TextEncoder();
+  const parts = files.flatMap(([name, bytes]) => [
+    encoder.encode(`${name}\0${bytes?.byteLength ?? "not a file"}\0`),
+    bytes ?? new Uint8Array(),
+  ]);
+  const all = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+  let offset = 0;
+  for (const part of parts) {
+    all.set(part, offset);
+    offset += part.byteLength;
   }
-  if (synonyms !== undefined) digests["synonyms.yaml"] = await sha256Base64url(synonyms);
-  return digests;
+  return await sha256Base64url(all);
+}
+
+/** The digest of each file, by path: what names the file that changed. */
+async function fileDigests(files: readonly SourceFile[]): Promise<Record<string, string>> {
+  const digests = await Promise.all(
+    files.map(([, bytes]) => bytes === undefined ? "not a file" : sha256Base64url(bytes)),
+  );
+  return Object.fromEntries(files.map(([name], index) => [name, digests[index] ?? ""]));
+}
+
+/** What an artifact records of the files it was made from. */
+export interface CatalogDigests {
+  /** One digest over every file's path and bytes. */
+  digest: string;
+  /** Each file's digest, by path in the folder. */
+  files: Record<string, string>;
+}
+
+/** The digests of the files a catalog folder's records come from. */
+export async function catalogDigests(fs: CatalogFiles, dir: CatalogDir): Promise<CatalogDigests> {
+  const files = await sourceFiles(fs, dir);
+  return { digest: await folderDigest(files), files: await fileDigests(files) };
 }
 
 /**
@@ -75,15 +111,17 @@ export async function catalogDigests(
  * import { loadCatalog } from "./load.ts";
  * import { artifactText, catalogFromArtifact } from "./artifact.ts";
  * const catalog = await loadCatalog(undefined, { prebuilt: false });
- * assert.deepEqual(catalogFromArtifact(JSON.parse(artifactText(catalog, {}))), catalog);
+ * const text = artifactText(catalog, { digest: "", files: {} });
+ * assert.deepEqual(catalogFromArtifact(JSON.parse(text)), catalog);
  * ```
  */
-export function artifactText(catalog: Catalog, files: Record<string, string>): string {
+export function artifactText(catalog: Catalog, { digest, files }: CatalogDigests): string {
   const list = (items: unknown[]) =>
     items.length === 0 ? "[]" : `[\n${items.map((item) => JSON.stringify(item)).join(",\n")}\n]`;
   return [
     `{"format":${JSON.stringify(FORMAT)},`,
     `"about":${JSON.stringify(ABOUT)},`,
+    `"digest":${JSON.stringify(digest)},`,
     `"files":${JSON.stringify(files)},`,
     `"metrics":${list(catalog.metrics)},`,
     `"frameworks":${list(catalog.frameworks)},`,
@@ -105,7 +143,8 @@ export function catalogFromArtifact(value: unknown): Catalog {
 function isArtifact(value: unknown): value is CatalogArtifact {
   if (typeof value !== "object" || value === null) return false;
   const record: Partial<Record<string, unknown>> = value;
-  return record.format === FORMAT && typeof record.files === "object" &&
+  return record.format === FORMAT && typeof record.digest === "string" &&
+    typeof record.files === "object" &&
     record.files !== null && Array.isArray(record.metrics) &&
     Array.isArray(record.frameworks) && Array.isArray(record.synonyms);
 }
@@ -126,9 +165,9 @@ export async function readArtifact(
   label: string,
 ): Promise<ArtifactRead> {
   const name = `${label}/${ARTIFACT_FILE}`;
-  const [bytes, digests] = await Promise.all([
+  const [bytes, files] = await Promise.all([
     fs.read(inFolder(dir, ARTIFACT_FILE)),
-    catalogDigests(fs, dir),
+    sourceFiles(fs, dir),
   ]);
   if (bytes === undefined) return { ok: false, missing: true, reason: `${name} is missing` };
   let value: unknown;
@@ -140,8 +179,8 @@ export async function readArtifact(
   if (!isArtifact(value)) {
     return { ok: false, missing: false, reason: `${name} is not a ${FORMAT} artifact` };
   }
-  const changed = changedFile(value.files, digests);
-  if (changed !== undefined) {
+  if (await folderDigest(files) !== value.digest) {
+    const changed = changedFile(value.files, await fileDigests(files)) ?? "a file changed";
     return { ok: false, missing: false, reason: `${name} is out of date (${label}/${changed})` };
   }
   return { ok: true, catalog: catalogFromArtifact(value) };
@@ -157,10 +196,9 @@ function changedFile(
     const was = Object.hasOwn(recorded, name) ? recorded[name] : undefined;
     const now = Object.hasOwn(current, name) ? current[name] : undefined;
     if (was === now) continue;
-    const file = name.replace(/\/$/, "");
-    if (was === undefined) return `${file} was added`;
-    if (now === undefined) return `${file} was removed`;
-    return `${file} changed`;
+    if (was === undefined) return `${name} was added`;
+    if (now === undefined) return `${name} was removed`;
+    return `${name} changed`;
   }
   return undefined;
 }

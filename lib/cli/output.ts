@@ -4,7 +4,6 @@
  *
  * @module
  */
-import { styleText } from "node:util";
 import {
   displayName,
   type Framework,
@@ -26,11 +25,21 @@ export interface TextStyle {
   color: boolean;
 }
 
-type Style = "bold" | "dim" | "cyan" | "yellow";
+/**
+ * The ANSI codes that open and close each style, as `node:util`'s `styleText` writes them; spelled
+ * out here because importing `node:util` costs the CLI several milliseconds at start.
+ */
+const ANSI = {
+  bold: ["\x1b[1m", "\x1b[22m"],
+  dim: ["\x1b[2m", "\x1b[22m"],
+  cyan: ["\x1b[36m", "\x1b[39m"],
+  yellow: ["\x1b[33m", "\x1b[39m"],
+} as const;
 
-function paint(style: TextStyle, format: Style, text: string): string {
-  // The caller decides about colour (a terminal, and no NO_COLOR), not the stream check.
-  return style.color ? styleText(format, text, { validateStream: false }) : text;
+function paint(style: TextStyle, format: keyof typeof ANSI, text: string): string {
+  // The caller decides about colour (a terminal, and no NO_COLOR).
+  const [open, close] = ANSI[format];
+  return style.color ? `${open}${text}${close}` : text;
 }
 
 /** Wraps text to a width, keeping paragraphs, with an indent on every line. */

@@ -54,7 +54,9 @@ const COMPRESS_ABOVE_BYTES = 256;
 
 /** Options for {@linkcode createAsset} and {@linkcode assetSource}. */
 export interface AssetOptions {
+  /** The status it is answered with; 200 by default. */
   status?: number;
+  /** Its `Cache-Control`; {@linkcode CACHE_CONTENT} by default. */
   cacheControl?: string;
   /** Further headers to send with the body, by lowercase name. */
   headers?: Readonly<Record<string, string>>;
