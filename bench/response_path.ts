@@ -32,7 +32,7 @@ const LABELS: Record<string, string> = {
   arraybuffer: "ArrayBuffer",
   dataview: "DataView",
   subarray: "subarray of a larger buffer",
-  lent: "Uint8Array, slice() lent",
+  lent: "Uint8Array lent via species",
   "lent-init": "the same, headers in init",
   stream: "one-chunk ReadableStream",
   blob: "Blob made at start",

@@ -7,7 +7,7 @@ import {
   createHandler,
   loadCatalog,
 } from "../lib/mod.ts";
-import { LazyAnswer } from "../lib/web/_answer.ts";
+import { bodyResponse, LazyAnswer } from "../lib/web/_answer.ts";
 
 const BASE = "https://metrics.example";
 const CODINGS = [undefined, "gzip", "br", "gzip, deflate, br", "gzip;q=1, br;q=0.5"] as const;
@@ -100,4 +100,20 @@ Deno.test("codingPreference() orders the accepted codings by weight, brotli firs
   for (const [header, expected] of cases) {
     assert.deepEqual(codingPreference(header), expected, String(header));
   }
+});
+
+Deno.test("on Deno an answer lends its variant's bytes to the Response instead of copying them", async () => {
+  const bytes = new TextEncoder().encode("lent ".repeat(100));
+  const first = bodyResponse(bytes, 200);
+  const second = bodyResponse(bytes, 200);
+  // A change to the shared bytes shows in both: neither Response took a copy. (The server never
+  // changes them; this only proves that nothing was copied.)
+  bytes[0] = "L".charCodeAt(0);
+  assert.equal((await first.text()).slice(0, 5), "Lent ");
+  assert.equal(new TextDecoder().decode(await second.arrayBuffer()).slice(0, 5), "Lent ");
+  assert.equal(bytes.byteLength, 500, "the shared bytes are still whole");
+  // Reading a lent body as a stream leaves the shared bytes whole for the next answer.
+  const streamed = await new Response(bodyResponse(bytes, 200).body).text();
+  assert.equal(streamed.length, 500);
+  assert.equal((await bodyResponse(bytes, 200).text()).length, 500);
 });

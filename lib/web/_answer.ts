@@ -10,6 +10,8 @@
  * them afterwards skips that copy; the server answers about 30% more requests per second for one
  * metric (see BENCHMARKS.md).
  *
+ * The body itself is lent, not copied: see {@linkcode bodyResponse}.
+ *
  * @module
  */
 import {
@@ -121,8 +123,59 @@ export class LazyAnswer {
     if (status === 200 && matchesEtag(request.headers.get("if-none-match"), variant.etag)) {
       return withHeaders(new Response(null, { status: 304 }), variant.notModified);
     }
-    const body = request.method === "HEAD" ? null : variant.body;
-    return withHeaders(new Response(body, { status }), variant.full);
+    const response = request.method === "HEAD"
+      ? new Response(null, { status })
+      : bodyResponse(variant.body, status);
+    return withHeaders(response, variant.full);
+  }
+}
+
+/** The bytes being lent to the `Response` under construction, if any. */
+let lending: Uint8Array<ArrayBuffer> | undefined;
+/** Whether the runtime asked for them while the `Response` was constructed. */
+let taken = false;
+/** Whether this runtime takes lent bytes: unknown until the first answer, then fixed. */
+let lendingWorks: boolean | undefined;
+
+/**
+ * An empty `Uint8Array` that stands for the lent bytes. Deno's `extractBody` keeps a `slice()` of
+ * a `Uint8Array` body as its own copy; a slice is made by the array's species, and this class's
+ * species hands out the lent bytes, so the copy is the shared bytes themselves and copies nothing
+ * (the loop that would copy runs over the ticket's zero elements). Any other slice of a ticket is
+ * an ordinary new array.
+ */
+class Ticket extends Uint8Array<ArrayBuffer> {}
+Object.defineProperty(Ticket, Symbol.species, {
+  value: function lentOrNew(length: number): Uint8Array<ArrayBuffer> {
+    if (lending === undefined) return new Uint8Array(length);
+    taken = true;
+    return lending;
+  },
+});
+const TICKET = new Ticket(new ArrayBuffer(0));
+
+/**
+ * A response whose body is `bytes`, shared with every other answer of the same variant instead of
+ * copied per response. On Deno 2.9 a `Response` copies a `Uint8Array` body when it is constructed,
+ * and under load the copies pile up as external memory until V8's next collection (about 64 MiB
+ * above the heap, by V8's own threshold; no V8 flag lowers it): lending the bytes keeps the
+ * server's memory flat and answers large bodies faster (BENCHMARKS.md). Where a runtime does not
+ * take the bytes this way (Node's `Response` copies through the buffer, not the species), the
+ * first answer finds out and every answer is an ordinary copying `Response`.
+ *
+ * The bytes are never changed after they are made; whoever reads a lent body with `arrayBuffer()`
+ * or `bytes()` gets them themselves and must not change them either.
+ */
+export function bodyResponse(bytes: Uint8Array<ArrayBuffer>, status: number): Response {
+  if (lendingWorks === false) return new Response(bytes, { status });
+  lending = bytes;
+  taken = false;
+  try {
+    const response = new Response(TICKET, { status });
+    lendingWorks ??= taken;
+    return taken ? response : new Response(bytes, { status });
+  } finally {
+    lending = undefined;
   }
 }
 
