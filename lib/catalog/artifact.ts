@@ -170,6 +170,9 @@ export async function readArtifact(
     sourceFiles(fs, dir),
   ]);
   if (bytes === undefined) return { ok: false, missing: true, reason: `${name} is missing` };
+  // The digest is worked out off the main thread while the artifact is parsed on it.
+  const digest = folderDigest(files);
+  digest.catch(() => {}); // Awaited below, unless the artifact is refused first.
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder().decode(bytes));
@@ -179,7 +182,7 @@ export async function readArtifact(
   if (!isArtifact(value)) {
     return { ok: false, missing: false, reason: `${name} is not a ${FORMAT} artifact` };
   }
-  if (await folderDigest(files) !== value.digest) {
+  if (await digest !== value.digest) {
     const changed = changedFile(value.files, await fileDigests(files)) ?? "a file changed";
     return { ok: false, missing: false, reason: `${name} is out of date (${label}/${changed})` };
   }

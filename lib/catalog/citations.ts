@@ -35,13 +35,8 @@ export function citedSources(benchmark: string, sources: readonly Source[]): num
   });
   const cited: number[] = [];
   for (const [author, indexes] of byAuthor) {
-    const pattern = new RegExp(
-      `(?:^|[^\\p{L}\\p{N}])${escapeRegExp(author)}(?![\\p{L}\\p{N}])([^()]*\\))?`,
-      "gu",
-    );
-    const mentions = [...benchmark.matchAll(pattern)];
-    if (mentions.length === 0) continue;
-    const tails = mentions.map((match) => match[1] ?? "");
+    const tails = mentionTails(benchmark, author);
+    if (tails === undefined) continue;
     // A quoted title in the same parenthesis picks the source with that title; else a year does.
     const titles = tails.flatMap((tail) =>
       [...tail.matchAll(/"([^"]+)"|“([^”]+)”/g)].map((quote) => quote[1] ?? quote[2] ?? "")
@@ -65,6 +60,46 @@ export function citedSources(benchmark: string, sources: readonly Source[]): num
   return cited.sort((a, b) => a - b);
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** A letter or a digit in any script: what may not stand right before or after an author. */
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
+
+/** Where the code point that ends just before `index` starts (a surrogate pair is one). */
+function pointBefore(text: string, index: number): number {
+  const unit = text.charCodeAt(index - 1);
+  const high = text.charCodeAt(index - 2);
+  const pair = unit >= 0xdc00 && unit <= 0xdfff && high >= 0xd800 && high <= 0xdbff;
+  return pair ? index - 2 : index - 1;
+}
+
+/** Whether the text has a letter or digit at `index`. */
+function wordAt(text: string, index: number): boolean {
+  const point = text.codePointAt(index);
+  return point !== undefined && LETTER_OR_DIGIT.test(String.fromCodePoint(point));
+}
+
+/**
+ * Where the text names `author` as a whole name (no letter or digit right before or after), each
+ * mention with its tail: what follows up to a closing parenthesis with no parenthesis between
+ * (`, 2020)` in `(KeyBanc Capital Markets, 2020)`), or "" when there is none. `undefined` when the
+ * author is not named. Mentions do not overlap: a search goes on after the previous tail, as a
+ * global regular expression would, and with no pattern to compile per author, which is what made
+ * this the slowest part of `cli.ts show` when it was one.
+ */
+function mentionTails(text: string, author: string): string[] | undefined {
+  const tails: string[] = [];
+  let from = 0;
+  for (let at = text.indexOf(author, from); at !== -1; at = text.indexOf(author, at + 1)) {
+    // The character before the name is part of the match, so it must not be in an earlier one.
+    const start = at === 0 ? 0 : pointBefore(text, at);
+    if (at === 0 ? from !== 0 : start < from || wordAt(text, start)) continue;
+    const after = at + author.length;
+    if (wordAt(text, after)) continue;
+    let end = after;
+    while (end < text.length && text[end] !== "(" && text[end] !== ")") end++;
+    const closed = text[end] === ")";
+    tails.push(closed ? text.slice(after, end + 1) : "");
+    from = closed ? end + 1 : after;
+    at = from - 1;
+  }
+  return tails.length > 0 ? tails : undefined;
 }

@@ -126,7 +126,12 @@ export function byName<T extends { name: string }>(records: readonly T[]): T[] {
 
 /** A name reduced to lowercase letters and digits, so "LTV:CAC", "ltv cac" and "LTV-CAC" meet. */
 export function nameKey(name: string): string {
-  return name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  const lower = name.toLowerCase();
+  // ASCII names, nearly all of them, skip the Unicode pattern: compiling it costs milliseconds.
+  // deno-lint-ignore no-control-regex
+  return /^[\x00-\x7f]*$/.test(lower)
+    ? lower.replace(/[^a-z0-9]+/g, "")
+    : lower.replace(/[^\p{L}\p{N}]+/gu, "");
 }
 
 /** A metric as a list shows it. */
@@ -184,47 +189,12 @@ export function createReadModel(catalog: Catalog): ReadModel {
     metric: new Map(catalog.metrics.map((metric) => [metric.slug, metric])),
     framework: new Map(catalog.frameworks.map((framework) => [framework.slug, framework])),
   };
-  const aliases = {
-    metric: new Map<string, Set<string>>(),
-    framework: new Map<string, Set<string>>(),
-  };
-  const phrases: { kind: RecordKind; phrase: string; slug: string }[] = [];
-  const addAlias = (kind: RecordKind, name: string | undefined, slug: string) => {
-    const key = nameKey(name ?? "");
-    if (key === "") return;
-    phrases.push({ kind, phrase: name ?? "", slug });
-    const slugs = aliases[kind].get(key) ?? new Set();
-    slugs.add(slug);
-    aliases[kind].set(key, slugs);
-  };
-  for (const metric of catalog.metrics) {
-    addAlias("metric", metric.slug, metric.slug);
-    addAlias("metric", metric.name, metric.slug);
-    addAlias("metric", metric.abbreviation, metric.slug);
-  }
-  for (const framework of catalog.frameworks) {
-    addAlias("framework", framework.slug, framework.slug);
-    addAlias("framework", framework.name, framework.slug);
-  }
-  for (const [slug, phrases] of catalog.synonyms) {
-    const kind: RecordKind = bySlug.metric.has(slug) ? "metric" : "framework";
-    for (const phrase of phrases) addAlias(kind, phrase, slug);
-  }
-  const inclusions = new Map<string, Inclusion[]>();
-  for (const framework of catalog.frameworks) {
-    for (const component of framework.components) {
-      for (const slug of component.metricSlugs) {
-        const list = inclusions.get(slug) ?? [];
-        let entry = list.find((item) => item.slug === framework.slug);
-        if (!entry) {
-          entry = { slug: framework.slug, name: framework.name, components: [] };
-          list.push(entry);
-        }
-        entry.components.push(component.name);
-        inclusions.set(slug, list);
-      }
-    }
-  }
+  // The name index and the framework inclusions are made on first use: a lookup by exact slug,
+  // which is most of them, needs neither.
+  let names: ReturnType<typeof nameIndex> | undefined;
+  const index = () => names ??= nameIndex(catalog, (slug) => bySlug.metric.has(slug));
+  let inclusions: Map<string, Inclusion[]> | undefined;
+  const included = () => inclusions ??= frameworkInclusions(catalog);
 
   const notFound = (kind: RecordKind, asked: string, aliasOf: string[]): NotFound => {
     const slug = asked.slice(0, 100);
@@ -252,7 +222,7 @@ export function createReadModel(catalog: Catalog): ReadModel {
   };
   const misses = new Map<string, NotFound>();
   const aliasTargets = (kind: RecordKind, name: string) =>
-    [...aliases[kind].get(nameKey(name)) ?? []].sort();
+    [...index().aliases[kind].get(nameKey(name)) ?? []].sort();
 
   return {
     catalog,
@@ -288,10 +258,10 @@ export function createReadModel(catalog: Catalog): ReadModel {
     },
     name: (kind, slug) => bySlug[kind].get(slug)?.name,
     benchmarks: metricBenchmarks,
-    frameworksIncluding: (slug) => inclusions.get(slug) ?? [],
+    frameworksIncluding: (slug) => included().get(slug) ?? [],
     redirects() {
       const seen = new Map<string, string>();
-      for (const { kind, phrase, slug } of phrases) {
+      for (const { kind, phrase, slug } of index().phrases) {
         const kebab = phrase.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
         if (kebab === "" || kebab === slug || bySlug[kind].has(kebab)) continue;
         if (aliasTargets(kind, kebab).length !== 1) continue;
@@ -301,4 +271,55 @@ export function createReadModel(catalog: Catalog): ReadModel {
       return [...seen].map(([from, to]) => ({ from, to })).sort((a, b) => a.from < b.from ? -1 : 1);
     },
   };
+}
+
+/** Every name a record goes by (slug, name, abbreviation, everyday names), keyed by its name key. */
+function nameIndex(catalog: Catalog, isMetric: (slug: string) => boolean) {
+  const aliases = {
+    metric: new Map<string, Set<string>>(),
+    framework: new Map<string, Set<string>>(),
+  };
+  const phrases: { kind: RecordKind; phrase: string; slug: string }[] = [];
+  const addAlias = (kind: RecordKind, name: string | undefined, slug: string) => {
+    const key = nameKey(name ?? "");
+    if (key === "") return;
+    phrases.push({ kind, phrase: name ?? "", slug });
+    const slugs = aliases[kind].get(key) ?? new Set();
+    slugs.add(slug);
+    aliases[kind].set(key, slugs);
+  };
+  for (const metric of catalog.metrics) {
+    addAlias("metric", metric.slug, metric.slug);
+    addAlias("metric", metric.name, metric.slug);
+    addAlias("metric", metric.abbreviation, metric.slug);
+  }
+  for (const framework of catalog.frameworks) {
+    addAlias("framework", framework.slug, framework.slug);
+    addAlias("framework", framework.name, framework.slug);
+  }
+  for (const [slug, phrases] of catalog.synonyms) {
+    const kind: RecordKind = isMetric(slug) ? "metric" : "framework";
+    for (const phrase of phrases) addAlias(kind, phrase, slug);
+  }
+  return { aliases, phrases };
+}
+
+/** The frameworks each metric belongs to, with the components that name it. */
+function frameworkInclusions(catalog: Catalog): Map<string, Inclusion[]> {
+  const inclusions = new Map<string, Inclusion[]>();
+  for (const framework of catalog.frameworks) {
+    for (const component of framework.components) {
+      for (const slug of component.metricSlugs) {
+        const list = inclusions.get(slug) ?? [];
+        let entry = list.find((item) => item.slug === framework.slug);
+        if (!entry) {
+          entry = { slug: framework.slug, name: framework.name, components: [] };
+          list.push(entry);
+        }
+        entry.components.push(component.name);
+        inclusions.set(slug, list);
+      }
+    }
+  }
+  return inclusions;
 }
