@@ -1,7 +1,9 @@
 /**
  * The pages people read: the home page, a page for every metric, framework and tag, the search
- * page, the 404 page, the sitemap, the stylesheet and the icon. Each is rendered when it is first
- * needed (by the server's first request for it, or by the static export) and kept.
+ * page, the 404 page, the sitemap, the stylesheet and the icon. This module plans them (address,
+ * type, headers); each is rendered when it is first needed (by the server's first request for
+ * it, or by the static export) and kept, by the renderers of `render.ts`, which load with the
+ * first page.
  *
  * @module
  */
@@ -11,26 +13,15 @@ import {
   type IndexedPage,
   PAGE_HEADERS,
   renderPage,
+  SEARCH_PAGE_HEADERS,
   STYLESHEET_PATH,
 } from "./layout.ts";
-import { frameworkPage } from "./framework.ts";
-import { type DiagramContext, frameworkDiagram } from "./diagram.ts";
-import { homePage, tagPage } from "./home.ts";
 import { TAGS } from "../../catalog/records.ts";
-import { metricPage } from "./metric.ts";
-import { FAVICON_SVG, SITE_CSS } from "./css.ts";
 import { type AssetSource, assetSource, CACHE_ERROR, TYPES } from "../assets.ts";
 import type { Catalog } from "../../catalog/load.ts";
 import type { CatalogSearch } from "../../read/search.ts";
-import { searchRoute } from "./search.ts";
-import {
-  SEARCH_INDEX_PATH,
-  SEARCH_SCRIPT,
-  SEARCH_SCRIPT_PATH,
-  searchIndex,
-} from "./search_script.ts";
+import { SEARCH_INDEX_PATH, SEARCH_SCRIPT_PATH } from "./search_script.ts";
 import { createReadModel } from "../../read/model.ts";
-import { sitemapXml } from "../sitemap.ts";
 
 /** Options for {@linkcode buildPages}. */
 export interface PagesOptions {
@@ -87,73 +78,108 @@ function notFoundMain() {
  * ```
  */
 export function buildPages(catalog: Catalog, { baseUrl, search }: PagesOptions): Pages {
-  const metricNames = new Map(catalog.metrics.map((metric) => [metric.slug, metric.name]));
-  const frameworkNames = new Map(catalog.frameworks.map((item) => [item.slug, item.name]));
-  const model = createReadModel(catalog);
-  const frameworksByMetric = new Map(
-    catalog.metrics.map((metric) => [metric.slug, model.frameworksIncluding(metric.slug)]),
-  );
+  let loaded: Promise<Renderers> | undefined;
+  const renderers = () => loaded ??= import("./render.ts").then((render) => renderersOf(render));
+  /** Renders with what `render.ts` offers and the contexts the pages share, made once. */
+  const renderersOf = (render: typeof import("./render.ts")) => {
+    const metricNames = new Map(catalog.metrics.map((metric) => [metric.slug, metric.name]));
+    const frameworkNames = new Map(catalog.frameworks.map((item) => [item.slug, item.name]));
+    const model = createReadModel(catalog);
+    const frameworksByMetric = new Map(
+      catalog.metrics.map((metric) => [metric.slug, model.frameworksIncluding(metric.slug)]),
+    );
+    const diagram = {
+      baseUrl,
+      metricLabels: new Map(
+        catalog.metrics.map((metric) => [metric.slug, metric.abbreviation ?? metric.name]),
+      ),
+    };
+    return {
+      render,
+      metricContext: { metricNames, frameworksByMetric },
+      frameworkContext: { metricNames, frameworkNames, diagram },
+      diagram,
+      search: render.searchRoute(catalog, { baseUrl, search }),
+    };
+  };
+  type Renderers = ReturnType<typeof renderersOf>;
+  /** An answer made with the renderers. */
+  const rendered = (
+    make: (renderers: Renderers) => string | Promise<string>,
+    contentType: string,
+    headers?: Readonly<Record<string, string>>,
+  ) =>
+    assetSource(
+      async () => await make(await renderers()),
+      contentType,
+      headers === undefined ? {} : { headers },
+    );
 
   const sources = new Map<string, AssetSource>();
-  const html = (render: () => string, headers = PAGE_HEADERS) =>
-    assetSource(render, TYPES.html, { headers });
   // Keyed by the decoded path, as the handler looks paths up; links and the sitemap use the
   // encoded one, which each page declares.
   const pagePaths: string[] = [];
-  const addPage = (path: string, frame: () => IndexedPage) => {
+  const addPage = (path: string, frame: (renderers: Renderers) => IndexedPage) => {
     pagePaths.push(path);
     sources.set(
       path.split("/").map(decodeURIComponent).join("/"),
-      html(() => {
-        const page = frame();
-        if (page.path !== path) throw new Error(`The page planned at ${path} says ${page.path}`);
-        return renderPage(page, baseUrl);
-      }),
+      rendered(
+        (renderers) => {
+          const page = frame(renderers);
+          if (page.path !== path) throw new Error(`The page planned at ${path} says ${page.path}`);
+          return renderPage(page, baseUrl);
+        },
+        TYPES.html,
+        PAGE_HEADERS,
+      ),
     );
   };
-  addPage("/", () => homePage(catalog));
+  addPage("/", ({ render }) => render.homePage(catalog));
   for (const tag of TAGS) {
     if (catalog.metrics.some((metric) => metric.tags.includes(tag))) {
-      addPage(sitePath("/tags", tag), () => tagPage(catalog, tag));
+      addPage(sitePath("/tags", tag), ({ render }) => render.tagPage(catalog, tag));
     }
   }
   for (const metric of catalog.metrics) {
     addPage(
       sitePath("/metrics", metric.slug),
-      () => metricPage(metric, { metricNames, frameworksByMetric }),
+      ({ render, metricContext }) => render.metricPage(metric, metricContext),
     );
   }
-  const diagram: DiagramContext = {
-    baseUrl,
-    metricLabels: new Map(
-      catalog.metrics.map((metric) => [metric.slug, metric.abbreviation ?? metric.name]),
-    ),
-  };
   for (const framework of catalog.frameworks) {
     addPage(
       sitePath("/frameworks", framework.slug),
-      () => frameworkPage(framework, { metricNames, frameworkNames, diagram }),
+      ({ render, frameworkContext }) => render.frameworkPage(framework, frameworkContext),
     );
     // The diagram as a file of its own, for decks; an SVG is sent under the pages' CSP.
     sources.set(
       `/frameworks/${framework.slug}.svg`,
-      assetSource(
-        () => frameworkDiagram(framework, diagram, { standalone: true }),
+      rendered(
+        ({ render, diagram }) => render.frameworkDiagram(framework, diagram, { standalone: true }),
         TYPES.svg,
-        { headers: PAGE_HEADERS },
+        PAGE_HEADERS,
       ),
     );
   }
-  const route = searchRoute(catalog, { baseUrl, search });
-  sources.set("/search", route.page);
-  sources.set(SEARCH_SCRIPT_PATH, assetSource(() => SEARCH_SCRIPT, TYPES.js));
-  sources.set(SEARCH_INDEX_PATH, assetSource(() => searchIndex(catalog), TYPES.json));
-  sources.set("/sitemap.xml", assetSource(() => sitemapXml(baseUrl, pagePaths), TYPES.xml));
-  sources.set(STYLESHEET_PATH, assetSource(() => SITE_CSS, TYPES.css));
+  sources.set(
+    "/search",
+    rendered(
+      async ({ search }) => String(await search.page.render()),
+      TYPES.html,
+      SEARCH_PAGE_HEADERS,
+    ),
+  );
+  sources.set(SEARCH_SCRIPT_PATH, rendered(({ render }) => render.SEARCH_SCRIPT, TYPES.js));
+  sources.set(SEARCH_INDEX_PATH, rendered(({ render }) => render.searchIndex(catalog), TYPES.json));
+  sources.set(
+    "/sitemap.xml",
+    rendered(({ render }) => render.sitemapXml(baseUrl, pagePaths), TYPES.xml),
+  );
+  sources.set(STYLESHEET_PATH, rendered(({ render }) => render.SITE_CSS, TYPES.css));
   // An SVG can carry script: the icon is sent under the pages' Content-Security-Policy.
-  const icon = () => FAVICON_SVG;
-  sources.set(FAVICON_PATH, assetSource(icon, TYPES.svg, { headers: PAGE_HEADERS }));
-  sources.set("/favicon.svg", assetSource(icon, TYPES.svg, { headers: PAGE_HEADERS }));
+  const icon = rendered(({ render }) => render.FAVICON_SVG, TYPES.svg, PAGE_HEADERS);
+  sources.set(FAVICON_PATH, icon);
+  sources.set("/favicon.svg", icon);
   sources.set("/robots.txt", assetSource(() => robotsTxt(baseUrl), TYPES.text));
   const notFoundPage = assetSource(
     () =>
@@ -166,5 +192,9 @@ export function buildPages(catalog: Catalog, { baseUrl, search }: PagesOptions):
     TYPES.html,
     { status: 404, cacheControl: CACHE_ERROR, headers: PAGE_HEADERS },
   );
-  return { sources, notFoundPage, search: route.handler };
+  return {
+    sources,
+    notFoundPage,
+    search: async (request) => (await renderers()).search.handler(request),
+  };
 }

@@ -1,0 +1,15 @@
+/**
+ * What renders the pages, loaded with the first page a request or the export asks for, so that
+ * the server starts without it: each page's file, the diagrams, the stylesheet and icon, the
+ * search page and the sitemap. `mod.ts` plans the pages and calls these.
+ *
+ * @module
+ */
+export { homePage, tagPage } from "./home.ts";
+export { metricPage } from "./metric.ts";
+export { frameworkPage } from "./framework.ts";
+export { type DiagramContext, frameworkDiagram } from "./diagram.ts";
+export { FAVICON_SVG, SITE_CSS } from "./css.ts";
+export { searchRoute } from "./search.ts";
+export { SEARCH_SCRIPT, searchIndex } from "./search_script.ts";
+export { sitemapXml } from "../sitemap.ts";
