@@ -4,15 +4,10 @@
  *
  * @module
  */
-import { CliError, runCli } from "./lib/cli/main.ts";
+import { runCli } from "./lib/cli/main.ts";
 import { exitOnKnownError, readEnv } from "./lib/deno/entry.ts";
 import { denoFiles } from "./lib/deno/files.ts";
-import {
-  CatalogError,
-  EMBEDDED_CATALOG,
-  loadCatalog,
-  prebuildCatalog,
-} from "./lib/catalog/load.ts";
+import { EMBEDDED_CATALOG, loadCatalog, prebuildCatalog } from "./lib/catalog/load.ts";
 
 const encoder = new TextEncoder();
 const fromFileUrl = (url: URL) => decodeURIComponent(url.pathname);
@@ -30,29 +25,18 @@ try {
     stderr: write(Deno.stderr),
     isTerminal,
     columns: isTerminal ? Deno.consoleSize().columns : undefined,
-    async loadCatalog(dir, options) {
-      try {
-        return await loadCatalog(dir ?? EMBEDDED_CATALOG, {
-          files: denoFiles,
-          onFallback: (reason) => console.error(reason),
-          ...options,
-        });
-      } catch (error) {
-        if (error instanceof CatalogError) throw new CliError(error.message, 1);
-        throw error;
-      }
-    },
+    loadCatalog: (dir, options) =>
+      loadCatalog(dir ?? EMBEDDED_CATALOG, {
+        files: denoFiles,
+        onFallback: (reason) => console.error(reason),
+        ...options,
+      }),
     async writeArtifact(dir) {
-      try {
-        const { catalog, text, file } = await prebuildCatalog(dir ?? EMBEDDED_CATALOG, {
-          files: denoFiles,
-        });
-        await Deno.writeTextFile(file, text);
-        return { catalog, file: file instanceof URL ? fromFileUrl(file) : file };
-      } catch (error) {
-        if (error instanceof CatalogError) throw new CliError(error.message, 1);
-        throw error;
-      }
+      const { catalog, text, file } = await prebuildCatalog(dir ?? EMBEDDED_CATALOG, {
+        files: denoFiles,
+      });
+      await Deno.writeTextFile(file, text);
+      return { catalog, file: file instanceof URL ? fromFileUrl(file) : file };
     },
     async serve(catalog, { port }) {
       const { serve, serveOptionsFromEnvOrExit } = await import("./lib/deno/server.ts");

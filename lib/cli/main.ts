@@ -13,6 +13,7 @@ import {
   type RecordKind,
 } from "../read/model.ts";
 import { VERSION } from "../policy.ts";
+import { CatalogError } from "../catalog/folder.ts";
 import {
   formatBenchmarks,
   formatFramework,
@@ -275,7 +276,9 @@ function parse(command: Command, args: readonly string[]) {
 export async function runCli(args: string[], io: CliIo): Promise<number | "running"> {
   try {
     return await run(args, io);
-  } catch (error) {
+  } catch (thrown) {
+    // A catalog that does not validate is reported like the tool's own errors, with exit 1.
+    const error = thrown instanceof CatalogError ? new CliError(thrown.message, 1) : thrown;
     if (!(error instanceof CliError)) throw error;
     io.stderr(`${TOOL}: ${error.message}\n`);
     if (error.usage !== undefined) {

@@ -77,16 +77,8 @@ export async function main(artifact: unknown): Promise<void> {
     columns: terminal ? process.stdout.columns : undefined,
     async loadCatalog(dir, options) {
       if (dir === undefined) return catalogFromArtifact(artifact);
-      const { CatalogError, loadCatalog } = await import("../catalog/load.ts");
-      try {
-        return await loadCatalog(dir, {
-          onFallback: (reason) => console.error(reason),
-          ...options,
-        });
-      } catch (error) {
-        if (error instanceof CatalogError) throw new CliError(error.message, 1);
-        throw error;
-      }
+      const { loadCatalog } = await import("../catalog/load.ts");
+      return await loadCatalog(dir, { onFallback: (reason) => console.error(reason), ...options });
     },
     async writeArtifact(dir) {
       if (dir === undefined) {
@@ -95,16 +87,11 @@ export async function main(artifact: unknown): Promise<void> {
           2,
         );
       }
-      const { CatalogError, prebuildCatalog } = await import("../catalog/load.ts");
+      const { prebuildCatalog } = await import("../catalog/load.ts");
       const { writeFile } = await import("node:fs/promises");
-      try {
-        const { catalog, text, file } = await prebuildCatalog(dir);
-        await writeFile(file, text);
-        return { catalog, file: String(file) };
-      } catch (error) {
-        if (error instanceof CatalogError) throw new CliError(error.message, 1);
-        throw error;
-      }
+      const { catalog, text, file } = await prebuildCatalog(dir);
+      await writeFile(file, text);
+      return { catalog, file: String(file) };
     },
     serve: (catalog, { port }) => serveHttp(catalog, port),
     async serveMcp(catalog) {
