@@ -172,7 +172,7 @@ export function report(
         "floor",
       ),
       [
-        "Cold start to the first 200, client sends no Accept-Encoding (curl)",
+        "Cold start to the first 200, client asks for identity (like curl, which sends no Accept-Encoding)",
         ms(median(starts.identity.project)),
         `${fmt(identityRatio, 2)}× (hello world ${ms(median(starts.identity.baseline))})`,
       ],
