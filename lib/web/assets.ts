@@ -208,11 +208,3 @@ export function codingPreference(acceptEncoding: string | null): ("br" | "gzip")
   const codings = (["br", "gzip"] as const).filter((coding) => weightOf(coding) > identity);
   return codings.length === 2 && weightOf("gzip") > weightOf("br") ? ["gzip", "br"] : codings;
 }
-
-/**
- * Chooses the variant of a prepared asset to send: the first coding of
- * {@linkcode codingPreference} that the asset has, else identity.
- */
-export function negotiateCoding(acceptEncoding: string | null, asset: Asset): Coding {
-  return codingPreference(acceptEncoding).find((coding) => asset.variants[coding]) ?? "identity";
-}
