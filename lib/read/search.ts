@@ -1,6 +1,6 @@
 /**
  * Ranked full-text search over metrics and frameworks, shared by the CLI, the MCP server and the
- * pages. The index is built once, when the catalog loads.
+ * pages. Each of them builds the index once, when the first search comes, and keeps it.
  *
  * @module
  */
