@@ -117,3 +117,78 @@ Deno.test("on Deno an answer lends its variant's bytes to the Response instead o
   assert.equal(streamed.length, 500);
   assert.equal((await bodyResponse(bytes, 200).text()).length, 500);
 });
+
+/** ETags of the fixture catalog's answers as the server built them before answers were made on first use. */
+const ETAGS_BEFORE: Record<string, Partial<Record<"identity" | "gzip" | "br", string>>> = {
+  "/api/metrics": {
+    identity: '"hfdiSkK62jlrxXdqqPq7xNEyVOs"',
+    gzip: '"hfdiSkK62jlrxXdqqPq7xNEyVOs-gz"',
+    br: '"hfdiSkK62jlrxXdqqPq7xNEyVOs-br"',
+  },
+  "/api/metrics/alpha-rate": {
+    identity: '"AdZHoBYgaaOEjlPyovfYFfwHpgP"',
+    br: '"AdZHoBYgaaOEjlPyovfYFfwHpgP-br"',
+  },
+  "/api/frameworks/sample-framework": { gzip: '"bTjmDxnK0DYINRI9HDCRFgDtSyB-gz"' },
+  "/metrics/alpha-rate": {
+    identity: '"buY0JRapAVlc_JWAavR7FrQIGKn"',
+    br: '"buY0JRapAVlc_JWAavR7FrQIGKn-br"',
+  },
+  "/frameworks/sample-framework.svg": { gzip: '"MSGKcqwEQixRVOF8oy7_MKffrz6-gz"' },
+  "/llms.txt": { br: '"-myRqVOn5rdd8SN2uZWCchycpsu-br"' },
+  "/sitemap.xml": { identity: '"OhUdRA6vzEc32AzEoriVo9TeQYw"' },
+  "/robots.txt": { identity: '"8rvjurq8KOxGxOFDc-VHmBrk4yR"', br: '"8rvjurq8KOxGxOFDc-VHmBrk4yR"' },
+};
+
+Deno.test("first answers carry the ETags the eager build gave, whether the first request is GET, HEAD or conditional", async () => {
+  const { FIXTURE } = await import("./_spawn.ts");
+  const catalog = await loadCatalog(FIXTURE);
+  for (const [path, etags] of Object.entries(ETAGS_BEFORE)) {
+    for (const [coding, etag] of Object.entries(etags)) {
+      const headers = coding === "identity" ? {} : { "accept-encoding": coding };
+      // A fresh handler each time, so that every request below is the first for its answer.
+      const get = await createHandler(catalog, { baseUrl: BASE })(
+        new Request(`http://localhost${path}`, { headers }),
+      );
+      assert.equal(get.headers.get("etag"), etag, `${path} ${coding}`);
+      const length = (await get.arrayBuffer()).byteLength;
+      const head = await createHandler(catalog, { baseUrl: BASE })(
+        new Request(`http://localhost${path}`, { method: "HEAD", headers }),
+      );
+      assert.equal(head.headers.get("etag"), etag, `HEAD ${path} ${coding}`);
+      assert.equal(head.headers.get("content-length"), String(length), `HEAD ${path} ${coding}`);
+      const conditional = await createHandler(catalog, { baseUrl: BASE })(
+        new Request(`http://localhost${path}`, { headers: { ...headers, "if-none-match": etag } }),
+      );
+      assert.equal(conditional.status, 304, `304 ${path} ${coding}`);
+    }
+  }
+});
+
+Deno.test("handler() gives in-process callers bodies of their own; lendBodies shares them", async () => {
+  const catalog = await loadCatalog();
+  const request = () => new Request("http://localhost/api/metrics/churn-rate");
+  const own = createHandler(catalog, { baseUrl: BASE });
+  const first = await (await own(request())).arrayBuffer();
+  first.transfer(); // Taking the bytes away leaves the next answer whole.
+  const second = await (await own(request())).arrayBuffer();
+  assert.ok(second.byteLength > 1000);
+  const lending = createHandler(catalog, { baseUrl: BASE, lendBodies: true });
+  const a = await (await lending(request())).arrayBuffer();
+  const b = await (await lending(request())).arrayBuffer();
+  assert.equal(a, b, "both answers hold the one shared buffer");
+  assert.equal(a.byteLength, second.byteLength);
+});
+
+Deno.test("onFirstUse() keeps a value once made, and makes it again after a failure", async () => {
+  const { onFirstUse } = await import("../lib/web/lazy.ts");
+  let calls = 0;
+  const value = onFirstUse(() => {
+    calls += 1;
+    return calls === 1 ? Promise.reject(new Error("first try fails")) : Promise.resolve(calls);
+  });
+  await assert.rejects(value(), /first try fails/);
+  assert.equal(await value(), 2);
+  assert.equal(await value(), 2);
+  assert.equal(calls, 2);
+});

@@ -99,6 +99,32 @@ Deno.test("loadCatalog() reads the Markdown files and says why when a file chang
       /\(.*\/synonyms\.yaml changed\)/,
     ],
     [
+      "an artifact written by another version of the code",
+      async (dir) => {
+        const path = `${dir}/${ARTIFACT_FILE}`;
+        const artifact = JSON.parse(await readFile(path, "utf8"));
+        await writeFile(path, JSON.stringify({ ...artifact, version: "0.9.0" }));
+      },
+      /artifact\.json was written by version 0\.9\.0 of the code, not \d+\.\d+\.\d+: validating/,
+    ],
+    [
+      "an artifact whose digest matches no files",
+      async (dir) => {
+        const path = `${dir}/${ARTIFACT_FILE}`;
+        const artifact = JSON.parse(await readFile(path, "utf8"));
+        await writeFile(path, JSON.stringify({ ...artifact, digest: "x" }));
+      },
+      /artifact\.json is out of date \(its digest does not match the files\): validating/,
+    ],
+    [
+      "an artifact that cannot be read",
+      async (dir) => {
+        await rm(`${dir}/${ARTIFACT_FILE}`);
+        await Deno.mkdir(`${dir}/${ARTIFACT_FILE}`);
+      },
+      /artifact\.json cannot be read: validating/,
+    ],
+    [
       "an artifact that is not JSON",
       (dir) => writeFile(`${dir}/${ARTIFACT_FILE}`, "{"),
       /artifact\.json is not valid JSON: validating/,
@@ -138,6 +164,25 @@ Deno.test("loadCatalog() validates a folder without an artifact silently, and re
     );
   } finally {
     await rm(`${dir}/..`, { recursive: true });
+  }
+});
+
+Deno.test("a synonyms.yaml that cannot be read is reported as a problem, with or without an artifact", async () => {
+  for (const artifact of [true, false]) {
+    const dir = await fixtureCopy({ artifact });
+    try {
+      await rm(`${dir}/synonyms.yaml`);
+      await Deno.mkdir(`${dir}/synonyms.yaml`);
+      await assert.rejects(
+        () => load(dir),
+        (error: unknown) =>
+          error instanceof CatalogError &&
+          /synonyms\.yaml: cannot read the file \(\w+\)/.test(error.message),
+        `artifact: ${artifact}`,
+      );
+    } finally {
+      await rm(`${dir}/..`, { recursive: true });
+    }
   }
 });
 

@@ -9,11 +9,16 @@
 import type { Catalog } from "./records.ts";
 import { type CatalogDir, type CatalogFiles, inFolder, isPermissionError } from "./folder.ts";
 import { sha256Base64url } from "./digest.ts";
+import { VERSION } from "../policy.ts";
 
 /** The artifact's file name inside a catalog folder. */
 export const ARTIFACT_FILE = "artifact.json";
 
-/** The format this code writes and reads. */
+/**
+ * The format this code writes and reads. Change it whenever what the artifact holds, or how the
+ * records it holds are validated, changes: an artifact of another format, or written by another
+ * version of the code ({@linkcode VERSION}), is not used.
+ */
 export const FORMAT = "metrics-catalog/2";
 
 /** The JSON form of a catalog: its records, the everyday names as pairs, and its files' digests. */
@@ -22,6 +27,8 @@ export interface CatalogArtifact {
   format: typeof FORMAT;
   /** What the file is, for a person who opens it. */
   about: string;
+  /** The version of the code that validated the records and wrote the file. */
+  version: string;
   /** One SHA-256 (base64url) over the paths and bytes of every file the records come from. */
   digest: string;
   /** Each of those files, by path in the folder, with its SHA-256. */
@@ -35,10 +42,15 @@ export interface CatalogArtifact {
 }
 
 const ABOUT = "The validated catalog, written by `deno task artifact` from the Markdown files " +
-  "beside it; readers use it only while every file has the digest listed here. Do not edit.";
+  "beside it; readers use it only while the files match the digests here and the code is of " +
+  "the version here. Do not edit.";
 
-/** A file a catalog's records come from: its path in the folder, and its bytes. */
-type SourceFile = readonly [name: string, bytes: Uint8Array<ArrayBuffer> | undefined];
+/**
+ * A file a catalog's records come from: its path in the folder, and its bytes; `undefined` for
+ * an entry that is not a file, `null` for a file that cannot be read (either counts as a change,
+ * and the Markdown path then reports it).
+ */
+type SourceFile = readonly [name: string, bytes: Uint8Array<ArrayBuffer> | undefined | null];
 
 /**
  * The files a catalog folder's records come from, A to Z: each entry of `metrics/` and
@@ -58,16 +70,28 @@ async function sourceFiles(fs: CatalogFiles, dir: CatalogDir): Promise<SourceFil
   names.push("synonyms.yaml");
   const files = await Promise.all(names.map(async (name): Promise<SourceFile> => [
     name.replace(/\/$/, ""),
-    name.endsWith("/") ? undefined : await fs.read(inFolder(dir, name)),
+    name.endsWith("/") ? undefined : await readOrNull(fs, inFolder(dir, name)),
   ]));
   return files.filter(([name, bytes]) => name !== "synonyms.yaml" || bytes !== undefined);
+}
+
+/** A file's bytes, `undefined` when there is none, `null` when it cannot be read. */
+async function readOrNull(fs: CatalogFiles, file: URL | string) {
+  try {
+    return await fs.read(file);
+  } catch (error) {
+    if (isPermissionError(error)) throw error;
+    return null;
+  }
 }
 
 /** One digest over every file's path and bytes: what a reader compares first. */
 async function folderDigest(files: readonly SourceFile[]): Promise<string> {
   const encoder = new TextEncoder();
   const parts = files.flatMap(([name, bytes]) => [
-    encoder.encode(`${name}\0${bytes?.byteLength ?? "not a file"}\0`),
+    encoder.encode(
+      `${name}\0${bytes?.byteLength ?? (bytes === null ? "unreadable" : "not a file")}\0`,
+    ),
     bytes ?? new Uint8Array(),
   ]);
   const all = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
@@ -82,7 +106,9 @@ async function folderDigest(files: readonly SourceFile[]): Promise<string> {
 /** The digest of each file, by path: what names the file that changed. */
 async function fileDigests(files: readonly SourceFile[]): Promise<Record<string, string>> {
   const digests = await Promise.all(
-    files.map(([, bytes]) => bytes === undefined ? "not a file" : sha256Base64url(bytes)),
+    files.map(([, bytes]) =>
+      bytes === undefined ? "not a file" : bytes === null ? "unreadable" : sha256Base64url(bytes)
+    ),
   );
   return Object.fromEntries(files.map(([name], index) => [name, digests[index] ?? ""]));
 }
@@ -121,6 +147,7 @@ export function artifactText(catalog: Catalog, { digest, files }: CatalogDigests
   return [
     `{"format":${JSON.stringify(FORMAT)},`,
     `"about":${JSON.stringify(ABOUT)},`,
+    `"version":${JSON.stringify(VERSION)},`,
     `"digest":${JSON.stringify(digest)},`,
     `"files":${JSON.stringify(files)},`,
     `"metrics":${list(catalog.metrics)},`,
@@ -143,7 +170,8 @@ export function catalogFromArtifact(value: unknown): Catalog {
 function isArtifact(value: unknown): value is CatalogArtifact {
   if (typeof value !== "object" || value === null) return false;
   const record: Partial<Record<string, unknown>> = value;
-  return record.format === FORMAT && typeof record.digest === "string" &&
+  return record.format === FORMAT && typeof record.version === "string" &&
+    typeof record.digest === "string" &&
     typeof record.files === "object" &&
     record.files !== null && Array.isArray(record.metrics) &&
     Array.isArray(record.frameworks) && Array.isArray(record.synonyms);
@@ -166,10 +194,11 @@ export async function readArtifact(
 ): Promise<ArtifactRead> {
   const name = `${label}/${ARTIFACT_FILE}`;
   const [bytes, files] = await Promise.all([
-    fs.read(inFolder(dir, ARTIFACT_FILE)),
+    readOrNull(fs, inFolder(dir, ARTIFACT_FILE)),
     sourceFiles(fs, dir),
   ]);
   if (bytes === undefined) return { ok: false, missing: true, reason: `${name} is missing` };
+  if (bytes === null) return { ok: false, missing: false, reason: `${name} cannot be read` };
   // The digest is worked out off the main thread while the artifact is parsed on it.
   const digest = folderDigest(files);
   digest.catch(() => {}); // Awaited below, unless the artifact is refused first.
@@ -182,9 +211,16 @@ export async function readArtifact(
   if (!isArtifact(value)) {
     return { ok: false, missing: false, reason: `${name} is not a ${FORMAT} artifact` };
   }
+  if (value.version !== VERSION) {
+    const reason = `${name} was written by version ${value.version} of the code, not ${VERSION}`;
+    return { ok: false, missing: false, reason };
+  }
   if (await digest !== value.digest) {
-    const changed = changedFile(value.files, await fileDigests(files)) ?? "a file changed";
-    return { ok: false, missing: false, reason: `${name} is out of date (${label}/${changed})` };
+    const changed = changedFile(value.files, await fileDigests(files));
+    const why = changed === undefined
+      ? "its digest does not match the files"
+      : `${label}/${changed}`;
+    return { ok: false, missing: false, reason: `${name} is out of date (${why})` };
   }
   return { ok: true, catalog: catalogFromArtifact(value) };
 }

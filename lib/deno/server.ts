@@ -26,8 +26,8 @@ export function serveOptionsFromEnv(
 }
 
 /**
- * Serves the catalog. The handler (with every prebuilt response) is created when the listener
- * is bound, so that absolute links use the real port; no request is answered before that.
+ * Serves the catalog. The handler (which plans every answer) is created when the listener is
+ * bound, so that absolute links use the real port; no request is answered before that.
  */
 export function serve(catalog: Catalog, options: ServeOptions = {}): Deno.HttpServer<Deno.NetAddr> {
   const { port = 8000, hostname = "0.0.0.0", signal, exitOnSignal = false } = options;
@@ -53,12 +53,14 @@ export function serve(catalog: Catalog, options: ServeOptions = {}): Deno.HttpSe
     ...(signal ? { signal } : {}),
     onListen(address) {
       const baseUrl = options.baseUrl ?? baseUrlFor(address);
-      handler = createHandler(catalog, { baseUrl });
+      // Deno.serve sends each response and reads nothing of it: the answers may lend their bytes.
+      handler = createHandler(catalog, { baseUrl, lendBodies: true });
       console.error(listeningLine(catalog, baseUrl, address));
     },
   }, (request) => {
     const answer = handler(request);
-    // A prebuilt answer is complete when returned; only dynamic ones are tracked for shutdown.
+    // An answer already made is complete when returned; only pending ones are tracked for
+    // shutdown (dynamic routes, and answers being made by their first request).
     if (answer instanceof Promise) {
       inFlight.add(answer);
       answer.finally(() => inFlight.delete(answer)).catch(() => {});

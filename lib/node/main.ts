@@ -26,7 +26,8 @@ function serveHttp(catalog: Catalog, port: number | undefined): Promise<void> {
     (request: Request, bindings: HttpBindings | Http2Bindings) => {
       // The adapter resolves dot segments in request.url; the handler checks the raw target.
       const answer = handler(request, { rawTarget: bindings.incoming.url });
-      // A prebuilt answer is complete when returned; only dynamic ones are tracked for shutdown.
+      // An answer already made is complete when returned; only pending ones are tracked for
+      // shutdown (dynamic routes, and answers being made by their first request).
       if (answer instanceof Promise) {
         inFlight.add(answer);
         answer.finally(() => inFlight.delete(answer)).catch(() => {});

@@ -10,7 +10,7 @@
  * them afterwards skips that copy; the server answers about 30% more requests per second for one
  * metric (see BENCHMARKS.md).
  *
- * The body itself is lent, not copied: see {@linkcode bodyResponse}.
+ * For the server, the body itself is lent, not copied: see {@linkcode bodyResponse}.
  *
  * @module
  */
@@ -36,16 +36,25 @@ interface PreparedVariant {
 export class LazyAnswer {
   readonly #source: AssetSource;
   readonly #common: Readonly<Record<string, string>>;
+  readonly #lend: boolean;
   #identity: PreparedVariant | undefined;
   #building: Promise<unknown> | undefined;
   /** Compressed variants made so far; `null` where the coding gives no smaller body. */
   readonly #variants = new Map<"br" | "gzip", PreparedVariant | null>();
   readonly #compressing = new Map<"br" | "gzip", Promise<unknown>>();
 
-  /** The answer `source` describes, with the `common` headers first on every variant. */
-  constructor(source: AssetSource, common: Readonly<Record<string, string>>) {
+  /**
+   * The answer `source` describes, with the `common` headers first on every variant; with
+   * `lendBodies`, each response is given the variant's bytes themselves ({@linkcode bodyResponse}).
+   */
+  constructor(
+    source: AssetSource,
+    common: Readonly<Record<string, string>>,
+    { lendBodies = false }: { lendBodies?: boolean } = {},
+  ) {
     this.#source = source;
     this.#common = common;
+    this.#lend = lendBodies;
   }
 
   /** What the answer is, before its body is made. */
@@ -125,7 +134,9 @@ export class LazyAnswer {
     }
     const response = request.method === "HEAD"
       ? new Response(null, { status })
-      : bodyResponse(variant.body, status);
+      : this.#lend
+      ? bodyResponse(variant.body, status)
+      : new Response(variant.body, { status });
     return withHeaders(response, variant.full);
   }
 }

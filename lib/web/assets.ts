@@ -7,6 +7,7 @@
  * @module
  */
 import { sha256Base64url } from "../catalog/digest.ts";
+import { onFirstUse } from "./lazy.ts";
 
 /** The content codings the service can send. */
 export type Coding = "br" | "gzip" | "identity";
@@ -113,7 +114,7 @@ export async function identityVariant(body: Body): Promise<Variant> {
   return { body: bytes, etag: `"${(await sha256Base64url(bytes)).slice(0, 27)}"` };
 }
 
-let zlib: Promise<typeof import("node:zlib")> | undefined;
+const zlib = onFirstUse(() => import("node:zlib"));
 
 /**
  * The `coding` variant of an identity variant, or `undefined` when the body is too short to be
@@ -126,7 +127,7 @@ export async function compressedVariant(
 ): Promise<Variant | undefined> {
   const bytes = identity.body;
   if (bytes.byteLength <= COMPRESS_ABOVE_BYTES) return undefined;
-  const { brotliCompressSync, constants, gzipSync } = await (zlib ??= import("node:zlib"));
+  const { brotliCompressSync, constants, gzipSync } = await zlib();
   const compressed = new Uint8Array(
     coding === "gzip" ? gzipSync(bytes, { level: 6 }) : brotliCompressSync(bytes, {
       params: {

@@ -5,7 +5,7 @@
  * @module
  */
 import { LazyAnswer } from "./_answer.ts";
-import { CACHE_ERROR, TYPES } from "./assets.ts";
+import { type AssetSource, CACHE_ERROR, TYPES } from "./assets.ts";
 import type { Catalog } from "../catalog/load.ts";
 import {
   COMMON_HEADERS,
@@ -37,6 +37,14 @@ function rawTargetOf(info: unknown): string | undefined {
 export interface HandlerOptions {
   /** The public base address used in absolute links and the OpenAPI `servers`. */
   baseUrl?: string;
+  /**
+   * Whether answers lend their prebuilt bytes to each `Response` instead of copying them (on
+   * Deno; see `bodyResponse`). Only for a server that sends the responses and reads nothing of
+   * them, as `Deno.serve` does: whoever reads a lent body with `arrayBuffer()` or `bytes()` gets
+   * the shared bytes themselves, and changing or transferring them would break later answers.
+   * Off by default, so that in-process callers get bodies of their own.
+   */
+  lendBodies?: boolean;
 }
 
 const ENCODER = new TextEncoder();
@@ -61,15 +69,14 @@ const STATIC_ALLOW = "GET, HEAD, OPTIONS";
  */
 export function createHandler(
   catalog: Catalog,
-  { baseUrl = "http://localhost:8000" }: HandlerOptions = {},
+  { baseUrl = "http://localhost:8000", lendBodies = false }: HandlerOptions = {},
 ): Handler {
   const plan = planSite(catalog, baseUrl.replace(/\/+$/, ""));
+  const answer = (source: AssetSource) => new LazyAnswer(source, COMMON_HEADERS, { lendBodies });
   const site: Site = {
     plan,
-    answers: new Map(
-      [...plan.sources].map(([path, source]) => [path, new LazyAnswer(source, COMMON_HEADERS)]),
-    ),
-    notFoundPage: new LazyAnswer(plan.notFoundPage, {}),
+    answers: new Map([...plan.sources].map(([path, source]) => [path, answer(source)])),
+    notFoundPage: answer(plan.notFoundPage),
   };
   const fail = (request: Request, error: unknown): Response | Promise<Response> => {
     if (error instanceof HttpError) return errorResponse(site, request, error);
@@ -255,17 +262,35 @@ function errorResponse(
   } catch {
     // An unparsable URL is answered as an API error.
   }
-  const headers = new Headers({ ...COMMON_HEADERS, ...error.headers });
-  headers.set("cache-control", error.status === 404 ? CACHE_ERROR : "no-store");
   if (error.status === 404 && !isApiPath(path)) {
     const page = site.notFoundPage;
+    const headers = errorHeaders(error);
     for (const [name, value] of Object.entries(page.source.headers ?? {})) headers.set(name, value);
     headers.set("content-type", page.source.contentType);
     const body = page.identityBody();
-    return body instanceof Promise
-      ? body.then((bytes) => withBody(request, bytes, { status: 404, headers }))
-      : withBody(request, body, { status: 404, headers });
+    if (!(body instanceof Promise)) return withBody(request, body, { status: 404, headers });
+    return body.then(
+      (bytes) => withBody(request, bytes, { status: 404, headers }),
+      (failure) => {
+        // A page that fails to render still leaves a JSON 404; the next one tries it again.
+        console.error(failure);
+        return jsonError(request, error);
+      },
+    );
   }
+  return jsonError(request, error);
+}
+
+/** The headers every error answer carries, with its own (such as `Allow`) and its cache policy. */
+function errorHeaders(error: HttpError): Headers {
+  const headers = new Headers({ ...COMMON_HEADERS, ...error.headers });
+  headers.set("cache-control", error.status === 404 ? CACHE_ERROR : "no-store");
+  return headers;
+}
+
+/** An error as the JSON body `{"error": message}`. */
+function jsonError(request: Request, error: HttpError): Response {
+  const headers = errorHeaders(error);
   headers.set("content-type", TYPES.json);
   return withBody(request, ENCODER.encode(JSON.stringify({ error: error.message })), {
     status: error.status,

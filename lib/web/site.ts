@@ -13,6 +13,7 @@ import { buildPages } from "./pages/mod.ts";
 import type { CatalogSearch } from "../read/search.ts";
 import { createReadModel, type ReadModel } from "../read/model.ts";
 import { HttpError, type Route } from "./http_error.ts";
+import { onFirstUse } from "./lazy.ts";
 
 /** The site as planned: every answer by address, made when it is first needed. */
 export interface SitePlan {
@@ -43,9 +44,9 @@ export interface Site {
  * rendered, serialized or compressed here; the search index is made by the first search.
  */
 export function planSite(catalog: Catalog, baseUrl: string): SitePlan {
-  let index: Promise<CatalogSearch> | undefined;
-  const search = () =>
-    index ??= import("../read/search.ts").then(({ createSearch }) => createSearch(catalog));
+  const search = onFirstUse(() =>
+    import("../read/search.ts").then(({ createSearch }) => createSearch(catalog))
+  );
   const pages = buildPages(catalog, { baseUrl, search });
   const sources = new Map([
     ...apiSources(catalog, baseUrl),
@@ -100,7 +101,11 @@ function mcpRoute(catalog: Catalog, baseUrl: string, search: () => Promise<Catal
     const lower = host.toLowerCase();
     return lower === baseHost || LOOPBACK.test(lower);
   };
-  let handler: Promise<(request: Request) => Promise<Response>> | undefined;
+  const handler = onFirstUse(() =>
+    Promise.all([import("../agents/mcp.ts"), search()]).then(
+      ([{ createMcpHttpHandler }, index]) => createMcpHttpHandler(catalog, { search: index }),
+    )
+  );
   return async (request: Request) => {
     const host = request.headers.get("host") ?? new URL(request.url).host;
     const origin = request.headers.get("origin");
@@ -115,9 +120,6 @@ function mcpRoute(catalog: Catalog, baseUrl: string, search: () => Promise<Catal
         "Host or Origin not allowed for /mcp (DNS-rebinding protection); set BASE_URL",
       );
     }
-    handler ??= Promise.all([import("../agents/mcp.ts"), search()]).then(
-      ([{ createMcpHttpHandler }, index]) => createMcpHttpHandler(catalog, { search: index }),
-    );
-    return (await handler)(request);
+    return (await handler())(request);
   };
 }

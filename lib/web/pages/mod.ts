@@ -18,6 +18,7 @@ import {
 } from "./layout.ts";
 import { TAGS } from "../../catalog/records.ts";
 import { type AssetSource, assetSource, CACHE_ERROR, TYPES } from "../assets.ts";
+import { onFirstUse } from "../lazy.ts";
 import type { Catalog } from "../../catalog/load.ts";
 import type { CatalogSearch } from "../../read/search.ts";
 import { SEARCH_INDEX_PATH, SEARCH_SCRIPT_PATH } from "./search_script.ts";
@@ -78,8 +79,7 @@ function notFoundMain() {
  * ```
  */
 export function buildPages(catalog: Catalog, { baseUrl, search }: PagesOptions): Pages {
-  let loaded: Promise<Renderers> | undefined;
-  const renderers = () => loaded ??= import("./render.ts").then((render) => renderersOf(render));
+  const renderers = onFirstUse(() => import("./render.ts").then((render) => renderersOf(render)));
   /** Renders with what `render.ts` offers and the contexts the pages share, made once. */
   const renderersOf = (render: typeof import("./render.ts")) => {
     const metricNames = new Map(catalog.metrics.map((metric) => [metric.slug, metric.name]));
