@@ -23,6 +23,23 @@ export {
   FORMAT as ARTIFACT_FORMAT,
   readArtifact,
 } from "./catalog/artifact.ts";
+export {
+  type Comparison,
+  type Conversion,
+  CONVERSIONS,
+  type Direction,
+  DIRECTIONS,
+  type Figure,
+  type Period,
+  PERIODS,
+  type SegmentKey,
+  type SegmentValue,
+  type Statistic,
+  STATISTICS,
+  type Unit,
+  UNITS,
+  type Vocabulary,
+} from "./catalog/figures.ts";
 export { exitOnKnownError, loadCatalogOrExit, permissionHint, readEnv } from "./deno/entry.ts";
 export { type CliIo, runCli } from "./cli/main.ts";
 export { createHandler, type Handler, type HandlerOptions } from "./web/handler.ts";

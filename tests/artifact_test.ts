@@ -132,7 +132,7 @@ Deno.test("loadCatalog() reads the Markdown files and says why when a file chang
     [
       "an artifact of another format",
       (dir) => writeFile(`${dir}/${ARTIFACT_FILE}`, '{"format":"metrics-catalog/1"}'),
-      /artifact\.json is not a metrics-catalog\/2 artifact: validating/,
+      /artifact\.json is not a metrics-catalog\/3 artifact: validating/,
     ],
   ];
   for (const [what, edit, message] of cases) {
@@ -201,7 +201,7 @@ Deno.test("catalogFromArtifact() refuses a value that is not an artifact this co
   for (
     const value of [null, [], { format: "metrics-catalog/1" }, { format: "metrics-catalog/2" }]
   ) {
-    assert.throws(() => catalogFromArtifact(value), /is not a metrics-catalog\/2 artifact/);
+    assert.throws(() => catalogFromArtifact(value), /is not a metrics-catalog\/3 artifact/);
   }
 });
 

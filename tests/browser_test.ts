@@ -204,6 +204,7 @@ Deno.test({
         examples: [{ company: evil, detail: evil, source: { label: evil, url: "javascript:1" } }],
       }],
       synonyms: new Map(),
+      segments: {},
     };
     const browser = await launch();
     try {

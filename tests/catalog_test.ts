@@ -149,7 +149,9 @@ Deno.test("loadCatalog() rejects a value of the wrong type", async () => {
   const problems = await problemsAfter({
     [ALPHA]: replace("  - A fixture figure of 12% (Example Research, 2024).", "  - 12"),
   });
-  assert.deepEqual(problems, ["cat/metrics/alpha-rate.md: benchmarks[0]: must be a string"]);
+  assert.deepEqual(problems, [
+    'cat/metrics/alpha-rate.md: benchmarks[0]: must be a sentence, or an object with "text" and "figures"',
+  ]);
 });
 
 Deno.test("loadCatalog() rejects an empty required string", async () => {
@@ -314,4 +316,19 @@ Deno.test("loadCatalog() reports every problem of a run, then the count", async 
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("loadCatalog() names the figure and field of a benchmark figure with an unknown unit", async () => {
+  const problems = await problemsAfter({
+    [ALPHA]: replace(
+      "  - A fixture figure of 12% (Example Research, 2024).",
+      '  - text: "A fixture figure of 12% (Example Research, 2024)."\n' +
+        "    figures:\n      - {value: 12%, statistic: mean, unit: furlongs}",
+    ),
+  });
+  assert.equal(problems.length, 1, problems.join("\n"));
+  assert.match(
+    problems[0] ?? "",
+    /^cat\/metrics\/alpha-rate\.md: benchmarks\[0\]\.figures\[0\]\.unit: must be one of "percent", /,
+  );
 });

@@ -505,7 +505,12 @@ function hostileCatalog(): Catalog {
     pairsWith: [{ slug: "javascript:alert(1)", reason: evil }],
     sources: [{ label: evil, url: "javascript:alert(1)" }],
   };
-  return { metrics: [metric], frameworks: [framework], synonyms: new Map([[metric.slug, [evil]]]) };
+  return {
+    metrics: [metric],
+    frameworks: [framework],
+    synonyms: new Map([[metric.slug, [evil]]]),
+    segments: {},
+  };
 }
 
 Deno.test("pages render hostile record text inert: no script that runs, no handler attribute, no link off http(s)", async () => {

@@ -19,7 +19,7 @@ export const ARTIFACT_FILE = "artifact.json";
  * records it holds are validated, changes: an artifact of another format, or written by another
  * version of the code ({@linkcode VERSION}), is not used.
  */
-export const FORMAT = "metrics-catalog/2";
+export const FORMAT = "metrics-catalog/3";
 
 /** The JSON form of a catalog: its records, the everyday names as pairs, and its files' digests. */
 export interface CatalogArtifact {
@@ -39,6 +39,8 @@ export interface CatalogArtifact {
   frameworks: Catalog["frameworks"];
   /** Everyday names by record slug. */
   synonyms: [string, string[]][];
+  /** The vocabulary of benchmark figure segments. */
+  segments: Catalog["segments"];
 }
 
 const ABOUT = "The validated catalog, written by `deno task artifact` from the Markdown files " +
@@ -55,7 +57,7 @@ type SourceFile = readonly [name: string, bytes: Uint8Array<ArrayBuffer> | undef
 /**
  * The files a catalog folder's records come from, A to Z: each entry of `metrics/` and
  * `frameworks/` (one that is not a file has no bytes, and counts as one that differs), then
- * `synonyms.yaml` when there is one.
+ * `segments.yaml` and `synonyms.yaml` when there are.
  */
 async function sourceFiles(fs: CatalogFiles, dir: CatalogDir): Promise<SourceFile[]> {
   const names: string[] = [];
@@ -67,12 +69,12 @@ async function sourceFiles(fs: CatalogFiles, dir: CatalogDir): Promise<SourceFil
     for (const entry of entries) names.push(`${folder}/${entry.name}${entry.isFile ? "" : "/"}`);
   }
   names.sort();
-  names.push("synonyms.yaml");
+  names.push("segments.yaml", "synonyms.yaml");
   const files = await Promise.all(names.map(async (name): Promise<SourceFile> => [
     name.replace(/\/$/, ""),
     name.endsWith("/") ? undefined : await readOrNull(fs, inFolder(dir, name)),
   ]));
-  return files.filter(([name, bytes]) => name !== "synonyms.yaml" || bytes !== undefined);
+  return files.filter(([name, bytes]) => name.includes("/") || bytes !== undefined);
 }
 
 /** A file's bytes, `undefined` when there is none, `null` when it cannot be read. */
@@ -152,7 +154,8 @@ export function artifactText(catalog: Catalog, { digest, files }: CatalogDigests
     `"files":${JSON.stringify(files)},`,
     `"metrics":${list(catalog.metrics)},`,
     `"frameworks":${list(catalog.frameworks)},`,
-    `"synonyms":${list([...catalog.synonyms])}}`,
+    `"synonyms":${list([...catalog.synonyms])},`,
+    `"segments":${JSON.stringify(catalog.segments)}}`,
     "",
   ].join("\n");
 }
@@ -164,6 +167,7 @@ export function catalogFromArtifact(value: unknown): Catalog {
     metrics: value.metrics,
     frameworks: value.frameworks,
     synonyms: new Map(value.synonyms),
+    segments: value.segments,
   };
 }
 
@@ -174,7 +178,8 @@ function isArtifact(value: unknown): value is CatalogArtifact {
     typeof record.digest === "string" &&
     typeof record.files === "object" &&
     record.files !== null && Array.isArray(record.metrics) &&
-    Array.isArray(record.frameworks) && Array.isArray(record.synonyms);
+    Array.isArray(record.frameworks) && Array.isArray(record.synonyms) &&
+    typeof record.segments === "object" && record.segments !== null;
 }
 
 /** What {@linkcode readArtifact} found: the catalog, or why the Markdown files must be read. */

@@ -13,6 +13,7 @@ import {
   FrameworkSchema,
   MetricFrontMatterSchema,
   MetricSchema,
+  VocabularySchema,
 } from "./schema.ts";
 import {
   type Catalog,
@@ -30,6 +31,8 @@ import {
   isPermissionError,
 } from "./folder.ts";
 import { crossRecordProblems } from "./validate.ts";
+import { structureBenchmarks, vocabularyProblems } from "./figure_rules.ts";
+import type { Vocabulary } from "./figures.ts";
 
 const MAX_FILE_BYTES = 256 * 1024;
 const REPORT_INPUT = { reportInput: true };
@@ -52,9 +55,15 @@ export async function parseCatalog(
     `${label}/frameworks`,
     problems,
   );
+  const segments = await readSegments(
+    fs,
+    resolve("segments.yaml"),
+    `${label}/segments.yaml`,
+    problems,
+  );
   const metrics: MetricRecord[] = [];
   for (const file of metricFiles) {
-    const record = parseMetric(file, problems);
+    const record = parseMetric(file, segments, problems);
     if (record) metrics.push(record);
   }
   const frameworks: Framework[] = [];
@@ -68,7 +77,7 @@ export async function parseCatalog(
     `${label}/synonyms.yaml`,
     problems,
   );
-  const catalog = { metrics, frameworks, synonyms };
+  const catalog = { metrics, frameworks, synonyms, segments };
   const slugs = {
     metrics: new Set(metricFiles.map((file) => file.slug)),
     frameworks: new Set(frameworkFiles.map((file) => file.slug)),
@@ -130,15 +139,32 @@ async function readRecordFiles(
   return files;
 }
 
-function parseMetric(file: FileText, problems: string[]): MetricRecord | undefined {
+function parseMetric(
+  file: FileText,
+  vocabulary: Vocabulary,
+  problems: string[],
+): MetricRecord | undefined {
   const body = readBody(file, METRIC_SECTIONS, problems);
   if (body.frontMatter === undefined) return undefined;
   const front = MetricFrontMatterSchema.safeParse(body.frontMatter, REPORT_INPUT);
   if (!front.success) reportIssues(file.path, front.error, problems);
   if (!front.success || !body.ok) return undefined;
-  const { benchmarksReviewed, ...fields } = front.data;
+  const { benchmarksReviewed, benchmarks: entries, comparison, ...fields } = front.data;
+  const structured = entries &&
+    structureBenchmarks(entries, {
+      path: file.path,
+      sources: fields.sources,
+      comparison,
+      vocabulary,
+      problems,
+    });
   const metric = MetricSchema.safeParse(
-    { ...fields, ...body.fields, slug: file.slug },
+    {
+      ...fields,
+      ...(structured ? { benchmarks: structured.benchmarks } : {}),
+      ...body.fields,
+      slug: file.slug,
+    },
     REPORT_INPUT,
   );
   if (!metric.success) return void reportIssues(file.path, metric.error, problems);
@@ -148,7 +174,19 @@ function parseMetric(file: FileText, problems: string[]): MetricRecord | undefin
   if (!metric.data.benchmarks && benchmarksReviewed !== undefined) {
     problems.push(`${file.path}: benchmarksReviewed: is given but there are no benchmarks`);
   }
-  return benchmarksReviewed === undefined ? metric.data : { ...metric.data, benchmarksReviewed };
+  if (!metric.data.benchmarks && comparison !== undefined) {
+    problems.push(`${file.path}: comparison: is given but there are no benchmarks`);
+  }
+  if (comparison?.convert && (comparison.unit !== "percent" || comparison.per === undefined)) {
+    problems.push(`${file.path}: comparison.convert: needs unit "percent" and a "per" period`);
+  }
+  const figures = structured?.figures ?? [];
+  return {
+    ...metric.data,
+    ...(benchmarksReviewed === undefined ? {} : { benchmarksReviewed }),
+    ...(figures.length > 0 ? { figures } : {}),
+    ...(comparison ? { comparison } : {}),
+  };
 }
 
 function parseFramework(file: FileText, problems: string[]): Framework | undefined {
@@ -217,16 +255,80 @@ async function readSynonyms(
   return synonyms;
 }
 
-function reportIssues(path: string, error: z.ZodError, problems: string[]) {
-  for (const issue of error.issues) {
-    if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) {
-        problems.push(`${path}: ${formatPath([...issue.path, key])}: unknown field`);
-      }
-      continue;
-    }
-    problems.push(`${path}: ${formatPath(issue.path) || "front matter"}: ${describe(issue)}`);
+async function readSegments(
+  fs: CatalogFiles,
+  location: URL | string,
+  path: string,
+  problems: string[],
+): Promise<Vocabulary> {
+  let bytes: Uint8Array | undefined;
+  try {
+    bytes = await fs.read(location);
+  } catch (error) {
+    if (isPermissionError(error)) throw error;
+    problems.push(`${path}: cannot read the file (${errorName(error)})`);
+    return {};
   }
+  if (bytes === undefined) return {};
+  const yaml = parseYaml(new TextDecoder().decode(bytes));
+  if (!yaml.ok) {
+    problems.push(`${path}${yaml.line === undefined ? "" : ` line ${yaml.line}`}: ${yaml.message}`);
+    return {};
+  }
+  const parsed = VocabularySchema.safeParse(yaml.value ?? {}, REPORT_INPUT);
+  if (!parsed.success) {
+    reportIssues(path, parsed.error, problems);
+    return {};
+  }
+  const vocabulary: Vocabulary = {};
+  for (const [key, spec] of Object.entries(parsed.data)) {
+    const values: Vocabulary[string]["values"] = {};
+    for (const [slug, value] of Object.entries(spec.values)) {
+      values[slug] = {
+        label: value.label,
+        ...(value.min === undefined ? {} : { min: value.min }),
+        ...(value.max === undefined ? {} : { max: value.max }),
+      };
+    }
+    vocabulary[key] = { label: spec.label, ...(spec.band ? { band: spec.band } : {}), values };
+  }
+  problems.push(...vocabularyProblems(vocabulary, path));
+  return vocabulary;
+}
+
+function reportIssues(path: string, error: z.ZodError, problems: string[]) {
+  for (const issue of error.issues) reportIssue(path, issue, problems);
+}
+
+function reportIssue(path: string, issue: z.core.$ZodIssue, problems: string[]) {
+  if (issue.code === "unrecognized_keys") {
+    for (const key of issue.keys) {
+      problems.push(`${path}: ${formatPath([...issue.path, key])}: unknown field`);
+    }
+    return;
+  }
+  if (issue.code === "invalid_union") {
+    // A benchmark entry is a sentence or an object: an object's problems are its own fields'.
+    const input: unknown = issue.input;
+    const branch = typeof input === "object" && input !== null && !Array.isArray(input)
+      ? issue.errors.find((errors) =>
+        !errors.some((inner) => inner.code === "invalid_type" && inner.path.length === 0)
+      )
+      : undefined;
+    if (branch) {
+      for (const inner of branch) {
+        reportIssue(path, { ...inner, path: [...issue.path, ...inner.path] }, problems);
+      }
+      return;
+    }
+    problems.push(
+      `${path}: ${
+        formatPath(issue.path)
+      }: must be a sentence, or an object with "text" and "figures"`,
+    );
+    return;
+  }
+  problems.push(`${path}: ${formatPath(issue.path) || "front matter"}: ${describe(issue)}`);
 }
 
 function formatPath(path: PropertyKey[]): string {

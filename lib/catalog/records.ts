@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { Comparison, Figure, Vocabulary } from "./figures.ts";
 
 /** The closed list of metric tags. */
 export const TAGS = [
@@ -404,8 +405,15 @@ export const FRAMEWORK_SECTIONS: Readonly<Record<string, FrameworkSectionField>>
   FRAMEWORK_FIELDS,
 );
 
-/** A metric as the catalog holds it: the API record plus the date its benchmarks were reviewed. */
-export type MetricRecord = Metric & { benchmarksReviewed?: string };
+/**
+ * A metric as the catalog holds it: the API record plus the date its benchmarks were reviewed,
+ * its benchmark figures as data and how values are compared with them.
+ */
+export type MetricRecord = Metric & {
+  benchmarksReviewed?: string;
+  figures?: Figure[];
+  comparison?: Comparison;
+};
 
 /** A metric in a list: enough to choose one. */
 export interface MetricSummary {
@@ -467,7 +475,8 @@ export interface Benchmarks {
 
 /** A metric as the API serves it: the record without the catalog-only review date. */
 export function toApiMetric(record: MetricRecord): Metric {
-  const { benchmarksReviewed: _reviewed, ...metric } = record;
+  const { benchmarksReviewed: _reviewed, figures: _figures, comparison: _comparison, ...metric } =
+    record;
   return metric;
 }
 
@@ -479,6 +488,8 @@ export interface Catalog {
   frameworks: Framework[];
   /** Everyday phrases that name a record, by record slug. */
   synonyms: Map<string, string[]>;
+  /** The closed vocabulary of benchmark figure segments. */
+  segments: Vocabulary;
 }
 
 /**

@@ -9,6 +9,7 @@
  * @module
  */
 import { z } from "zod";
+import { CONVERSIONS, DIRECTIONS, PERIODS, STATISTICS, UNITS } from "./figures.ts";
 import {
   type Benchmarks,
   type Framework,
@@ -119,6 +120,56 @@ const _sameFramework: Same<Framework, z.infer<typeof FrameworkSchema>> = true;
 
 const isoDate = z.iso.date({ error: "must be a date written YYYY-MM-DD" });
 
+/**
+ * One benchmark figure as a metric file writes it, beside its sentence: `value` is the figure
+ * exactly as the sentence writes it; `sample` and `year` too, where the sentence gives them.
+ */
+export const FigureInputSchema = z.strictObject({
+  value: text,
+  bound: z.enum(["at-least", "at-most"]).optional(),
+  unit: z.enum(UNITS).optional(),
+  per: z.enum(PERIODS).optional(),
+  statistic: z.enum(STATISTICS),
+  percentile: z.int().min(1).max(99).optional(),
+  label: text.optional(),
+  measures: text.optional(),
+  segment: z.record(z.string(), z.string()).optional(),
+  sample: text.optional(),
+  year: z.int().min(1900).max(2100).optional(),
+  source: z.int().min(1).optional(),
+});
+
+/** A benchmark sentence in a metric file: the text alone, or with its structured figures. */
+export const BenchmarkEntrySchema = z.union([
+  text,
+  z.strictObject({
+    text,
+    figures: z.array(FigureInputSchema).min(1).optional(),
+    context: z.array(text).min(1).optional(),
+  }),
+]);
+
+/** How a metric's values are compared with its figures. */
+export const ComparisonSchema = z.strictObject({
+  direction: z.enum(DIRECTIONS),
+  unit: z.enum(UNITS),
+  per: z.enum(PERIODS).optional(),
+  convert: z.enum(CONVERSIONS).optional(),
+});
+
+/** `segments.yaml`: the closed vocabulary of figure segments. */
+export const VocabularySchema = z.record(
+  slug,
+  z.strictObject({
+    label: text,
+    band: z.enum(UNITS).optional(),
+    values: z.record(
+      z.string().regex(SLUG_PATTERN, "must be lowercase kebab-case"),
+      z.strictObject({ label: text, min: z.number().optional(), max: z.number().optional() }),
+    ),
+  }),
+);
+
 /** The front matter of a metric file: the structured fields, plus the benchmarks' review date. */
 export const MetricFrontMatterSchema = MetricSchema.omit(
   {
@@ -132,7 +183,9 @@ export const MetricFrontMatterSchema = MetricSchema.omit(
     vanityRisk: true,
   } satisfies Record<"slug" | MetricSectionField, true>,
 ).extend({
+  benchmarks: z.array(BenchmarkEntrySchema).min(1).optional(),
   benchmarksReviewed: isoDate.optional(),
+  comparison: ComparisonSchema.optional(),
 });
 
 /** The front matter of a framework file. */

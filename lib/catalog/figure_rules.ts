@@ -1,0 +1,219 @@
+/**
+ * The rules that keep a metric's benchmark sentences and its figures in step: each figure's
+ * number, sample and year appear in its sentence as written, its source is one the sentence
+ * cites, its segment comes from the vocabulary, a range is not inverted, a unit fits what is
+ * written. Used when the Markdown files are validated.
+ *
+ * @module
+ */
+import type { z } from "zod";
+import { citedSources } from "./citations.ts";
+import {
+  type Comparison,
+  type Figure,
+  findWritten,
+  readWritten,
+  type Unit,
+  type Vocabulary,
+} from "./figures.ts";
+import type { Source } from "./records.ts";
+import type { BenchmarkEntrySchema, FigureInputSchema } from "./schema.ts";
+
+type Entry = z.infer<typeof BenchmarkEntrySchema>;
+type FigureInput = z.infer<typeof FigureInputSchema>;
+
+/** What {@linkcode structureBenchmarks} gives: the sentences the API serves, and the figures. */
+export interface Structured {
+  /** The sentences, as the API serves them. */
+  benchmarks: string[];
+  /** Every figure, in sentence order. */
+  figures: Figure[];
+}
+
+/** The start of a sentence, to name it in a problem. */
+function quote(sentence: string): string {
+  return `"${sentence.length > 60 ? `${sentence.slice(0, 57).trimEnd()}…` : sentence}"`;
+}
+
+/**
+ * Reads a metric file's benchmark entries into sentences and figures, pushing one problem a line
+ * (`<path>: benchmarks[0].figures[1].value: …`) for each figure that breaks a rule.
+ */
+export function structureBenchmarks(
+  entries: readonly Entry[],
+  { path, sources, comparison, vocabulary, problems }: {
+    path: string;
+    sources: readonly Source[];
+    comparison: Comparison | undefined;
+    vocabulary: Vocabulary;
+    problems: string[];
+  },
+): Structured {
+  const benchmarks: string[] = [];
+  const figures: Figure[] = [];
+  entries.forEach((entry, sentenceIndex) => {
+    if (typeof entry === "string") return void benchmarks.push(entry);
+    const sentence = entry.text;
+    benchmarks.push(sentence);
+    const cited = citedSources(sentence, sources).map((index) => index + 1);
+    const at = `${path}: benchmarks[${sentenceIndex}]`;
+    const report = (field: string, message: string) =>
+      problems.push(`${at}${field}: ${message} (sentence ${quote(sentence)})`);
+    (entry.context ?? []).forEach((written, index) => {
+      if (findWritten(sentence, written) === -1) {
+        report(`.context[${index}]`, `"${written}" does not appear in the sentence as written`);
+      }
+    });
+    (entry.figures ?? []).forEach((input, index) => {
+      const figure = structureFigure(input, {
+        sentence,
+        sentenceIndex,
+        cited,
+        sourceCount: sources.length,
+        comparison,
+        vocabulary,
+        report: (field, message) => report(`.figures[${index}]${field}`, message),
+      });
+      if (figure) figures.push(figure);
+    });
+  });
+  return { benchmarks, figures };
+}
+
+function structureFigure(
+  input: FigureInput,
+  { sentence, sentenceIndex, cited, sourceCount, comparison, vocabulary, report }: {
+    sentence: string;
+    sentenceIndex: number;
+    cited: number[];
+    sourceCount: number;
+    comparison: Comparison | undefined;
+    vocabulary: Vocabulary;
+    report: (field: string, message: string) => void;
+  },
+): Figure | undefined {
+  let ok = true;
+  const fail = (field: string, message: string) => {
+    ok = false;
+    report(field, message);
+  };
+  if (findWritten(sentence, input.value) === -1) {
+    fail(".value", `"${input.value}" does not appear in the sentence as written`);
+  }
+  const read = readWritten(input.value);
+  if (!read.ok) fail(".value", read.problem);
+  if (read.ok && "low" in read && read.low > read.high) {
+    fail(".value", `"${input.value}" is an inverted range: the low end is above the high end`);
+  }
+  if (read.ok && "low" in read && input.bound) {
+    fail(".bound", "a range cannot also be a floor or a ceiling");
+  }
+  const unit: Unit | undefined = input.unit ?? (input.measures ? undefined : comparison?.unit);
+  if (unit === undefined) {
+    fail(
+      ".unit",
+      input.measures
+        ? "is required for a figure that measures something else"
+        : "is required when the metric has no comparison",
+    );
+  } else {
+    const mismatch = unitMismatch(input.value, unit);
+    if (mismatch) fail(".unit", mismatch);
+  }
+  const per = input.per ??
+    (input.unit === undefined && !input.measures ? comparison?.per : undefined);
+  if (input.statistic === "percentile" && input.percentile === undefined) {
+    fail(".percentile", "is required when the statistic is a percentile");
+  }
+  if (input.statistic !== "percentile" && input.percentile !== undefined) {
+    fail(".percentile", 'is given only with statistic "percentile"');
+  }
+  const segment = input.segment ?? {};
+  for (const [key, value] of Object.entries(segment)) {
+    const known = Object.hasOwn(vocabulary, key) ? vocabulary[key] : undefined;
+    if (!known) {
+      fail(`.segment.${key}`, `"${key}" is not a segment key in segments.yaml`);
+    } else if (!Object.hasOwn(known.values, value)) {
+      fail(`.segment.${key}`, `"${value}" is not a value of "${key}" in segments.yaml`);
+    }
+  }
+  let sample: number | undefined;
+  if (input.sample !== undefined) {
+    const readSample = readWritten(input.sample);
+    if (findWritten(sentence, input.sample) === -1) {
+      fail(".sample", `"${input.sample}" does not appear in the sentence as written`);
+    } else if (!readSample.ok || !("value" in readSample)) {
+      fail(".sample", `"${input.sample}" must be one number`);
+    } else sample = readSample.value;
+  }
+  if (input.year !== undefined && findWritten(sentence, String(input.year)) === -1) {
+    fail(".year", `${input.year} does not appear in the sentence`);
+  }
+  let source = input.source;
+  if (source === undefined) {
+    if (cited.length === 1) source = cited[0];
+    else {
+      fail(
+        ".source",
+        cited.length === 0
+          ? "the sentence cites none of the record's sources"
+          : `is required: the sentence cites sources ${cited.join(", ")}`,
+      );
+    }
+  } else if (source > sourceCount) {
+    fail(".source", `there is no source ${source}; the record has ${sourceCount}`);
+  } else if (!cited.includes(source)) {
+    fail(
+      ".source",
+      `source ${source} is not one the sentence cites (it cites ${cited.join(", ") || "none"})`,
+    );
+  }
+  if (!ok || !read.ok || unit === undefined || source === undefined) return undefined;
+  return {
+    sentence: sentenceIndex,
+    written: input.value,
+    ...("value" in read ? { value: read.value } : { low: read.low, high: read.high }),
+    ...(input.bound ? { bound: input.bound } : {}),
+    unit,
+    ...(per ? { per } : {}),
+    statistic: input.statistic,
+    ...(input.percentile !== undefined ? { percentile: input.percentile } : {}),
+    ...(input.label ? { label: input.label } : {}),
+    ...(input.measures ? { measures: input.measures } : {}),
+    segment,
+    ...(sample !== undefined ? { sample } : {}),
+    ...(input.year !== undefined ? { year: input.year } : {}),
+    source,
+  };
+}
+
+/** Why a written figure cannot be in `unit`, or undefined when it can. */
+function unitMismatch(written: string, unit: Unit): string | undefined {
+  if (written.includes("%") && unit !== "percent") {
+    return `"${written}" is a percentage; the unit must be "percent"`;
+  }
+  if (written.includes("$") && unit !== "usd") {
+    return `"${written}" is in dollars; the unit must be "usd"`;
+  }
+  if (unit === "percent" && !written.includes("%")) {
+    return `"${written}" has no % sign; write the figure with its sign, as the sentence does`;
+  }
+  return undefined;
+}
+
+/** Problems of the vocabulary's bands: a band's ends in order, a band key's values with ends. */
+export function vocabularyProblems(vocabulary: Vocabulary, path: string): string[] {
+  const problems: string[] = [];
+  for (const [key, spec] of Object.entries(vocabulary)) {
+    for (const [slug, value] of Object.entries(spec.values)) {
+      const at = `${path}: ${key}.values.${slug}`;
+      const hasEnds = value.min !== undefined || value.max !== undefined;
+      if (spec.band && !hasEnds) problems.push(`${at}: a band value needs "min" or "max"`);
+      if (!spec.band && hasEnds) problems.push(`${at}: only a band key's values have "min"/"max"`);
+      if (value.min !== undefined && value.max !== undefined && value.min >= value.max) {
+        problems.push(`${at}: "min" must be below "max"`);
+      }
+    }
+  }
+  return problems;
+}
