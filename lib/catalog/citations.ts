@@ -7,7 +7,7 @@
 import type { Source } from "./records.ts";
 
 /** A source's author: its label up to the first comma, quote or parenthesis. */
-function authorOf(source: Source): string {
+export function authorOf(source: Source): string {
   return source.label.split(/,|\s"|\s\(|\s“/)[0]?.trim() ?? "";
 }
 
