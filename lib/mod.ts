@@ -52,6 +52,7 @@ export {
   serveOptionsFromEnvOrExit,
 } from "./deno/server.ts";
 export {
+  type BenchmarkFigure,
   type Benchmarks,
   type ContentValues,
   displayName,

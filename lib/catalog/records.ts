@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Comparison, Figure, Vocabulary } from "./figures.ts";
+import type { Comparison, Direction, Figure, Period, Unit, Vocabulary } from "./figures.ts";
 
 /** The closed list of metric tags. */
 export const TAGS = [
@@ -471,7 +471,25 @@ export interface Benchmarks {
   benchmarksReviewed?: string | undefined;
   /** The metric's citations. */
   sources: Source[];
+  /** Which way the metric is better, where its figures compare with a value. */
+  direction?: Direction | undefined;
+  /** The unit comparisons use. */
+  unit?: Unit | undefined;
+  /** The period the metric is quoted per. */
+  per?: Period | undefined;
+  /** The figures as data. */
+  figures?: BenchmarkFigure[] | undefined;
 }
+
+/** One benchmark figure as data, numbered from 1 in the metric, with its segment in words. */
+export type BenchmarkFigure = Omit<Figure, "sentence"> & {
+  /** The figure's number (from 1): its page anchor `#figure-<n>`. */
+  number: number;
+  /** The number (from 1) of the sentence that states it. */
+  sentence: number;
+  /** The segment as people read it. */
+  segmentLabel: string;
+};
 
 /** A metric as the API serves it: the record without the catalog-only review date. */
 export function toApiMetric(record: MetricRecord): Metric {

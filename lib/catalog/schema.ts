@@ -231,6 +231,30 @@ export const SearchHitSchema = z.strictObject({
   score: z.number(),
 });
 
+/** One benchmark figure as data, as the CLI's `--json` and the MCP `get_benchmark` give it. */
+export const BenchmarkFigureSchema = z.strictObject({
+  number: z.int().min(1).meta({ description: "The figure's number (from 1): its page anchor" }),
+  sentence: z.int().min(1).meta({ description: "The number (from 1) of the sentence stating it" }),
+  written: z.string().meta({ description: "The figure as its sentence writes it" }),
+  value: z.number().optional(),
+  low: z.number().optional(),
+  high: z.number().optional(),
+  bound: z.enum(["at-least", "at-most"]).optional(),
+  unit: z.enum(UNITS),
+  per: z.enum(PERIODS).optional(),
+  statistic: z.enum(STATISTICS),
+  percentile: z.int().optional(),
+  label: z.string().optional(),
+  measures: z.string().optional().meta({
+    description: "What it measures when that is not the metric itself; never compared",
+  }),
+  segment: z.record(z.string(), z.string()),
+  segmentLabel: z.string(),
+  sample: z.number().optional(),
+  year: z.int().optional(),
+  source: z.int().min(1).meta({ description: "The number (from 1) of its entry in `sources`" }),
+});
+
 /** A metric's benchmark figures with their citations and the date they were last reviewed. */
 export const BenchmarkSchema = z.strictObject({
   slug,
@@ -243,6 +267,12 @@ export const BenchmarkSchema = z.strictObject({
   })),
   benchmarksReviewed: z.string().optional(),
   sources: z.array(SourceSchema),
+  direction: z.enum(DIRECTIONS).optional().meta({
+    description: "Which way the metric is better, where its figures can be compared with a value",
+  }),
+  unit: z.enum(UNITS).optional().meta({ description: "The unit comparisons use" }),
+  per: z.enum(PERIODS).optional().meta({ description: "The period the metric is quoted per" }),
+  figures: z.array(BenchmarkFigureSchema).optional(),
 });
 
 const _sameMetricSummary: Same<MetricSummary, z.infer<typeof MetricSummarySchema>> = true;

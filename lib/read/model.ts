@@ -17,6 +17,7 @@ import type {
   Tag,
 } from "../catalog/records.ts";
 import { closestSlugs } from "./text.ts";
+import type { Vocabulary } from "../catalog/figures.ts";
 
 /** The two kinds of record. */
 export type RecordKind = "metric" | "framework";
@@ -156,8 +157,20 @@ export function frameworkSummary(framework: Framework): FrameworkSummary {
   };
 }
 
-/** The benchmarks of a metric, each figure with the numbers of the sources it cites. */
-export function metricBenchmarks(metric: MetricRecord): Benchmarks {
+/**
+ * The benchmarks of a metric: each sentence with the numbers of the sources it cites, then how
+ * values compare and the figures as data (segments worded with the vocabulary's labels).
+ */
+export function metricBenchmarks(metric: MetricRecord, vocabulary: Vocabulary = {}): Benchmarks {
+  const figures = (metric.figures ?? []).map((figure, index) => ({
+    number: index + 1,
+    ...figure,
+    sentence: figure.sentence + 1,
+    segmentLabel: Object.entries(figure.segment)
+      .map(([key, value]) => vocabulary[key]?.values[value]?.label ?? `${key} ${value}`)
+      .join(", "),
+  }));
+  const comparison = metric.comparison;
   return {
     slug: metric.slug,
     name: metric.name,
@@ -167,6 +180,14 @@ export function metricBenchmarks(metric: MetricRecord): Benchmarks {
     })),
     ...(metric.benchmarksReviewed ? { benchmarksReviewed: metric.benchmarksReviewed } : {}),
     sources: metric.sources,
+    ...(comparison
+      ? {
+        direction: comparison.direction,
+        unit: comparison.unit,
+        ...(comparison.per ? { per: comparison.per } : {}),
+      }
+      : {}),
+    ...(figures.length > 0 ? { figures } : {}),
   };
 }
 
@@ -257,7 +278,7 @@ export function createReadModel(catalog: Catalog): ReadModel {
       return { ok: false, notFound: notFound(kind, name, targets) };
     },
     name: (kind, slug) => bySlug[kind].get(slug)?.name,
-    benchmarks: metricBenchmarks,
+    benchmarks: (metric) => metricBenchmarks(metric, catalog.segments),
     frameworksIncluding: (slug) => included().get(slug) ?? [],
     redirects() {
       const seen = new Map<string, string>();
