@@ -1,0 +1,275 @@
+/**
+ * The benchmark figures as an open data set: `/benchmarks.json` (every figure with its metric,
+ * sentence, source and review date), `/benchmarks.csv` (RFC 4180, one row a figure, the same
+ * columns flattened) and `/datapackage.json` (a Frictionless Tabular Data Package describing the
+ * CSV, under CC BY 4.0, with the sources).
+ *
+ * @module
+ */
+import { type AssetSource, assetSource, TYPES } from "./assets.ts";
+import type { Catalog } from "../catalog/load.ts";
+import { type FigureRow, figureRows } from "../read/benchmarks.ts";
+import { VERSION } from "../policy.ts";
+
+/** Where the data set's files are served. */
+export const DATA_PATHS = {
+  json: "/benchmarks.json",
+  csv: "/benchmarks.csv",
+  datapackage: "/datapackage.json",
+} as const;
+
+const LICENSE = {
+  name: "CC-BY-4.0",
+  path: "https://creativecommons.org/licenses/by/4.0/",
+  title: "Creative Commons Attribution 4.0",
+};
+
+const TITLE = "Product and growth metric benchmarks";
+const DESCRIPTION = "Every benchmark figure of the metrics catalog, each with the sentence " +
+  "that states it and the source it comes from. Credit the catalog and carry each figure's " +
+  "citation when you reuse it.";
+
+/** One CSV column: its name, its Table Schema type, what it holds, and its value in a row. */
+interface Column {
+  name: string;
+  type: "string" | "number" | "integer" | "date";
+  description: string;
+  value: (row: FigureRow) => string | number | undefined;
+}
+
+/** The CSV's columns, in order; the segment columns follow `segment`, one a vocabulary key. */
+function columns(catalog: Catalog): Column[] {
+  const segmentColumns: Column[] = Object.entries(catalog.segments).map(([key, spec]) => ({
+    name: `segment_${key.replaceAll("-", "_")}`,
+    type: "string",
+    description: `Segment: ${spec.label} (a value of "${key}" in the catalog's segments.yaml)`,
+    value: (row) => row.segment[key],
+  }));
+  return [
+    {
+      name: "id",
+      type: "string",
+      description: "Metric slug and figure number",
+      value: (row) => row.id,
+    },
+    {
+      name: "metric",
+      type: "string",
+      description: "The metric's slug",
+      value: (row) => row.metric,
+    },
+    {
+      name: "metric_name",
+      type: "string",
+      description: "The metric's name",
+      value: (row) => row.metricName,
+    },
+    {
+      name: "figure",
+      type: "integer",
+      description: "The figure's number in the metric (its page anchor)",
+      value: (row) => row.number,
+    },
+    {
+      name: "sentence_number",
+      type: "integer",
+      description: "The number of the benchmark sentence stating it",
+      value: (row) => row.sentence,
+    },
+    {
+      name: "written",
+      type: "string",
+      description: "The figure as its sentence writes it",
+      value: (row) => row.written,
+    },
+    {
+      name: "value",
+      type: "number",
+      description: "The value of a single number",
+      value: (row) => row.value,
+    },
+    { name: "low", type: "number", description: "The low end of a range", value: (row) => row.low },
+    {
+      name: "high",
+      type: "number",
+      description: "The high end of a range",
+      value: (row) => row.high,
+    },
+    {
+      name: "bound",
+      type: "string",
+      description: "at-least (a floor) or at-most (a ceiling)",
+      value: (row) => row.bound,
+    },
+    { name: "unit", type: "string", description: "The unit", value: (row) => row.unit },
+    {
+      name: "per",
+      type: "string",
+      description: "The period a rate is quoted per",
+      value: (row) => row.per,
+    },
+    {
+      name: "statistic",
+      type: "string",
+      description: "What kind of number it is",
+      value: (row) => row.statistic,
+    },
+    {
+      name: "percentile",
+      type: "integer",
+      description: "The percentile, for statistic percentile",
+      value: (row) => row.percentile,
+    },
+    {
+      name: "label",
+      type: "string",
+      description: "The source's own word for a threshold",
+      value: (row) => row.label,
+    },
+    {
+      name: "measures",
+      type: "string",
+      description: "What it measures when that is not the metric itself",
+      value: (row) => row.measures,
+    },
+    {
+      name: "segment",
+      type: "string",
+      description: "The population and segment in words",
+      value: (row) => row.segmentLabel,
+    },
+    ...segmentColumns,
+    {
+      name: "sample",
+      type: "number",
+      description: "The sample size, where the sentence gives it",
+      value: (row) => row.sample,
+    },
+    {
+      name: "year",
+      type: "integer",
+      description: "The year the data describe, where given",
+      value: (row) => row.year,
+    },
+    {
+      name: "source_number",
+      type: "integer",
+      description: "The number of the source among the metric's sources",
+      value: (row) => row.source.number,
+    },
+    {
+      name: "source_label",
+      type: "string",
+      description: "The source",
+      value: (row) => row.source.label,
+    },
+    {
+      name: "source_url",
+      type: "string",
+      description: "Where the source is",
+      value: (row) => row.source.url,
+    },
+    {
+      name: "benchmarks_reviewed",
+      type: "date",
+      description: "When the metric's figures were last reviewed",
+      value: (row) => row.benchmarksReviewed,
+    },
+    {
+      name: "page",
+      type: "string",
+      description: "The figure on the metric's page",
+      value: (row) => row.page,
+    },
+    {
+      name: "citation",
+      type: "string",
+      description: "A citation to copy",
+      value: (row) => row.citation,
+    },
+    {
+      name: "sentence",
+      type: "string",
+      description: "The sentence that states the figure",
+      value: (row) => row.text,
+    },
+  ];
+}
+
+/** A CSV field as RFC 4180 writes it: quoted when it holds a comma, a quote or a line break. */
+function csvField(value: string | number | undefined): string {
+  if (value === undefined) return "";
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The data set as CSV: a header, then one CRLF-terminated row a figure. */
+export function benchmarksCsv(catalog: Catalog, baseUrl: string): string {
+  const all = columns(catalog);
+  const rows = figureRows(catalog, baseUrl).map((row) =>
+    all.map((column) => csvField(column.value(row))).join(",")
+  );
+  return [all.map((column) => column.name).join(","), ...rows].map((line) => `${line}\r\n`)
+    .join("");
+}
+
+/** The data set as JSON: what it is, its licence, and every figure. */
+export function benchmarksJson(catalog: Catalog, baseUrl: string): unknown {
+  return {
+    title: TITLE,
+    description: DESCRIPTION,
+    license: LICENSE,
+    homepage: `${baseUrl}/`,
+    figures: figureRows(catalog, baseUrl),
+  };
+}
+
+/** The Frictionless Data Package descriptor of the CSV. */
+export function dataPackage(catalog: Catalog, baseUrl: string): unknown {
+  const rows = figureRows(catalog, baseUrl);
+  const sources = new Map<string, string>();
+  for (const row of rows) sources.set(row.source.url, row.source.label);
+  return {
+    profile: "tabular-data-package",
+    name: "metrics-catalog-benchmarks",
+    title: TITLE,
+    description: DESCRIPTION,
+    homepage: `${baseUrl}/`,
+    version: VERSION,
+    licenses: [LICENSE],
+    sources: [...sources].map(([path, title]) => ({ title, path })),
+    resources: [{
+      profile: "tabular-data-resource",
+      name: "benchmarks",
+      path: DATA_PATHS.csv.slice(1),
+      title: TITLE,
+      format: "csv",
+      mediatype: "text/csv",
+      encoding: "utf-8",
+      dialect: { delimiter: ",", lineTerminator: "\r\n", header: true },
+      schema: {
+        fields: columns(catalog).map(({ name, type, description }) => ({
+          name,
+          type,
+          description,
+        })),
+        primaryKey: ["id"],
+      },
+    }],
+  };
+}
+
+/** The data set's three answers, by path, each made on first use. */
+export function dataSources(catalog: Catalog, baseUrl: string): Map<string, AssetSource> {
+  return new Map([
+    [
+      DATA_PATHS.json,
+      assetSource(() => JSON.stringify(benchmarksJson(catalog, baseUrl)), TYPES.json),
+    ],
+    [DATA_PATHS.csv, assetSource(() => benchmarksCsv(catalog, baseUrl), TYPES.csv)],
+    [
+      DATA_PATHS.datapackage,
+      assetSource(() => JSON.stringify(dataPackage(catalog, baseUrl)), TYPES.json),
+    ],
+  ]);
+}
