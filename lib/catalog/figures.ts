@@ -145,7 +145,7 @@ const SCALES: Record<string, number> = {
 
 /** A number as prose writes it: digits with thousands commas, a decimal part, a scale word. */
 const NUMBER =
-  /(?<![\d.,])([-−+]?)(\d+(?:,\d{3})*(?:\.\d+)?)(?:\s?(MM|million|billion|trillion|[kKMB])(?![A-Za-z]))?/g;
+  /(?<![\d.,A-Za-z])([-−+]?)(\d+(?:,\d{3})*(?:\.\d+)?)(?:\s?(MM|million|billion|trillion|[kKMB])(?![A-Za-z0-9]))?/g;
 
 /** The numbers written in a text, each with where it starts and ends. */
 export function numbersIn(text: string): { at: number; end: number; value: number }[] {
@@ -177,6 +177,7 @@ export function numbersIn(text: string): { at: number; end: number; value: numbe
  * assert.deepEqual(readWritten("5.6%"), { ok: true, value: 5.6 });
  * assert.deepEqual(readWritten("$12K–$50K"), { ok: true, low: 12000, high: 50000 });
  * assert.deepEqual(readWritten("$1–30 million"), { ok: true, low: 1e6, high: 30e6 });
+ * assert.deepEqual(readWritten("1.5x to 2x"), { ok: true, low: 1.5, high: 2 });
  * ```
  */
 export function readWritten(written: string): WrittenNumber {
@@ -188,7 +189,7 @@ export function readWritten(written: string): WrittenNumber {
     return { ok: false, problem: `"${written}" must be one number or a low–high range` };
   }
   const joint = written.slice(first.end, second.at);
-  if (!/^\s*(?:[-–—]|to)\s*[$]?\s*$/.test(joint)) {
+  if (!/^[%x×]?\s*(?:[-–—]|to)\s*[$]?\s*$/.test(joint)) {
     return { ok: false, problem: `"${written}" must be one number or a low–high range` };
   }
   const firstScaled = /\d\s?(MM|million|billion|trillion|[kKMB])$/.test(

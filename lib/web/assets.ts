@@ -49,6 +49,7 @@ export const TYPES = {
   css: "text/css; charset=utf-8",
   svg: "image/svg+xml",
   js: "text/javascript; charset=utf-8",
+  csv: "text/csv; charset=utf-8",
 } as const;
 
 const COMPRESS_ABOVE_BYTES = 256;

@@ -6,6 +6,7 @@
  * @module
  */
 import { apiSources } from "./api.ts";
+import { dataSources } from "./data_files.ts";
 import { type Asset, type AssetSource, assetSource, buildAsset, TYPES } from "./assets.ts";
 import type { Catalog } from "../catalog/load.ts";
 import { llmsDocuments } from "../agents/llms.ts";
@@ -54,6 +55,7 @@ export function planSite(catalog: Catalog, baseUrl: string): SitePlan {
       [path, assetSource(document.text, TYPES[document.kind])] as const
     ),
     ...pages.sources,
+    ...dataSources(catalog, baseUrl),
   ]);
   const routes = new Map<string, Route>([
     ["/search", { methods: ["GET", "HEAD"], handle: pages.search }],
