@@ -2,7 +2,13 @@ import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { citedSources, createHandler, loadCatalog, toApiMetric } from "../lib/mod.ts";
+import {
+  citedSources,
+  createHandler,
+  createReadModel,
+  loadCatalog,
+  toApiMetric,
+} from "../lib/mod.ts";
 import { childEnv, ROOT, taskArgs } from "./_spawn.ts";
 
 const catalog = await loadCatalog();
@@ -86,13 +92,14 @@ async function exerciseTools({ client }: Connected) {
   const benchmarks = benchmark.structuredContent as {
     benchmarks: { text: string; sources: number[] }[];
   };
-  assert.deepEqual(benchmark.structuredContent, {
-    slug: "churn-rate",
-    name: churn.name,
-    benchmarks: benchmarks.benchmarks,
-    benchmarksReviewed: churn.benchmarksReviewed,
-    sources: churn.sources,
-  });
+  assert.deepEqual(
+    benchmark.structuredContent,
+    JSON.parse(JSON.stringify(createReadModel(catalog).benchmarks(churn))),
+  );
+  assert.equal(
+    (benchmark.structuredContent as { direction?: string }).direction,
+    "lower-is-better",
+  );
   assert.deepEqual(benchmarks.benchmarks.map((figure) => figure.text), churn.benchmarks);
   assert.deepEqual(
     benchmarks.benchmarks.map((figure) =>
