@@ -125,6 +125,7 @@ Deno.test("compareValue() answers bad input with one line", () => {
     compare({ value: 3, segment: { model: "b2g" } }),
     compare({ value: 3, segment: { arpa: "lots" } }),
     compare({ value: 3, segment: { arpa: "-5" } }),
+    compare({ value: 150, per: "year" }),
     compareValue(withoutComparison(), { segments: VOCABULARY }, { value: 3 }),
   ].map((result) => result.ok ? "ok" : result.error);
   assert.deepEqual(errors, [
@@ -134,6 +135,7 @@ Deno.test("compareValue() answers bad input with one line", () => {
     'Segment "model" takes one of "b2b", "b2c", not "b2g"',
     'Segment "arpa" takes a number or one of "low", "high", not "lots"',
     'Segment "arpa" must not be negative',
+    "A rate of loss converts between periods only from 0% to 100%",
     '"test-churn" has no benchmark figures to compare a value with',
   ]);
 });

@@ -737,3 +737,64 @@ Deno.test("the formula shows the equation first, in MathML where it reads as one
   }
   assert.ok(drawn >= 25, `${drawn} of ${full.metrics.length} formulas drawn in MathML`);
 });
+
+Deno.test("a metric page draws its figures, tables them with anchors and citations, and offers the data", async () => {
+  const handler = createHandler(await loadCatalog());
+  const html = await (await handler(new Request("http://localhost/metrics/churn-rate"))).text();
+  assert.match(html, /<figure class="chart">\s*<svg [^>]*role="img"/);
+  assert.match(html, /<a href="#source-1"><title>5\.6% average a month, subscription businesses/);
+  assert.match(html, /<tr id="figure-4">/);
+  assert.match(
+    html,
+    /6\.8% median a month, SaaS companies, ARPA \$0–10 a month, Customer Churn Rate, ChartMogul on HackerNoon, accessed 2026, via http:\/\/localhost:8000\/metrics\/churn-rate#figure-4/,
+  );
+  assert.match(html, /Download these figures: <a href="\/benchmarks\.csv"/);
+  assert.match(html, /<form class="compare" method="get" action="\/metrics\/churn-rate\/compare"/);
+  assert.match(
+    html,
+    /<select name="model"><option value="">any<\/option><option value="b2b">B2B<\/option>/,
+  );
+  assert.match(html, /<input name="arpa" inputmode="decimal"/);
+  const svgText = [...html.matchAll(/font-size: (\d+)px/g)].map((match) => Number(match[1]));
+  assert.ok(svgText.every((size) => size >= 12));
+});
+
+Deno.test("/metrics/<slug>/compare places a value with citations, and answers bad input with 400", async () => {
+  const handler = createHandler(await loadCatalog());
+  const ok = await handler(
+    new Request("http://localhost/metrics/churn-rate/compare?value=3&model=b2b"),
+  );
+  assert.equal(ok.status, 200);
+  assert.match(ok.headers.get("cache-control") ?? "", /max-age=\d+/);
+  const html = await ok.text();
+  assert.match(
+    html,
+    /3% a month is below Recurly&#39;s 5% average for subscription businesses, B2B \(Recurly, accessed 2026\)/,
+  );
+  assert.match(html, /Figure 3<\/a> \(7\.1%\) is for another segment \(B2C\)/);
+  assert.match(html, /<line class="you"/);
+  const converted = await (await handler(
+    new Request("http://localhost/metrics/churn-rate/compare?value=40&per=year"),
+  )).text();
+  assert.match(
+    converted,
+    /4\.17% a month \(converted from a rate a year as 1 − \(1 − rate\)\^\(1\/12\)\)/,
+  );
+  for (
+    const query of [
+      "value=abc",
+      "value=",
+      "value=3&model=b2g",
+      "value=3&per=fortnight",
+      "value=1e400",
+    ]
+  ) {
+    const bad = await handler(new Request(`http://localhost/metrics/churn-rate/compare?${query}`));
+    assert.equal(bad.status, 400, query);
+    assert.match(await bad.text(), /role="alert">[^<]+</, query);
+  }
+  const none = await handler(
+    new Request("http://localhost/metrics/power-user-curve/compare?value=3"),
+  );
+  assert.equal(none.status, 404);
+});

@@ -329,6 +329,17 @@ export function compareValue(
     return { ok: false, error: `"${metric.slug}" is not quoted per period; leave out the period` };
   }
   const per = input.per ?? comparison.per;
+  const converting = comparison.convert !== undefined && per !== comparison.per;
+  if (
+    converting && (input.value < 0 || (comparison.convert === "compound-loss" && input.value > 100))
+  ) {
+    return {
+      ok: false,
+      error: comparison.convert === "compound-loss"
+        ? "A rate of loss converts between periods only from 0% to 100%"
+        : "A rate kept converts between periods only from 0% up",
+    };
+  }
   const keys = comparableKeys(metric, vocabulary);
   const asked: Record<string, string> = {};
   for (const [key, raw] of Object.entries(input.segment ?? {})) {

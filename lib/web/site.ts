@@ -60,6 +60,10 @@ export function planSite(catalog: Catalog, baseUrl: string): SitePlan {
   const routes = new Map<string, Route>([
     ["/search", { methods: ["GET", "HEAD"], handle: pages.search }],
     ["/mcp", { methods: ["POST"], handle: mcpRoute(catalog, baseUrl, search) }],
+    ...[...pages.compare].map(([path, handle]): [string, Route] => [
+      path,
+      { methods: ["GET", "HEAD"], handle },
+    ]),
   ]);
   const model = createReadModel(catalog);
   return { sources, routes, notFoundPage: pages.notFoundPage, model };

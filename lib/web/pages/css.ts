@@ -173,6 +173,22 @@ footer.site p { max-width: var(--measure); margin: 0.4rem 0; }
   header.site form, .skip { display: none; }
   a[rel~="external"]::after { content: " (" attr(href) ")"; font-size: 0.85em; }
 }
+.chart { margin: 1rem 0; }
+.chart svg { width: 100%; max-width: 30rem; height: auto; font: inherit; }
+.chart svg text { font-size: 13px; fill: var(--text); }
+.chart svg rect.bar { fill: var(--link); }
+.chart svg rect.span { fill: var(--link); opacity: 0.45; }
+.chart svg line.you { stroke: var(--accent); stroke-width: 2; }
+.chart svg text.you { fill: var(--accent); font-weight: 600; }
+.chart figcaption, .downloads { color: var(--muted); font-size: 0.9rem; }
+.table-wrap { overflow-x: auto; }
+table.figures { border-collapse: collapse; font-size: 0.9rem; }
+table.figures caption { text-align: left; font-weight: 600; padding: 0.25rem 0; }
+table.figures th, table.figures td { border-top: 1px solid var(--line); padding: 0.35rem 0.5rem; text-align: left; vertical-align: top; }
+table.figures tr:target { background: var(--accent-bg); }
+.cite-text { user-select: all; font-size: 0.85rem; }
+form.compare label { display: inline-block; margin: 0 1rem 0.5rem 0; }
+form.compare input, form.compare select, form.compare button { font: inherit; padding: 0.3rem 0.5rem; }
 `;
 
 /** The site's icon: a small bar chart. */

@@ -5,7 +5,7 @@
  * @module
  */
 import { type Html, markup, paragraphs, sitePath } from "./html.ts";
-import type { IndexedPage } from "./layout.ts";
+import type { IndexedPage, PageFrame } from "./layout.ts";
 import {
   formulaBlock,
   pageRail,
@@ -18,6 +18,10 @@ import {
   sourceList,
 } from "./parts.ts";
 import { firstSentence } from "../../read/text.ts";
+import type { Vocabulary } from "../../catalog/figures.ts";
+import { compareValue, parseNumber } from "../../read/benchmarks.ts";
+import { compareAnswer, compareForm, figureChart, figureTable } from "./figures.ts";
+import { PERIODS } from "../../catalog/figures.ts";
 import { metricBenchmarks } from "../../read/model.ts";
 import {
   displayName,
@@ -30,6 +34,10 @@ import {
 /** What a metric page needs to know about the rest of the catalog. */
 export interface MetricContext {
   metricNames: ReadonlyMap<string, string>;
+  /** The segment vocabulary, to word the figures' segments. */
+  segments: Vocabulary;
+  /** The public base address, for the figures' citations. */
+  baseUrl: string;
   /** The frameworks that include each metric, with the components that name it. */
   frameworksByMetric: ReadonlyMap<string, { slug: string; name: string; components: string[] }[]>;
 }
@@ -48,7 +56,7 @@ function citation(numbers: readonly number[]): Html | string {
   return markup` <span class="cite">Sources: ${links}</span>`;
 }
 
-function benchmarks(metric: MetricRecord): Html {
+function benchmarks(metric: MetricRecord, context: MetricContext): Html {
   const reviewed = metric.benchmarksReviewed;
   const date = reviewed === undefined
     ? markup`Review date not recorded.`
@@ -56,9 +64,20 @@ function benchmarks(metric: MetricRecord): Html {
   const items = metricBenchmarks(metric).benchmarks.map((figure) =>
     markup`${figure.text}${citation(figure.sources)}`
   );
+  const figures = (metric.figures ?? []).length > 0;
+  const form = compareForm(metric, context.segments);
   return markup`<p class="reviewed">${date}</p>
 ${plainList(items)}
-<p class="muted">Reusing a figure? Carry its citation along with it.</p>`;
+<p class="muted">Reusing a figure? Carry its citation along with it.</p>
+${figures ? figureChart(metric, context.segments) : ""}${
+    figures ? figureTable(metric, context.segments, context.baseUrl) : ""
+  }${
+    form
+      ? markup`<h3 id="where-do-you-stand">Where do you stand?</h3>
+<p>Enter your own value to place it against these figures, with each figure's citation.</p>
+${form}`
+      : ""
+  }`;
 }
 
 /** The body of one section of a metric page. */
@@ -73,7 +92,7 @@ function sectionBody(
     case "formula":
       return formulaBlock(part.value);
     case "benchmarks":
-      return part.value.length === 0 ? undefined : benchmarks(metric);
+      return part.value.length === 0 ? undefined : benchmarks(metric, context);
     case "list":
     case "steps":
       return part.value.length === 0 ? undefined : plainList(part.value.map(leadAndRest));
@@ -159,5 +178,64 @@ ${rail.wide}</div>`;
       ...(metric.abbreviation ? { extra: () => ({ alternateName: metric.abbreviation }) } : {}),
     }),
     main,
+  };
+}
+
+const MAX_FIELD = 100;
+
+/**
+ * The answer page of "where do you stand": the reader's value placed against the metric's figures,
+ * or the one-line reason it cannot be, with the form filled in again. `status` is 400 for bad
+ * input.
+ */
+export function metricComparePage(
+  metric: MetricRecord,
+  context: MetricContext,
+  params: URLSearchParams,
+): { status: number; page: PageFrame } {
+  const read = (name: string) => (params.get(name) ?? "").slice(0, MAX_FIELD).trim();
+  const raw = read("value");
+  const per = read("per");
+  const segment: Record<string, string> = {};
+  for (const key of Object.keys(context.segments)) {
+    const value = read(key);
+    if (value !== "") segment[key] = value;
+  }
+  const value = parseNumber(raw.replace(/%$/, ""));
+  let error: string | undefined;
+  let answer: Html | undefined;
+  if (raw === "") error = "Enter your value";
+  else if (value === undefined) error = `The value must be a number, not "${raw}"`;
+  else if (per !== "" && !(PERIODS as readonly string[]).includes(per)) {
+    error = `The period must be one of ${PERIODS.join(", ")}, not "${per}"`;
+  } else {
+    const result = compareValue(metric, { segments: context.segments }, {
+      value,
+      ...(per === "" ? {} : { per: per as (typeof PERIODS)[number] }),
+      segment,
+    });
+    if (result.ok) answer = compareAnswer(metric, context.segments, result.comparison);
+    else error = result.error;
+  }
+  const form = compareForm(metric, context.segments, { value: raw, per, segment });
+  const main =
+    markup`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="${
+      sitePath("/metrics", metric.slug)
+    }">${metric.name}</a></li><li aria-current="page">Where do you stand</li></ol></nav>
+<h1>${displayName(metric)}: where do you stand?</h1>
+${error ? markup`<p class="callout" role="alert">${error}</p>` : ""}${answer ?? ""}
+${form ?? ""}
+${figureTable(metric, context.segments, context.baseUrl)}
+<p><a href="${
+      sitePath("/metrics", metric.slug)
+    }#benchmarks">Back to the figures and their sentences</a></p>`;
+  return {
+    status: error ? 400 : 200,
+    page: {
+      title: `${displayName(metric)}: where do you stand`,
+      description: firstSentence(metric.definition),
+      noindex: true,
+      main,
+    },
   };
 }

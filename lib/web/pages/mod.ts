@@ -23,6 +23,8 @@ import type { Catalog } from "../../catalog/load.ts";
 import type { CatalogSearch } from "../../read/search.ts";
 import { SEARCH_INDEX_PATH, SEARCH_SCRIPT_PATH } from "./search_script.ts";
 import { createReadModel } from "../../read/model.ts";
+import { comparableFigures } from "../../read/benchmarks.ts";
+import { comparePath } from "./figures.ts";
 
 /** Options for {@linkcode buildPages}. */
 export interface PagesOptions {
@@ -44,6 +46,8 @@ export interface Pages {
   notFoundPage: AssetSource;
   /** The results of a `/search` query; `undefined` without one (the prebuilt page answers). */
   search: (request: Request) => Promise<Response | undefined>;
+  /** The "where do you stand" answers, by path, for the metrics with comparable figures. */
+  compare: Map<string, (request: Request) => Promise<Response>>;
 }
 
 /** Crawlers may read everything; the sitemap lists every page. */
@@ -96,7 +100,7 @@ export function buildPages(catalog: Catalog, { baseUrl, search }: PagesOptions):
     };
     return {
       render,
-      metricContext: { metricNames, frameworksByMetric },
+      metricContext: { metricNames, frameworksByMetric, segments: catalog.segments, baseUrl },
       frameworkContext: { metricNames, frameworkNames, diagram },
       diagram,
       search: render.searchRoute(catalog, { baseUrl, search }),
@@ -192,9 +196,20 @@ export function buildPages(catalog: Catalog, { baseUrl, search }: PagesOptions):
     TYPES.html,
     { status: 404, cacheControl: CACHE_ERROR, headers: PAGE_HEADERS },
   );
+  const compare = new Map<string, (request: Request) => Promise<Response>>();
+  for (const metric of catalog.metrics) {
+    if (comparableFigures(metric).length === 0) continue;
+    compare.set(comparePath(metric.slug), async (request) => {
+      const { render, metricContext } = await renderers();
+      const params = new URL(request.url).searchParams;
+      const { status, page } = render.metricComparePage(metric, metricContext, params);
+      return render.pageResponse(request, render.renderPage(page, baseUrl), status);
+    });
+  }
   return {
     sources,
     notFoundPage,
     search: async (request) => (await renderers()).search.handler(request),
+    compare,
   };
 }

@@ -6,10 +6,11 @@
  * @module
  */
 export { homePage, tagPage } from "./home.ts";
-export { metricPage } from "./metric.ts";
+export { metricComparePage, metricPage } from "./metric.ts";
 export { frameworkPage } from "./framework.ts";
 export { type DiagramContext, frameworkDiagram } from "./diagram.ts";
 export { FAVICON_SVG, SITE_CSS } from "./css.ts";
-export { searchRoute } from "./search.ts";
+export { pageResponse, searchRoute } from "./search.ts";
 export { SEARCH_SCRIPT, searchIndex } from "./search_script.ts";
 export { sitemapXml } from "../sitemap.ts";
+export { renderPage } from "./layout.ts";

@@ -80,10 +80,11 @@ ${hits.length === 0 ? "" : recordList(hits.map(hitEntry), "ol")}`,
 }
 
 /** A results page; HEAD gets the GET's headers, `Content-Length` included, and no body. */
-function pageResponse(request: Request, html: string): Response {
+/** A page made for one request, with the pages' headers and caching. */
+export function pageResponse(request: Request, html: string, status = 200): Response {
   const body = new TextEncoder().encode(html);
   return new Response(request.method === "HEAD" ? null : body, {
-    status: 200,
+    status,
     headers: {
       ...PAGE_HEADERS,
       "content-type": TYPES.html,
