@@ -131,8 +131,8 @@ const ETAGS_BEFORE: Record<string, Partial<Record<"identity" | "gzip" | "br", st
   },
   "/api/frameworks/sample-framework": { gzip: '"bTjmDxnK0DYINRI9HDCRFgDtSyB-gz"' },
   "/metrics/alpha-rate": {
-    identity: '"buY0JRapAVlc_JWAavR7FrQIGKn"',
-    br: '"buY0JRapAVlc_JWAavR7FrQIGKn-br"',
+    identity: '"o5sxyr4fRH7pv8no99h7AYEIuMz"',
+    br: '"o5sxyr4fRH7pv8no99h7AYEIuMz-br"',
   },
   "/frameworks/sample-framework.svg": { gzip: '"MSGKcqwEQixRVOF8oy7_MKffrz6-gz"' },
   "/llms.txt": { br: '"-myRqVOn5rdd8SN2uZWCchycpsu-br"' },

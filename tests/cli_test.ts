@@ -96,6 +96,123 @@ Deno.test("cli benchmarks prints each figure with citations and the review date"
   assert.ok(json.sources.every((source: { url: string }) => /^https?:\/\//.test(source.url)));
 });
 
+Deno.test("cli benchmarks tables the figures: value, statistic, period, segment and source", async () => {
+  const result = await cli(["benchmarks", "churn-rate"]);
+  assert.equal(result.code, 0, result.stderr);
+  const table = result.stdout.split("\nFIGURES\n")[1]?.split("\n\n")[0] ?? "";
+  assert.match(table, /^\s+#\s+Value\s+Statistic\s+Per\s+Segment\s+Source\n/);
+  // A row is its numbered line and the lines its wrapped cells continue on.
+  const rows = table.split("\n").slice(1).join("\n").split(/\n(?=\s+\d+\s)/)
+    .map((row) => row.replace(/\s+/g, " ").trim());
+  assert.equal(rows.length, 13);
+  const row = rows.find((text) => text.startsWith("4 "));
+  for (const part of ["6.8%", "median", "month", "ARPA $0–10 a month", "[3]"]) {
+    assert.ok(row?.includes(part), `${part} in row 4: ${row}`);
+  }
+  assert.match(rows.find((text) => text.startsWith("9 ")) ?? "", /^9 ≤ 2% “target for the best/);
+  for (const line of result.stdout.split("\n").filter((line) => !line.includes("://"))) {
+    assert.ok(line.length <= 80, line);
+  }
+  const json = JSON.parse((await cli(["benchmarks", "churn-rate", "--json"])).stdout);
+  assert.equal(json.figures[3].segmentLabel, "SaaS companies, ARPA $0–10 a month");
+});
+
+Deno.test("cli compare places a value against its segment's figures, lists the rest with the reason and cites the sources", async () => {
+  const result = await cli(["compare", "churn-rate", "3", "--segment", "model=b2b"]);
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(result.stderr, "");
+  const [answer = "", rest = ""] = result.stdout.split("\nNOT COMPARED\n");
+  const flat = answer.replace(/\s+/g, " ");
+  assert.match(flat, /3% a month is below Recurly's 5\.6% average for subscription businesses/);
+  assert.doesNotMatch(flat, /7\.1%/, "the B2C figure is not compared");
+  const [context = "", sources = ""] = rest.split("\nSOURCES\n");
+  assert.match(
+    context.replace(/\s+/g, " "),
+    /#3 7\.1% average .*B2C \[1\]: is for another segment \(B2C\)/,
+  );
+  assert.match(
+    sources,
+    /\[1\] Recurly, "What is churn rate".*\n\s+https:\/\/www\.recurly\.com\/blog\/what-is-churn-rate\//,
+  );
+  assert.doesNotMatch(sources, /\[2\]/, "a source no figure cites is left out");
+  const yearly = await cli(["compare", "churn-rate", "30", "--per", "year"]);
+  assert.equal(yearly.code, 0, yearly.stderr);
+  assert.match(
+    yearly.stdout.replace(/\s+/g, " "),
+    /30% a year is 2\.93% a month \(converted from a rate a year as 1 − \(1 − rate\)\^\(1\/12\)\), which is below Recurly's 5\.6% average/,
+  );
+});
+
+Deno.test("cli compare --json prints the comparison compareValue gives, with every --segment", async () => {
+  const { loadCatalog } = await import("../lib/mod.ts");
+  const { compareValue } = await import("../lib/read/benchmarks.ts");
+  const catalog = await loadCatalog();
+  const churn = catalog.metrics.find((metric) => metric.slug === "churn-rate");
+  assert.ok(churn);
+  const expected = compareValue(churn, catalog, {
+    value: 2.5,
+    per: "month",
+    segment: { model: "b2b", arpa: "250" },
+  });
+  assert.ok(expected.ok);
+  const args = [
+    "churn-rate",
+    "2.5",
+    "--per",
+    "month",
+    "--segment",
+    "model=b2b",
+    "--segment",
+    "arpa=250",
+  ];
+  const result = await cli(["compare", ...args, "--json"]);
+  assert.equal(result.code, 0, result.stderr);
+  assert.deepEqual(JSON.parse(result.stdout), JSON.parse(JSON.stringify(expected.comparison)));
+  assert.ok(expected.comparison.context.some((item) => /ARPA/.test(item.reason)));
+});
+
+Deno.test("cli compare answers each bad input in one line on stderr", async () => {
+  const cases: [string[], RegExp, number][] = [
+    [["churn-rate", "abc"], /The value "abc" must be a plain number/, 2],
+    [["churn-rate", "1e400"], /The value "1e400" must be a plain number/, 2],
+    [["churn-rate", "NaN"], /The value "NaN" must be a plain number/, 2],
+    [["churn-rate", "Infinity"], /The value "Infinity" must be a plain number/, 2],
+    [
+      ["churn-rate", "3", "--segment", "plan=pro"],
+      /Unknown segment "plan" for "churn-rate"; use "market", "model"/,
+      2,
+    ],
+    [
+      ["churn-rate", "3", "--segment", "model=b2x"],
+      /Segment "model" takes one of "b2b", "b2c".*not "b2x"/,
+      2,
+    ],
+    [["churn-rate", "3", "--segment", "model"], /--segment "model" must be key=value/, 2],
+    [
+      ["churn-rate", "3", "--per", "fortnight"],
+      /--per "fortnight" must be one of: day, week, month/,
+      2,
+    ],
+    // A composite score has no benchmarks at all, so no figures will arrive for it.
+    [
+      ["customer-health-score", "50"],
+      /"customer-health-score" has no benchmark figures to compare a value with/,
+      2,
+    ],
+    // Not found, as for show and benchmarks: exit 1.
+    [["churn-rat", "3"], /No metric has the slug "churn-rat"\. Did you mean "churn-rate"/, 1],
+  ];
+  const results = await Promise.all(cases.map(([args]) => cli(["compare", ...args])));
+  results.forEach((result, index) => {
+    const [args, message, code] = cases[index] ?? [[], /$^/, 0];
+    const label = args.join(" ");
+    assert.equal(result.code, code, label);
+    assert.equal(result.stdout, "", label);
+    assert.match(result.stderr, message, label);
+    assert.equal(result.stderr.trimEnd().split("\n").length, 1, `${label}: ${result.stderr}`);
+  });
+});
+
 Deno.test("cli frameworks and framework show the frameworks", async () => {
   const list = await cli(["frameworks", "--json"]);
   assert.deepEqual(JSON.parse(list.stdout).map((framework: { slug: string }) => framework.slug), [
@@ -167,7 +284,8 @@ Deno.test("cli answers an unknown command or flag with usage on stderr and exit 
 Deno.test("cli --help prints help for the tool and for each command", async () => {
   const tool = await cli(["--help"]);
   assert.equal(tool.code, 0);
-  for (const command of ["list", "show", "search", "benchmarks", "frameworks", "framework"]) {
+  const commands = ["list", "show", "search", "benchmarks", "compare", "frameworks", "framework"];
+  for (const command of commands) {
     assert.match(tool.stdout, new RegExp(`\\n  ${command} `));
     const help = await cli([command, "--help"]);
     assert.equal(help.code, 0);

@@ -77,6 +77,14 @@ async function exerciseTools({ client }: Connected) {
     assert.equal(tool.annotations?.idempotentHint, true, tool.name);
     assert.equal(tool.annotations?.openWorldHint, false, tool.name);
   }
+  const getBenchmark = tools.find((tool: { name: string }) => tool.name === "get_benchmark");
+  assert.deepEqual(getBenchmark?.inputSchema.required, ["slug"]);
+  assert.deepEqual(Object.keys(getBenchmark?.inputSchema.properties ?? {}).sort(), [
+    "per",
+    "segment",
+    "slug",
+    "value",
+  ]);
 
   const metric = await client.callTool({ name: "get_metric", arguments: { slug: "churn-rate" } });
   assert.equal(metric.isError, undefined);
@@ -96,10 +104,7 @@ async function exerciseTools({ client }: Connected) {
     benchmark.structuredContent,
     JSON.parse(JSON.stringify(createReadModel(catalog).benchmarks(churn))),
   );
-  assert.equal(
-    (benchmark.structuredContent as { direction?: string }).direction,
-    "lower-is-better",
-  );
+  assert.deepEqual(JSON.parse(text(benchmark)), benchmark.structuredContent);
   assert.deepEqual(benchmarks.benchmarks.map((figure) => figure.text), churn.benchmarks);
   assert.deepEqual(
     benchmarks.benchmarks.map((figure) =>
@@ -232,6 +237,68 @@ async function rpc(method: string, params: Record<string, unknown>, id = 1) {
   assert.equal(response.status, 200, method);
   return await response.json();
 }
+
+/** Calls get_benchmark in-process, checking that the text is the structured content. */
+async function getBenchmark(args: Record<string, unknown>) {
+  const { result, error } = await rpc("tools/call", { name: "get_benchmark", arguments: args });
+  assert.equal(error, undefined);
+  if (!result.isError) assert.deepEqual(JSON.parse(text(result)), result.structuredContent);
+  return result;
+}
+
+Deno.test("get_benchmark gives a metric's figures as data, with segment labels and its direction", async () => {
+  const { isError, structuredContent } = await getBenchmark({ slug: "churn-rate" });
+  assert.equal(isError, undefined);
+  assert.equal(structuredContent.direction, "lower-is-better");
+  assert.equal(structuredContent.comparison, undefined);
+  const figures: { number: number; segment: Record<string, string>; segmentLabel: string }[] =
+    structuredContent.figures;
+  assert.ok(figures.length > 0);
+  assert.deepEqual(figures.map((figure) => figure.number), figures.map((_, i) => i + 1));
+  const b2b = figures.find((figure) => figure.segment.model === "b2b");
+  assert.match(b2b?.segmentLabel ?? "", /\bB2B\b/);
+});
+
+Deno.test("get_benchmark compares a value with the figures for its segment, in words with citations", async () => {
+  const { isError, structuredContent } = await getBenchmark({
+    slug: "churn-rate",
+    value: 3,
+    segment: { model: "b2b" },
+  });
+  assert.equal(isError, undefined);
+  const { comparison } = structuredContent;
+  assert.match(comparison.summary, /^3% a month is below Recurly's 5\.6% average/);
+  assert.equal(comparison.metric, "churn-rate");
+  assert.deepEqual(comparison.segment, { model: "b2b" });
+  assert.ok(comparison.placements.length > 0);
+  assert.equal(structuredContent.direction, "lower-is-better");
+  const yearly = await getBenchmark({ slug: "churn-rate", value: 30, per: "year" });
+  assert.equal(yearly.structuredContent.comparison.per, "year");
+});
+
+Deno.test("get_benchmark answers bad comparison input with an error that says what is wrong", async () => {
+  const unknownValue = await getBenchmark({
+    slug: "churn-rate",
+    value: 3,
+    segment: { model: "b3b" },
+  });
+  assert.equal(unknownValue.isError, true);
+  assert.match(text(unknownValue), /^Segment "model" takes one of .*"b2b".*, not "b3b"$/);
+  const unknownKey = await getBenchmark({ slug: "churn-rate", value: 3, segment: { colour: "x" } });
+  assert.equal(unknownKey.isError, true);
+  assert.match(text(unknownKey), /^Unknown segment "colour" for "churn-rate"; use "/);
+  const noValue = await getBenchmark({ slug: "churn-rate", segment: { model: "b2b" } });
+  assert.equal(noValue.isError, true);
+  assert.match(text(noValue), /give "value" too/);
+  // Arguments outside the input schema are the SDK's invalid params (-32602), sent as a tool
+  // error so that the model can correct them (MCP 2025-11-25, tool execution errors).
+  const notNumber = await getBenchmark({ slug: "churn-rate", value: "abc" });
+  assert.equal(notNumber.isError, true);
+  assert.match(text(notNumber), /-32602.*expected number, received string at value/);
+  const badPeriod = await getBenchmark({ slug: "churn-rate", value: 3, per: "fortnight" });
+  assert.equal(badPeriod.isError, true);
+  assert.match(text(badPeriod), /-32602.*"month".* at per/);
+});
 
 Deno.test("/mcp negotiates the newest protocol revision and does not promise list changes", async () => {
   const newest = await rpc("initialize", {

@@ -741,7 +741,7 @@ Deno.test("the formula shows the equation first, in MathML where it reads as one
 Deno.test("a metric page draws its figures, tables them with anchors and citations, and offers the data", async () => {
   const handler = createHandler(await loadCatalog());
   const html = await (await handler(new Request("http://localhost/metrics/churn-rate"))).text();
-  assert.match(html, /<figure class="chart">\s*<svg [^>]*role="img"/);
+  assert.match(html, /<figure class="chart">\s*<svg [^>]*role="group"/);
   assert.match(html, /<a href="#source-1"><title>5\.6% average a month, subscription businesses/);
   assert.match(html, /<tr id="figure-4">/);
   assert.match(

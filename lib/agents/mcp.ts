@@ -11,13 +11,17 @@ import type { Catalog } from "../catalog/load.ts";
 import { createReadModel, frameworkSummary, metricSummary, type NotFound } from "../read/model.ts";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import {
-  BenchmarkSchema,
+  BenchmarkAnswerSchema,
   FrameworkSchema,
   FrameworkSummarySchema,
   MetricSchema,
   MetricSummarySchema,
+  type Same,
   SearchHitSchema,
+  type ValueComparisonSchema,
 } from "../catalog/schema.ts";
+import { type Period, PERIODS } from "../catalog/figures.ts";
+import { compareValue, type Comparison } from "../read/benchmarks.ts";
 import { type Tag, TAGS, toApiMetric } from "../catalog/records.ts";
 import { type CatalogSearch, createSearch } from "../read/search.ts";
 import { MAX_QUERY_LENGTH, VERSION } from "../policy.ts";
@@ -46,20 +50,30 @@ function result(value: object) {
   };
 }
 
-/** A not-found as a tool error: the read model's wording, then where to look. */
-function toolError(notFound: NotFound) {
-  const listTool = notFound.kind === "metric" ? "list_metrics" : "list_frameworks";
-  return {
-    isError: true,
-    content: [{
-      type: "text" as const,
-      text: `${sentence(notFound.message)} Use ${listTool} or search to find slugs.`,
-    }],
-  };
+/** A tool error: one line that says what is wrong. */
+function toolError(text: string) {
+  return { isError: true, content: [{ type: "text" as const, text }] };
 }
+
+/** A not-found as a tool error: the read model's wording, then where to look. */
+function notFoundError(notFound: NotFound) {
+  const listTool = notFound.kind === "metric" ? "list_metrics" : "list_frameworks";
+  return toolError(`${sentence(notFound.message)} Use ${listTool} or search to find slugs.`);
+}
+
+// The schema lives with the others in the catalog folder, which may not import the read model.
+const _sameComparison: Same<Comparison, z.infer<typeof ValueComparisonSchema>> = true;
 
 function sentence(text: string): string {
   return /[.?!]$/.test(text) ? text : `${text}.`;
+}
+
+/** What `get_benchmark` is asked. */
+interface BenchmarkInput {
+  slug: string;
+  value?: number | undefined;
+  per?: Period | undefined;
+  segment?: Record<string, string> | undefined;
 }
 
 /**
@@ -101,7 +115,7 @@ export function createMcpServer(catalog: Catalog, shared?: CatalogSearch) {
     annotations: READ_ONLY,
   }, ({ slug }: { slug: string }) => {
     const found = model.resolve("metric", slug);
-    return found.ok ? result(toApiMetric(found.record)) : toolError(found.notFound);
+    return found.ok ? result(toApiMetric(found.record)) : notFoundError(found.notFound);
   });
 
   server.registerTool(
@@ -138,20 +152,42 @@ export function createMcpServer(catalog: Catalog, shared?: CatalogSearch) {
     annotations: READ_ONLY,
   }, ({ slug }: { slug: string }) => {
     const found = model.resolve("framework", slug);
-    return found.ok ? result(found.record) : toolError(found.notFound);
+    return found.ok ? result(found.record) : notFoundError(found.notFound);
   });
 
   server.registerTool("get_benchmark", {
     title: "Get a metric's benchmarks",
     description: "Get a metric's benchmark figures, each naming its source and year, with the " +
-      "cited sources and the date the benchmarks were last reviewed. Quote the citation along " +
-      "with any figure.",
-    inputSchema: { slug: slugInput("metric") },
-    outputSchema: BenchmarkSchema,
+      "cited sources, the date the benchmarks were last reviewed, which way the metric is " +
+      "better and the figures as data. Give a value (and its period and segment) to compare it " +
+      "with the figures: where it stands against each, in words with citations. Quote the " +
+      "citation along with any figure.",
+    inputSchema: {
+      slug: slugInput("metric"),
+      value: z.number().optional().describe(
+        "A value to compare with the figures, in the metric's unit (3 for 3%)",
+      ),
+      per: z.enum(PERIODS).optional().describe(
+        "The period the value is quoted per; the metric's own when absent",
+      ),
+      segment: z.record(z.string().max(100), z.string().max(100)).optional().describe(
+        'The value\'s segment by key, e.g. {"model": "b2b"}',
+      ),
+    },
+    outputSchema: BenchmarkAnswerSchema,
     annotations: READ_ONLY,
-  }, ({ slug }: { slug: string }) => {
+  }, ({ slug, value, per, segment }: BenchmarkInput) => {
+    if (value === undefined && (per !== undefined || segment !== undefined)) {
+      return toolError('"per" and "segment" describe a value to compare; give "value" too');
+    }
     const found = model.resolve("metric", slug);
-    return found.ok ? result(model.benchmarks(found.record)) : toolError(found.notFound);
+    if (!found.ok) return notFoundError(found.notFound);
+    const benchmarks = model.benchmarks(found.record);
+    if (value === undefined) return result(benchmarks);
+    const compared = compareValue(found.record, catalog, { value, per, segment });
+    return compared.ok
+      ? result({ ...benchmarks, comparison: compared.comparison })
+      : toolError(compared.error);
   });
 
   const json = (uri: URL, value: unknown) => ({

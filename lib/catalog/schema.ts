@@ -112,8 +112,8 @@ export const NotFoundSchema = z.strictObject({ error: z.string() }).register(com
   description: "An error",
 });
 
-/** True when two types are the same; a compile error below when a declaration drifts. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** True when two types are the same; a compile error where a declaration drifts. */
+export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _sameSource: Same<Source, z.infer<typeof SourceSchema>> = true;
 const _sameMetric: Same<Metric, z.infer<typeof MetricSchema>> = true;
 const _sameFramework: Same<Framework, z.infer<typeof FrameworkSchema>> = true;
@@ -273,6 +273,49 @@ export const BenchmarkSchema = z.strictObject({
   unit: z.enum(UNITS).optional().meta({ description: "The unit comparisons use" }),
   per: z.enum(PERIODS).optional().meta({ description: "The period the metric is quoted per" }),
   figures: z.array(BenchmarkFigureSchema).optional(),
+});
+
+/** Where a reader's value stands against one comparable figure. */
+const PlacementSchema = z.strictObject({
+  figure: z.int().min(1).meta({ description: "The figure's number (from 1) in `figures`" }),
+  value: z.number().meta({
+    description: "The value in the figure's period (converted if need be)",
+  }),
+  converted: z.strictObject({
+    from: z.enum(PERIODS),
+    to: z.enum(PERIODS),
+    by: z.enum(CONVERSIONS),
+  }).optional(),
+  position: z.enum(["below", "within", "equal", "above"]),
+  better: z.boolean().optional().meta({
+    description:
+      "Better or worse by the metric's direction; absent when the direction does not say",
+  }),
+  sentence: z.string().meta({ description: "The placement in words, with the value" }),
+  clause: z.string().meta({ description: "The placement in words, without the value" }),
+});
+
+/** Where a reader's value stands against a metric's figures: the read model's `Comparison`. */
+export const ValueComparisonSchema = z.strictObject({
+  metric: slug,
+  value: z.number(),
+  unit: z.enum(UNITS),
+  per: z.enum(PERIODS).optional(),
+  segment: z.record(z.string(), z.string()).meta({ description: "The segment asked for" }),
+  direction: z.enum(DIRECTIONS),
+  placements: z.array(PlacementSchema).meta({ description: "Each comparable figure, in order" }),
+  context: z.array(z.strictObject({ figure: z.int().min(1), reason: z.string() })).meta({
+    description: "The figures not compared, each with the reason",
+  }),
+  summary: z.string().meta({ description: "The answer in words, with short citations" }),
+});
+
+/**
+ * The MCP `get_benchmark` answer: a metric's benchmarks and, when a value is given, where it
+ * stands. The CLI's `--json` gives {@linkcode BenchmarkSchema} alone.
+ */
+export const BenchmarkAnswerSchema = BenchmarkSchema.extend({
+  comparison: ValueComparisonSchema.optional(),
 });
 
 const _sameMetricSummary: Same<MetricSummary, z.infer<typeof MetricSummarySchema>> = true;

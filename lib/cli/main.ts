@@ -14,8 +14,11 @@ import {
 } from "../read/model.ts";
 import { VERSION } from "../policy.ts";
 import { CatalogError } from "../catalog/folder.ts";
+import { PERIODS } from "../catalog/figures.ts";
+import { type CompareInput, compareValue, parseNumber } from "../read/benchmarks.ts";
 import {
   formatBenchmarks,
+  formatComparison,
   formatFramework,
   formatFrameworkList,
   formatHits,
@@ -74,6 +77,7 @@ type Command =
   | "show"
   | "search"
   | "benchmarks"
+  | "compare"
   | "frameworks"
   | "framework"
   | "validate"
@@ -82,7 +86,11 @@ type Command =
 
 interface CommandSpec {
   usage: string;
+  /** A shorter usage for the tool's list of commands, when the full one is long. */
+  listed?: string;
   summary: string;
+  /** Lines its own help adds after the summary, such as what each option takes. */
+  details?: string[];
   options: Record<string, { type: "string" | "boolean" }>;
   /** How many positional arguments it takes; -1 for one or more words. */
   positionals: number;
@@ -112,6 +120,28 @@ const COMMANDS: Record<Command, CommandSpec> = {
     summary: "A metric's benchmark figures with the sources each cites and the review date",
     options: { json: { type: "boolean" } },
     positionals: 1,
+  },
+  compare: {
+    usage: "compare <slug or name> <value> [--per PERIOD] [--segment key=value …] [--json]",
+    listed: "compare <slug or name> <value> [options]",
+    summary: "Where your value stands against a metric's benchmark figures, with their " +
+      "sources, and why any figure is not compared",
+    details: [
+      "Options:",
+      "  --per PERIOD         The period your value is quoted per: day, week, month, quarter or " +
+      "year (the metric's own when left out); month and year convert where the metric states how",
+      "  --segment key=value  Your segment, once per key, such as model=b2b or arpa=250 (a number " +
+      "for a band); figures for another segment are not compared",
+      "  --json               Print the comparison as JSON",
+      "",
+      `Example: ${TOOL} compare churn-rate 3 --segment model=b2b`,
+    ],
+    options: {
+      per: { type: "string" },
+      segment: { type: "string" },
+      json: { type: "boolean" },
+    },
+    positionals: 2,
   },
   frameworks: {
     usage: "frameworks [--json]",
@@ -149,7 +179,8 @@ const COMMANDS: Record<Command, CommandSpec> = {
 const isCommand = (name: string): name is Command => Object.hasOwn(COMMANDS, name);
 
 function toolUsage(): string {
-  const width = Math.max(...Object.values(COMMANDS).map((command) => command.usage.length));
+  const listed = (command: CommandSpec) => command.listed ?? command.usage;
+  const width = Math.max(...Object.values(COMMANDS).map((command) => listed(command).length));
   return [
     `Usage: ${TOOL} <command> [options]`,
     "",
@@ -157,7 +188,7 @@ function toolUsage(): string {
     "",
     "Commands:",
     ...Object.values(COMMANDS).map((command) =>
-      `  ${command.usage.padEnd(width)}  ${command.summary}`
+      `  ${listed(command).padEnd(width)}  ${command.summary}`
     ),
     "",
     "Options:",
@@ -165,12 +196,20 @@ function toolUsage(): string {
     "  -h, --help     Show help for the tool or a command",
     "  -V, --version  Print the version",
     "",
-    `Examples: ${TOOL} show churn-rate · ${TOOL} show NRR · ${TOOL} search "net dollar retention"`,
+    `Examples: ${TOOL} show churn-rate · ${TOOL} show NRR · ${TOOL} search "net dollar retention" · ` +
+    `${TOOL} compare churn-rate 3 --segment model=b2b`,
   ].join("\n");
 }
 
 function commandUsage(command: Command): string {
-  return `Usage: ${TOOL} ${COMMANDS[command].usage}\n\n${COMMANDS[command].summary}.`;
+  const { usage, summary, details = [] } = COMMANDS[command];
+  return [
+    `Usage: ${TOOL} ${usage}`,
+    "",
+    `${summary}.`,
+    ...(details.length > 0 ? ["", ...details] : []),
+  ]
+    .join("\n");
 }
 
 /** How wide and how coloured text output is: the terminal, else `COLUMNS`, else 80. */
@@ -211,12 +250,15 @@ function usageText(text: string, style: TextStyle): string {
 }
 
 /**
- * Parses a command's arguments: `--name value`, `--name=value`, boolean flags, `-h`, and `--`
- * before positionals that start with a dash. Every problem is a usage error worded here.
+ * Parses a command's arguments: `--name value`, `--name=value`, boolean flags, `-h`, negative
+ * numbers as positionals, and `--` before other positionals that start with a dash. An option
+ * given twice keeps its last value in `values` and every value in `repeated`. Every problem is a
+ * usage error worded here.
  */
 function parse(command: Command, args: readonly string[]) {
   const { options } = COMMANDS[command];
   const values = new Map<string, string | boolean>();
+  const repeated = new Map<string, string[]>();
   const positionals: string[] = [];
   for (let index = 0; index < args.length; index++) {
     const arg = args[index] ?? "";
@@ -228,7 +270,7 @@ function parse(command: Command, args: readonly string[]) {
       values.set("help", true);
       continue;
     }
-    if (!arg.startsWith("-") || arg === "-") {
+    if (!arg.startsWith("-") || arg === "-" || /^-\d/.test(arg)) {
       positionals.push(arg);
       continue;
     }
@@ -245,8 +287,9 @@ function parse(command: Command, args: readonly string[]) {
     const value = inline ?? args[++index];
     if (value === undefined) throw new CliError(`"--${name}" needs a value`, 2, command);
     values.set(name, value);
+    repeated.set(name, [...repeated.get(name) ?? [], value]);
   }
-  return { values, positionals };
+  return { values, repeated, positionals };
 }
 
 /**
@@ -308,7 +351,7 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
     throw new CliError(`Unknown command "${name.slice(0, 40)}"`, 2, "tool");
   }
   const spec = COMMANDS[name];
-  const { values, positionals } = parse(name, rest);
+  const { values, repeated, positionals } = parse(name, rest);
   const text = (key: string) => {
     const value = values.get(key);
     return typeof value === "string" ? value : undefined;
@@ -321,11 +364,12 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
     throw new CliError(`"${name}" needs a query`, 2, name);
   }
   if (spec.positionals >= 0 && positionals.length !== spec.positionals) {
-    throw new CliError(
-      spec.positionals === 0 ? `"${name}" takes no arguments` : `"${name}" takes exactly one slug`,
-      2,
-      name,
-    );
+    const takes = spec.positionals === 0
+      ? "no arguments"
+      : spec.positionals === 1
+      ? "exactly one slug"
+      : "a slug and a value";
+    throw new CliError(`"${name}" takes ${takes}`, 2, name);
   }
   const json = values.get("json") === true;
   const [slug = ""] = positionals;
@@ -387,8 +431,22 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
     }
     case "benchmarks": {
       const metric = found(model.resolve("metric", slug), io);
-      if (json) printJson(model.benchmarks(metric));
-      else print(formatBenchmarks(metric, style));
+      const benchmarks = model.benchmarks(metric);
+      if (json) printJson(benchmarks);
+      else print(formatBenchmarks(metric, style, { benchmarks }));
+      return 0;
+    }
+    case "compare": {
+      const input = compareInput(positionals[1] ?? "", text("per"), repeated.get("segment") ?? []);
+      const metric = found(model.resolve("metric", slug), io);
+      const result = compareValue(metric, model.catalog, input);
+      if (!result.ok) throw new CliError(result.error, 2);
+      if (json) printJson(result.comparison);
+      else {
+        print(
+          formatComparison(result.comparison, style, { metric, segments: model.catalog.segments }),
+        );
+      }
       return 0;
     }
     case "search": {
@@ -421,6 +479,37 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
       return 0;
     }
   }
+}
+
+/**
+ * What `compare` places: the value (a plain number, so not "1e400", "NaN" or "3%"), the period it
+ * is quoted per and the segment from `key=value` pairs. Each problem is one line, without usage.
+ */
+function compareInput(value: string, per: string | undefined, pairs: string[]): CompareInput {
+  const number = parseNumber(value);
+  if (number === undefined) {
+    throw new CliError(
+      `The value "${value.slice(0, 40)}" must be a plain number, such as 3 or 4.5`,
+      2,
+    );
+  }
+  const period = PERIODS.find((item) => item === per?.toLowerCase());
+  if (per !== undefined && period === undefined) {
+    throw new CliError(`--per "${per.slice(0, 20)}" must be one of: ${PERIODS.join(", ")}`, 2);
+  }
+  const segment = new Map<string, string>();
+  for (const pair of pairs) {
+    const [key = "", wanted = ""] = pair.toLowerCase().split(/=(.*)/s).map((part) => part.trim());
+    if (key === "" || wanted === "") {
+      throw new CliError(
+        `--segment "${pair.slice(0, 40)}" must be key=value, such as model=b2b`,
+        2,
+      );
+    }
+    if (segment.has(key)) throw new CliError(`--segment "${key.slice(0, 40)}" is given twice`, 2);
+    segment.set(key, wanted);
+  }
+  return { value: number, per: period, segment: Object.fromEntries(segment) };
 }
 
 function metricNames(model: ReadModel): Map<string, string> {

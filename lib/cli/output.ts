@@ -5,6 +5,7 @@
  * @module
  */
 import {
+  type Benchmarks,
   displayName,
   type Framework,
   FRAMEWORK_FIELDS,
@@ -14,6 +15,8 @@ import {
   sectionsOf,
   type Source,
 } from "../catalog/records.ts";
+import type { Direction, Vocabulary } from "../catalog/figures.ts";
+import { type Comparison, figureWords, statisticWords } from "../read/benchmarks.ts";
 import { metricBenchmarks } from "../read/model.ts";
 import type { SearchHit } from "../read/search.ts";
 
@@ -48,20 +51,25 @@ export function wrap(
   { width, indent = "" }: { width: number; indent?: string },
 ): string {
   const room = Math.max(20, width - indent.length);
-  return text.split(/\n\s*\n/).map((paragraph) => {
-    const lines: string[] = [];
-    let line = "";
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      if (line !== "" && line.length + 1 + word.length > room) {
-        lines.push(line);
-        line = word;
-      } else {
-        line = line === "" ? word : `${line} ${word}`;
-      }
+  return text.split(/\n\s*\n/).map((paragraph) =>
+    pack(paragraph.split(/\s+/).filter(Boolean), room).map((text) => indent + text).join("\n")
+  ).join("\n\n");
+}
+
+/** Packs words (or phrases) into lines of a width, a space between them. */
+function pack(words: readonly string[], width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of words) {
+    if (line !== "" && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === "" ? word : `${line} ${word}`;
     }
-    if (line !== "") lines.push(line);
-    return lines.map((text) => indent + text).join("\n");
-  }).join("\n\n");
+  }
+  if (line !== "") lines.push(line);
+  return lines;
 }
 
 /** A character no record text holds, standing for a space that must not break a line. */
@@ -82,10 +90,15 @@ function heading(style: TextStyle, text: string): string {
   return paint(style, "bold", text.toUpperCase());
 }
 
-function sources(list: Source[], style: TextStyle): string[] {
+/** Sources, each under its number among the metric's sources, with its URL. */
+function sources(
+  list: Source[],
+  style: TextStyle,
+  numbers = list.map((_, index) => index + 1),
+): string[] {
   if (list.length === 0) return ["  None cited."];
   return list.map((source, index) => {
-    const marker = `[${index + 1}]`;
+    const marker = `[${numbers[index] ?? index + 1}]`;
     const hang = " ".repeat(marker.length + 3);
     return `${bullet(source.label, style, marker)}\n${hang}${paint(style, "cyan", source.url)}`;
   });
@@ -95,10 +108,125 @@ function citations(numbers: readonly number[]): string {
   return numbers.length === 0 ? "" : ` ${numbers.map((number) => `[${number}]`).join("")}`;
 }
 
-function figures(metric: MetricRecord, style: TextStyle): string[] {
-  return metricBenchmarks(metric).benchmarks.map((figure) =>
+function figures(benchmarks: Benchmarks, style: TextStyle): string[] {
+  return benchmarks.benchmarks.map((figure) =>
     bullet(`${figure.text}${paint(style, "cyan", citations(figure.sources))}`, style)
   );
+}
+
+/** A table cell's text in lines of its column's width, breaking after commas before spaces. */
+function cellLines(text: string, width: number): string[] {
+  return pack(text.split(/(?<=,) /), width).flatMap((line) =>
+    line.length <= width ? [line] : pack(line.split(" "), width)
+  );
+}
+
+/**
+ * Rows under a header, columns two spaces apart, within the width; a column no row fills is left
+ * out. While the rows are too wide, a column that may wrap gives up a character at a time (never
+ * below its longest word): the one that adds the fewest lines, the wider on a tie. When even that
+ * is too wide, each row is an item instead.
+ */
+function table(
+  allColumns: readonly { title: string; wraps?: boolean }[],
+  allRows: readonly string[][],
+  style: TextStyle,
+): string[] {
+  const indent = "  ";
+  const kept = allColumns.flatMap((column, index) =>
+    allRows.some((row) => (row[index] ?? "") !== "") ? [{ ...column, index }] : []
+  );
+  const rows = allRows.map((row) => kept.map((column) => row[column.index] ?? ""));
+  const cells = (index: number) => rows.map((row) => row[index] ?? "");
+  const widths = kept.map((column, index) =>
+    Math.max(column.title.length, ...cells(index).map((cell) => cell.length))
+  );
+  const floors = kept.map((column, index) =>
+    column.wraps
+      ? Math.max(
+        column.title.length,
+        ...cells(index).flatMap((cell) => cell.split(" ")).map((word) => word.length),
+      )
+      : widths[index] ?? 0
+  );
+  const height = (sizes: readonly number[]) =>
+    rows.reduce(
+      (sum, row) =>
+        sum + Math.max(1, ...row.map((cell, index) => cellLines(cell, sizes[index] ?? 0).length)),
+      0,
+    );
+  const room = style.width - indent.length - 2 * (kept.length - 1);
+  while (widths.reduce((sum, width) => sum + width, 0) > room) {
+    const options = widths.flatMap((width, index) => {
+      if (width <= (floors[index] ?? width)) return [];
+      return [{
+        index,
+        width,
+        lines: height(widths.map((size, at) => at === index ? size - 1 : size)),
+      }];
+    });
+    const best = options.sort((a, b) => a.lines - b.lines || b.width - a.width)[0];
+    if (best === undefined) break;
+    widths[best.index] = best.width - 1;
+  }
+  if (widths.reduce((sum, width) => sum + width, 0) > room) {
+    // Too narrow for columns: each row as an item, its first cell the marker, then title: cell.
+    return rows.map(([first = "", ...rest]) =>
+      bullet(
+        rest.flatMap((cell, index) =>
+          cell === "" ? [] : [`${kept[index + 1]?.title ?? ""}: ${cell}`]
+        ).join(" · "),
+        style,
+        `${kept[0]?.title ?? ""}${first}`,
+      )
+    );
+  }
+  const line = (texts: readonly string[]) =>
+    (indent + texts.map((text, index) => text.padEnd(widths[index] ?? 0)).join("  ")).trimEnd();
+  return [
+    paint(style, "dim", line(kept.map((column) => column.title))),
+    ...rows.flatMap((row) => {
+      const wrapped = row.map((cell, index) => cellLines(cell, widths[index] ?? cell.length));
+      const lines = Math.max(1, ...wrapped.map((cellLines) => cellLines.length));
+      return Array.from(
+        { length: lines },
+        (_, at) => line(wrapped.map((cellLines) => cellLines[at] ?? "")),
+      );
+    }),
+  ];
+}
+
+const BOUND_SIGNS = { "at-least": "≥ ", "at-most": "≤ " } as const;
+
+/** A metric's figures as a table: number, value as written, statistic, period, segment, year, source. */
+function figureTable(benchmarks: Benchmarks, style: TextStyle): string[] {
+  const rows = (benchmarks.figures ?? []).map((figure) => [
+    String(figure.number),
+    `${figure.bound ? BOUND_SIGNS[figure.bound] : ""}${figure.written}`,
+    `${statisticWords(figure)}${figure.measures ? ` (${figure.measures})` : ""}`,
+    figure.per ?? "",
+    figure.segmentLabel,
+    figure.year === undefined ? "" : String(figure.year),
+    `[${figure.source}]`,
+  ]);
+  if (rows.length === 0) return [];
+  return [
+    "",
+    heading(style, "Figures"),
+    ...table(
+      [
+        { title: "#" },
+        { title: "Value" },
+        { title: "Statistic", wraps: true },
+        { title: "Per" },
+        { title: "Segment", wraps: true },
+        { title: "Year" },
+        { title: "Source" },
+      ],
+      rows,
+      style,
+    ),
+  ];
 }
 
 /** The lines of one section: its heading, then its body; none when there is nothing to show. */
@@ -124,7 +252,7 @@ function sectionLines(part: Section, style: TextStyle, context: TextContext): st
       return [
         "",
         `${title} ${paint(style, "dim", `(last reviewed ${reviewed})`)}`,
-        ...figures(context.metric, style),
+        ...figures(metricBenchmarks(context.metric), style),
       ];
     }
     case "list":
@@ -193,8 +321,16 @@ export function formatMetric(metric: MetricRecord, style: TextStyle): string {
   ].join("\n") + "\n";
 }
 
-/** A metric's benchmarks, each with the numbers of the sources it cites, and the review date. */
-export function formatBenchmarks(metric: MetricRecord, style: TextStyle): string {
+/**
+ * A metric's benchmarks, each with the numbers of the sources it cites, then its figures as a
+ * table, and the review date. Pass the read model's `benchmarks(metric)`, whose segments are worded
+ * with the catalog's vocabulary.
+ */
+export function formatBenchmarks(
+  metric: MetricRecord,
+  style: TextStyle,
+  { benchmarks = metricBenchmarks(metric) }: { benchmarks?: Benchmarks } = {},
+): string {
   const title = displayName(metric);
   if (!metric.benchmarks) {
     return `${paint(style, "bold", title)}\n\n${
@@ -208,12 +344,65 @@ export function formatBenchmarks(metric: MetricRecord, style: TextStyle): string
     paint(style, "bold", `${title}: benchmarks`),
     paint(style, "dim", `Last reviewed ${metric.benchmarksReviewed ?? "(not recorded)"}`),
     "",
-    ...figures(metric, style),
+    ...figures(benchmarks, style),
+    ...figureTable(benchmarks, style),
     "",
     heading(style, "Sources"),
     ...sources(metric.sources, style),
     "",
     wrap("Carry the citation along with any figure you reuse (CC BY 4.0).", { width: style.width }),
+  ].join("\n") + "\n";
+}
+
+const DIRECTION_WORDS: Record<Direction, string> = {
+  "higher-is-better": "higher is better",
+  "lower-is-better": "lower is better",
+  "target-band": "best inside a target band",
+};
+
+/** What {@linkcode formatComparison} words a comparison with. */
+export interface ComparisonTextOptions {
+  /** The metric compared with: its figures and sources. */
+  metric: MetricRecord;
+  /** The segment vocabulary, to word the figures' segments. */
+  segments?: Vocabulary;
+}
+
+/**
+ * Where a value stands: the comparison's answer in words, each figure not compared with the
+ * reason, and the sources of the figures named.
+ */
+export function formatComparison(
+  comparison: Comparison,
+  style: TextStyle,
+  { metric, segments = {} }: ComparisonTextOptions,
+): string {
+  const figureList = metric.figures ?? [];
+  const context = comparison.context.flatMap(({ figure: number, reason }) => {
+    const figure = figureList[number - 1];
+    if (!figure) return [];
+    // The reason names what a figure of something else measures; the words need not repeat it.
+    const words = `${
+      figureWords({ ...figure, measures: undefined }, segments)
+    } [${figure.source}]: ${reason}`;
+    return [bullet(words, style, `#${number}`)];
+  });
+  const cited = [
+    ...new Set(
+      [...comparison.placements, ...comparison.context]
+        .map(({ figure }) => figureList[figure - 1]?.source ?? 0)
+        .filter((number) => metric.sources[number - 1] !== undefined),
+    ),
+  ].sort((a, b) => a - b);
+  return [
+    paint(style, "bold", displayName(metric)),
+    paint(style, "dim", `${metric.slug} · ${DIRECTION_WORDS[comparison.direction]}`),
+    "",
+    wrap(comparison.summary, { width: style.width }),
+    ...(context.length > 0 ? ["", heading(style, "Not compared"), ...context] : []),
+    "",
+    heading(style, "Sources"),
+    ...sources(cited.flatMap((number) => metric.sources[number - 1] ?? []), style, cited),
   ].join("\n") + "\n";
 }
 
