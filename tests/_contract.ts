@@ -366,6 +366,9 @@ export const CONTRACT: ContractCase[] = [
         ["/robots.txt", "text/plain; charset=utf-8"],
         ["/favicon.svg", "image/svg+xml"],
         ["/frameworks/sample-framework.svg", "image/svg+xml"],
+        ["/benchmarks.csv", "text/csv; charset=utf-8"],
+        ["/benchmarks.json", "application/json; charset=utf-8"],
+        ["/datapackage.json", "application/json; charset=utf-8"],
       ];
       for (const [target, type] of types) {
         const response = await get(origin, target);
@@ -373,6 +376,10 @@ export const CONTRACT: ContractCase[] = [
         assertCommon(response, target);
         assert.equal(response.headers.get("content-type"), type, target);
       }
+      const csv = (await get(origin, "/benchmarks.csv")).text();
+      assert.match(csv, /\r\nalpha-rate-1,alpha-rate,Alpha-rate Fixture,1,1,12%,12,/);
+      const data = JSON.parse((await get(origin, "/benchmarks.json")).text());
+      assert.equal(data.figures[0].source.url, "https://example.com/reports/alpha-rate");
       const sitemap = (await get(origin, "/sitemap.xml")).text();
       assert.match(sitemap, /<loc>https:\/\/metrics\.example\/metrics\/alpha-rate<\/loc>/);
       const robots = (await get(origin, "/robots.txt")).text();

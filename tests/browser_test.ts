@@ -225,10 +225,10 @@ Deno.test({
           });
           const pwned = await page.evaluate(() => "__pwned" in globalThis);
           assert.equal(pwned, false, path);
-          // Structured data and the generated diagram are the only script and SVG elements.
+          // Structured data, the generated diagram and chart are the only script and SVG elements.
           assert.equal(
             await page.locator(
-              'script:not([type="application/ld+json"]), img, svg:not(.diagram), iframe, object',
+              'script:not([type="application/ld+json"]), img, svg:not(.diagram):not(.figures-chart), iframe, object',
             ).count(),
             0,
             path,

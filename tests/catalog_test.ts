@@ -84,6 +84,8 @@ Deno.test("loadCatalog() puts the fields in the order of the API contract", asyn
     "relatedMetrics",
     "sources",
     "benchmarksReviewed",
+    "figures",
+    "comparison",
   ]);
   assert.deepEqual(Object.keys(catalog.frameworks[0] ?? {}), [
     "name",
@@ -147,7 +149,7 @@ Deno.test("loadCatalog() rejects a missing required field and a missing section"
 
 Deno.test("loadCatalog() rejects a value of the wrong type", async () => {
   const problems = await problemsAfter({
-    [ALPHA]: replace("  - A fixture figure of 12% (Example Research, 2024).", "  - 12"),
+    [ALPHA]: replace(/ {2}- text: A fixture figure of 12%.*\n.*\n.*statistic: median \}/, "  - 12"),
   });
   assert.deepEqual(problems, [
     'cat/metrics/alpha-rate.md: benchmarks[0]: must be a sentence, or an object with "text" and "figures"',
@@ -321,9 +323,8 @@ Deno.test("loadCatalog() reports every problem of a run, then the count", async 
 Deno.test("loadCatalog() names the figure and field of a benchmark figure with an unknown unit", async () => {
   const problems = await problemsAfter({
     [ALPHA]: replace(
-      "  - A fixture figure of 12% (Example Research, 2024).",
-      '  - text: "A fixture figure of 12% (Example Research, 2024)."\n' +
-        "    figures:\n      - {value: 12%, statistic: mean, unit: furlongs}",
+      '{ value: "12%", statistic: median }',
+      "{value: 12%, statistic: mean, unit: furlongs}",
     ),
   });
   assert.equal(problems.length, 1, problems.join("\n"));

@@ -100,7 +100,7 @@ Deno.test("exportSite() writes every prebuilt answer as a file with .gz and .br 
     ) {
       assert.ok((await Deno.stat(`${dir}/${file}`)).isFile, file);
     }
-    assert.deepEqual(report.serverOnly, ["/mcp"]);
+    assert.deepEqual(report.serverOnly, ["/mcp", "/metrics/alpha-rate/compare"]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

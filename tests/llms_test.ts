@@ -126,3 +126,23 @@ Deno.test("every page has a Markdown copy at its address plus .md", async () => 
   assert.equal(missing.status, 404);
   await missing.body?.cancel();
 });
+
+Deno.test("llms-full.txt and the Markdown copies table each metric's figures after the sentences", async () => {
+  const handler = createHandler(await loadCatalog(), { baseUrl: "https://metrics.example" });
+  const markdown = await (await handler(
+    new Request("https://metrics.example/metrics/churn-rate.md"),
+  )).text();
+  const table = markdown.indexOf("| # | Figure | Statistic | Per | Segment | Year | Source |");
+  assert.ok(table > markdown.indexOf("Across more than 1,500 subscription sites"));
+  assert.match(
+    markdown,
+    /\| 4 \| 6\.8% \| median \| month \| SaaS companies, ARPA \$0–10 a month \| {2}\| \[3\] \|/,
+  );
+  assert.match(markdown, /\| 9 \| ≤ 2% \| “target for the best companies” mark \| month \|/);
+  const full = await (await handler(new Request("https://metrics.example/llms-full.txt"))).text();
+  assert.match(full, /\| 4 \| 6\.8% \| median \| month \| SaaS companies, ARPA \$0–10 a month \|/);
+  const map = await (await handler(new Request("https://metrics.example/llms.txt"))).text();
+  assert.match(map, /\[Benchmark figures \(CSV\)\]\(https:\/\/metrics\.example\/benchmarks\.csv\)/);
+  const home = await (await handler(new Request("https://metrics.example/"))).text();
+  assert.match(home, /<a href="\/benchmarks\.csv" type="text\/csv">CSV<\/a>/);
+});

@@ -142,7 +142,11 @@ Deno.test("buildSite() builds every page; only /search with a query is rendered 
     assert.ok(site.assets.has(path), path);
   }
   assert.equal(site.notFoundPage?.status, 404);
-  assert.deepEqual([...site.routes.keys()].sort(), ["/mcp", "/search"]);
+  assert.deepEqual([...site.routes.keys()].sort(), [
+    "/mcp",
+    "/metrics/alpha-rate/compare",
+    "/search",
+  ]);
 });
 
 Deno.test("handler() serves a compact home page: every metric once, A to Z, tags as filters, the frameworks", async () => {
@@ -543,7 +547,10 @@ Deno.test("pages render hostile record text inert: no script that runs, no handl
         `${path}: <${element.tagName}>`,
       );
       if (element.tagName === "svg") {
-        assert.equal(attr(element, "class"), "diagram", `${path}: only the generated diagram`);
+        assert.ok(
+          ["diagram", "figures-chart"].includes(attr(element, "class") ?? ""),
+          `${path}: only the generated diagram and chart`,
+        );
       }
       for (const { name, value } of element.attrs) {
         assert.ok(!name.startsWith("on"), `${path}: <${element.tagName} ${name}>`);
@@ -741,7 +748,7 @@ Deno.test("the formula shows the equation first, in MathML where it reads as one
 Deno.test("a metric page draws its figures, tables them with anchors and citations, and offers the data", async () => {
   const handler = createHandler(await loadCatalog());
   const html = await (await handler(new Request("http://localhost/metrics/churn-rate"))).text();
-  assert.match(html, /<figure class="chart">\s*<svg [^>]*role="group"/);
+  assert.match(html, /<figure class="chart">\s*<svg class="figures-chart" [^>]*role="group"/);
   assert.match(html, /<a href="#source-1"><title>5\.6% average a month, subscription businesses/);
   assert.match(html, /<tr id="figure-4">/);
   assert.match(

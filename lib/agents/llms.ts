@@ -80,6 +80,13 @@ export function llmsTxt(catalog: Catalog, baseUrl: string): string {
       link("OpenAPI description", `${baseUrl}/api/openapi.json`)
     }: the JSON API contract (OpenAPI 3.1)`,
     `- ${link("Sitemap", `${baseUrl}/sitemap.xml`)}: every HTML page`,
+    `- ${
+      link("Benchmark figures (CSV)", `${baseUrl}/benchmarks.csv`)
+    }: every benchmark figure as a row, with its sentence and source (CC BY 4.0)`,
+    `- ${link("Benchmark figures (JSON)", `${baseUrl}/benchmarks.json`)}: the same figures as JSON`,
+    `- ${
+      link("Data Package", `${baseUrl}/datapackage.json`)
+    }: the Frictionless Data Package describing the CSV`,
     "",
   ];
   return lines.join("\n");

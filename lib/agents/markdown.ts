@@ -15,6 +15,8 @@ import {
   sectionsOf,
 } from "../catalog/records.ts";
 import { metricBenchmarks } from "../read/model.ts";
+import { metricFigureRows, statisticWords } from "../read/benchmarks.ts";
+import type { Vocabulary } from "../catalog/figures.ts";
 
 /** Escapes text for use as a Markdown link label. */
 function label(text: string): string {
@@ -40,6 +42,8 @@ export interface LinkContext {
   baseUrl: string;
   metricNames: Map<string, string>;
   frameworkNames: Map<string, string>;
+  /** The segment vocabulary, to word the figures' segments. */
+  segments: Vocabulary;
 }
 
 /** Collects what links between records need. */
@@ -50,10 +54,11 @@ export function linkContext(catalog: Catalog, baseUrl: string): LinkContext {
     frameworkNames: new Map(
       catalog.frameworks.map((framework) => [framework.slug, framework.name]),
     ),
+    segments: catalog.segments,
   };
 }
 
-function benchmarks(metric: MetricRecord): string {
+function benchmarks(metric: MetricRecord, context: LinkContext): string {
   const figures = metricBenchmarks(metric).benchmarks.map((figure) =>
     figure.text +
     (figure.sources.length > 0
@@ -64,7 +69,35 @@ function benchmarks(metric: MetricRecord): string {
     `Benchmarks last reviewed: ${metric.benchmarksReviewed ?? "not recorded"}.`,
     "",
     bullets(figures),
+    ...figureTable(metric, context),
   ].join("\n");
+}
+
+/** A table cell: one line, pipes escaped. */
+function cell(text: string): string {
+  return text.replace(/\s+/g, " ").replaceAll("|", "\\|");
+}
+
+/** The figures as a compact Markdown table after the sentences, with the data set's address. */
+function figureTable(metric: MetricRecord, context: LinkContext): string[] {
+  const rows = metricFigureRows(metric, context.segments, context.baseUrl);
+  if (rows.length === 0) return [];
+  const bound = (row: (typeof rows)[number]) =>
+    row.bound === "at-least" ? "≥ " : row.bound === "at-most" ? "≤ " : "";
+  return [
+    "",
+    "| # | Figure | Statistic | Per | Segment | Year | Source |",
+    "|---|---|---|---|---|---|---|",
+    ...rows.map((row) =>
+      `| ${row.number} | ${cell(bound(row) + row.written)} | ${
+        cell(statisticWords(row) + (row.measures ? ` (${row.measures})` : ""))
+      } | ${row.per ?? ""} | ${cell(row.segmentLabel)} | ${
+        row.year ?? ""
+      } | [${row.source.number}] |`
+    ),
+    "",
+    `Every figure as data: ${context.baseUrl}/benchmarks.csv (CC BY 4.0).`,
+  ];
 }
 
 function components(parts: ContentValues["components"], context: LinkContext): string {
@@ -94,7 +127,7 @@ function sectionBody(
     case "formula":
       return part.value;
     case "benchmarks":
-      return metric && part.value.length > 0 ? benchmarks(metric) : undefined;
+      return metric && part.value.length > 0 ? benchmarks(metric, context) : undefined;
     case "list":
       return part.value.length > 0 ? bullets(part.value) : undefined;
     case "steps":

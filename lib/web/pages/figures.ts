@@ -86,7 +86,7 @@ export function figureChart(
   const unit = metric.comparison?.unit ?? "percent";
   const per = metric.comparison?.per ? ` ${perWords(metric.comparison.per)}` : "";
   return markup`<figure class="chart">
-<svg viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" role="group" aria-labelledby="chart-${metric.slug}">
+<svg class="figures-chart" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" role="group" aria-labelledby="chart-${metric.slug}">
 <title id="chart-${metric.slug}">${metric.name}: the figures in ${
     formatValue(1, unit).replace(/^1\s?/, "") || unit
   }${per}, from ${formatValue(bottom, unit)} to ${formatValue(top, unit)}</title>

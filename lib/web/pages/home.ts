@@ -66,6 +66,7 @@ ${recordList(byName(catalog.frameworks).map(frameworkEntry))}
 <section aria-labelledby="data">
 <h2 id="data">Use the data</h2>
 <p>Every page has a JSON twin under <a href="/api/metrics">/api/</a>, described by <a href="/api/openapi.json">an OpenAPI document</a>: open to any origin, no key needed. Agents can start from <a href="/llms.txt">/llms.txt</a>.</p>
+<p>Every benchmark figure is also data, each row with its sentence and source: <a href="/benchmarks.csv" type="text/csv">CSV</a>, <a href="/benchmarks.json" type="application/json">JSON</a> and a <a href="/datapackage.json" type="application/json">Data Package</a> (CC BY 4.0).</p>
 </section>`;
   return {
     title: "Product and growth metrics",
