@@ -225,10 +225,11 @@ Deno.test({
           });
           const pwned = await page.evaluate(() => "__pwned" in globalThis);
           assert.equal(pwned, false, path);
-          // Structured data, the generated diagram and chart are the only script and SVG elements.
+          // Structured data and the compare form's own script are the only scripts; the generated
+          // diagram and chart the only SVG.
           assert.equal(
             await page.locator(
-              'script:not([type="application/ld+json"]), img, svg:not(.diagram):not(.figures-chart), iframe, object',
+              'script:not([type="application/ld+json"]):not([src="/assets/compare.js"]), img, svg:not(.diagram):not(.figures-chart), iframe, object',
             ).count(),
             0,
             path,
@@ -477,6 +478,61 @@ Deno.test({
       assert.equal(await plain.locator("h1").textContent(), "Search the catalog");
       assert.match((await plain.locator("main").textContent()) ?? "", /full list/);
       await noScript.close();
+    } finally {
+      await browser.close();
+      await nginx.stop();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "Chromium on the static export: the compare form answers in the page as the server does",
+  ignore: browserBinary.skip || nginxBinary.skip,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "export-compare-" });
+    await Deno.chmod(dir, 0o755);
+    await exportSite(await buildSite(fullCatalog, "https://metrics.example"), dir);
+    const nginx = await startNginx(nginxBinary.require(), dir);
+    const server = createHandler(fullCatalog, { baseUrl: "https://metrics.example" });
+    const browser = await launch();
+    try {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      const seen = watch(page);
+      await page.goto(`${nginx.origin}/metrics/churn-rate`);
+      // Every text of the chart renders at 12 px or more on a phone.
+      const sizes = await page.locator("svg.figures-chart text").evaluateAll((texts) =>
+        texts.map((text) => text.getBoundingClientRect().height)
+      );
+      assert.ok(sizes.length > 0);
+      assert.ok(Math.min(...sizes) >= 12, `chart text heights ${sizes.join(", ")}`);
+      await page.locator('form.compare input[name="value"]').fill("3");
+      await page.locator('form.compare select[name="model"]').selectOption("b2b");
+      await page.getByRole("button", { name: "Where do I stand?" }).click();
+      await page.getByRole("heading", { name: "Where 3% a month stands" }).waitFor();
+      const inPage = (await page.locator("section.answer li").allTextContents()).map((text) =>
+        text.trim()
+      );
+      const served = await (await server(
+        new Request("https://metrics.example/metrics/churn-rate/compare?value=3&model=b2b"),
+      )).text();
+      const first = inPage[0] ?? "";
+      assert.match(first, /^3% a month is below Recurly's 5\.6% average/);
+      assert.ok(
+        served.includes(first.replace(" [figure 1]", "").replaceAll("'", "&#39;")),
+        "the export's answer is the server's",
+      );
+      await page.locator('form.compare input[name="value"]').fill("lots");
+      await page.getByRole("button", { name: "Where do I stand?" }).click();
+      await page.getByRole("alert").waitFor();
+      assert.equal(
+        await page.getByRole("alert").textContent(),
+        'The value must be a number, not "lots"',
+      );
+      assertClean(seen, nginx.origin, "export compare");
+      await page.screenshot({ path: `${SCREENSHOTS}export-compare.png`, fullPage: false });
     } finally {
       await browser.close();
       await nginx.stop();

@@ -208,7 +208,16 @@ Deno.test("_headers and _redirects carry CORS, the pages' CSP and the API rewrit
     const headers = await Deno.readTextFile(`${dir}/_headers`);
     assert.match(headers, /^\/\*\n {2}Access-Control-Allow-Origin: \*\n/m);
     assert.match(headers, /^ {2}X-Content-Type-Options: nosniff$/m);
-    assert.match(headers, /^\/metrics\/\*\n {2}Content-Security-Policy: default-src 'none';/m);
+    assert.match(
+      headers,
+      /^\/metrics\/beta-rate\n {2}Content-Security-Policy: default-src 'none';/m,
+    );
+    // The page with the compare form runs the site's own script; the others run none.
+    assert.match(
+      headers,
+      /^\/metrics\/alpha-rate\n {2}Content-Security-Policy: default-src 'none';.*; script-src 'self'$/m,
+    );
+    assert.doesNotMatch(headers, /^\/metrics\/beta-rate\n.*script-src/m);
     assert.match(headers, /^\/\n {2}Content-Security-Policy: default-src 'none';/m);
     assert.match(headers, /^\/404\.html\n {2}Content-Security-Policy:/m);
     assert.doesNotMatch(headers, /^\/api\/metrics\n {2}Content-Security-Policy/m);
@@ -233,7 +242,7 @@ Deno.test("deno task build writes the export with the task's own flags", async (
     });
     const stderr = output.stderr;
     assert.equal(output.code, 0, stderr);
-    assert.match(stderr, /Wrote .*dist\/: 32 answers \(8 pages\)/);
+    assert.match(stderr, /Wrote .*dist\/: 33 answers \(8 pages\)/);
     assert.match(stderr, /Only the Deno server answers \/mcp/);
     assert.match(await Deno.readTextFile(`${dir}/dist/nginx.conf`), /^ {4}listen 8123;$/m);
     assert.match(

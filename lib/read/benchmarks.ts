@@ -16,6 +16,12 @@ import type {
 } from "../catalog/figures.ts";
 import type { Catalog, MetricRecord, Source } from "../catalog/records.ts";
 
+/** What comparing a value needs of a metric: what the data set carries too. */
+export type ComparedMetric = Pick<
+  MetricRecord,
+  "slug" | "name" | "sources" | "figures" | "comparison"
+>;
+
 /** One figure of the open data set, with everything needed to cite it. */
 export interface FigureRow {
   /** `<metric slug>-<n>`: stable while the metric's figures keep their order. */
@@ -271,7 +277,7 @@ export interface Comparison {
 export type CompareResult = { ok: true; comparison: Comparison } | { ok: false; error: string };
 
 /** The segment keys a metric's comparable figures use, in vocabulary order. */
-export function comparableKeys(metric: MetricRecord, vocabulary: Vocabulary): string[] {
+export function comparableKeys(metric: ComparedMetric, vocabulary: Vocabulary): string[] {
   const used = new Set(
     (metric.figures ?? [])
       .filter((figure) => isComparableKind(metric, figure))
@@ -281,12 +287,12 @@ export function comparableKeys(metric: MetricRecord, vocabulary: Vocabulary): st
 }
 
 /** Whether a figure is of the metric itself, in its comparison unit (whatever its period). */
-function isComparableKind(metric: MetricRecord, figure: Figure): boolean {
+function isComparableKind(metric: ComparedMetric, figure: Figure): boolean {
   return figure.measures === undefined && figure.unit === metric.comparison?.unit;
 }
 
 /** The metric's figures that a value can be placed against: same unit, and a period that fits. */
-export function comparableFigures(metric: MetricRecord): Figure[] {
+export function comparableFigures(metric: ComparedMetric): Figure[] {
   return (metric.figures ?? []).filter((figure) => isComparableKind(metric, figure));
 }
 
@@ -310,7 +316,7 @@ const MAX_ABS_VALUE = 1e15;
  * ```
  */
 export function compareValue(
-  metric: MetricRecord,
+  metric: ComparedMetric,
   catalog: Pick<Catalog, "segments">,
   input: CompareInput,
 ): CompareResult {
@@ -518,7 +524,7 @@ const POSITION_WORDS: Record<Placement["position"], string> = {
 
 /** The placement in words, without the reader's value: "below Recurly's 5% average for B2B". */
 function placementClause(
-  metric: MetricRecord,
+  metric: ComparedMetric,
   figure: Figure,
   position: Placement["position"],
   vocabulary: Vocabulary,
@@ -540,4 +546,123 @@ function conversionWords(converted: NonNullable<Placement["converted"]>): string
   const power = converted.to === "year" ? "12" : "(1/12)";
   const rule = converted.by === "compound-loss" ? `1 − (1 − rate)^${power}` : `rate^${power}`;
   return `converted from a rate ${perWords(converted.from)} as ${rule}`;
+}
+
+/** The longest text a form or query field is read to. */
+const MAX_FIELD = 100;
+
+/**
+ * A comparison's input read from a form or a query (`value`, `per`, and a field per segment key),
+ * or the one line that says what is wrong: the server's answer page and the static export's
+ * script read it alike.
+ */
+export function compareInputFrom(
+  params: URLSearchParams,
+  vocabulary: Vocabulary,
+): { ok: true; input: CompareInput } | { ok: false; error: string; fields: FormFields } {
+  const read = (name: string) => (params.get(name) ?? "").slice(0, MAX_FIELD).trim();
+  const raw = read("value");
+  const per = read("per");
+  const segment: Record<string, string> = {};
+  for (const key of Object.keys(vocabulary)) {
+    const value = read(key);
+    if (value !== "") segment[key] = value;
+  }
+  const fields = { value: raw, per, segment };
+  const value = parseNumber(raw.replace(/\s*%$/, ""));
+  if (raw === "") return { ok: false, error: "Enter your value", fields };
+  if (value === undefined) {
+    return { ok: false, error: `The value must be a number, not "${raw}"`, fields };
+  }
+  if (per !== "" && !isPeriod(per)) {
+    return {
+      ok: false,
+      error: `The period must be one of ${PERIOD_NAMES.join(", ")}, not "${per}"`,
+      fields,
+    };
+  }
+  return { ok: true, input: { value, ...(per === "" ? {} : { per }), segment } };
+}
+
+/** What a reader typed, to fill the form in again. */
+export interface FormFields {
+  /** The value as typed. */
+  value: string;
+  /** The period chosen. */
+  per: string;
+  /** The segment fields filled in. */
+  segment: Record<string, string>;
+}
+
+const PERIOD_NAMES: readonly Period[] = ["day", "week", "month", "quarter", "year"];
+
+function isPeriod(text: string): text is Period {
+  return (PERIOD_NAMES as readonly string[]).includes(text);
+}
+
+/** The metrics of the data set: how each compares values, for scripts that place one. */
+export interface DataSetMetric {
+  /** The metric's slug. */
+  slug: string;
+  /** Its name. */
+  name: string;
+  /** How its values compare with its figures, when they can. */
+  comparison?: MetricRecord["comparison"];
+}
+
+/** The data set as JSON. */
+export interface DataSet {
+  /** Its title. */
+  title: string;
+  /** What it is. */
+  description: string;
+  /** Its licence. */
+  license: { name: string; path: string; title: string };
+  /** The site it comes from. */
+  homepage: string;
+  /** Every metric with figures, and how its values compare. */
+  metrics: DataSetMetric[];
+  /** The segment vocabulary the figures use. */
+  segments: Vocabulary;
+  /** Every figure. */
+  figures: FigureRow[];
+}
+
+/**
+ * A metric as comparing a value needs it, rebuilt from the data set: what the static export's
+ * script uses, so that it places a value exactly as the server does.
+ */
+export function comparedMetricFrom(data: DataSet, slug: string): ComparedMetric | undefined {
+  const metric = data.metrics.find((item) => item.slug === slug);
+  if (!metric) return undefined;
+  const rows = data.figures.filter((row) => row.metric === slug);
+  const sources: Source[] = [];
+  for (const row of rows) {
+    sources[row.source.number - 1] = { label: row.source.label, url: row.source.url };
+  }
+  for (let index = 0; index < sources.length; index++) sources[index] ??= { label: "", url: "" };
+  return {
+    slug,
+    name: metric.name,
+    sources,
+    figures: rows.map((row) => ({
+      sentence: row.sentence - 1,
+      written: row.written,
+      ...(row.value === undefined ? {} : { value: row.value }),
+      ...(row.low === undefined ? {} : { low: row.low }),
+      ...(row.high === undefined ? {} : { high: row.high }),
+      ...(row.bound === undefined ? {} : { bound: row.bound }),
+      unit: row.unit,
+      ...(row.per === undefined ? {} : { per: row.per }),
+      statistic: row.statistic,
+      ...(row.percentile === undefined ? {} : { percentile: row.percentile }),
+      ...(row.label === undefined ? {} : { label: row.label }),
+      ...(row.measures === undefined ? {} : { measures: row.measures }),
+      segment: row.segment,
+      ...(row.sample === undefined ? {} : { sample: row.sample }),
+      ...(row.year === undefined ? {} : { year: row.year }),
+      source: row.source.number,
+    })),
+    ...(metric.comparison ? { comparison: metric.comparison } : {}),
+  };
 }

@@ -8,7 +8,7 @@
  */
 import { type AssetSource, assetSource, TYPES } from "./assets.ts";
 import type { Catalog } from "../catalog/load.ts";
-import { type FigureRow, figureRows } from "../read/benchmarks.ts";
+import { type DataSet, type FigureRow, figureRows } from "../read/benchmarks.ts";
 import { VERSION } from "../policy.ts";
 
 /** Where the data set's files are served. */
@@ -213,13 +213,21 @@ export function benchmarksCsv(catalog: Catalog, baseUrl: string): string {
     .join("");
 }
 
-/** The data set as JSON: what it is, its licence, and every figure. */
-export function benchmarksJson(catalog: Catalog, baseUrl: string): unknown {
+/** The data set as JSON: what it is, its licence, the metrics and vocabulary, every figure. */
+export function benchmarksJson(catalog: Catalog, baseUrl: string): DataSet {
   return {
     title: TITLE,
     description: DESCRIPTION,
     license: LICENSE,
     homepage: `${baseUrl}/`,
+    metrics: catalog.metrics
+      .filter((metric) => (metric.figures ?? []).length > 0)
+      .map((metric) => ({
+        slug: metric.slug,
+        name: metric.name,
+        ...(metric.comparison ? { comparison: metric.comparison } : {}),
+      })),
+    segments: catalog.segments,
     figures: figureRows(catalog, baseUrl),
   };
 }

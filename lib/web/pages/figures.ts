@@ -20,6 +20,9 @@ import {
 } from "../../read/benchmarks.ts";
 import { DATA_PATHS } from "../data_files.ts";
 
+/** Where the "where do you stand" script is served. */
+export const COMPARE_SCRIPT_PATH = "/assets/compare.js";
+
 /** The address of a metric's comparison answer. */
 export function comparePath(slug: string): string {
   return `/metrics/${slug}/compare`;

@@ -14,13 +14,14 @@ export const FAVICON_PATH = "/assets/favicon.svg";
 
 /**
  * The Content-Security-Policy of every page: nothing may load but the site's own stylesheet and
- * images, no script runs, forms only submit to the site, and no one may frame it.
+ * images, no script runs (but for the pages of {@linkcode SCRIPT_PAGE_HEADERS}), forms only
+ * submit to the site, and no one may frame it.
  */
 export const PAGE_CSP = [
   "default-src 'none'",
   "style-src 'self'",
   "img-src 'self' data:",
-  // No script runs; a same-origin fetch is allowed for tools that read /robots.txt from the page.
+  // Same-origin fetches: the static export's scripts read /benchmarks.json and the search index.
   "connect-src 'self'",
   "form-action 'self'",
   "base-uri 'none'",
@@ -34,10 +35,11 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The search page's headers: the same policy, plus the site's own scripts, so that a static copy
- * of the site can run a query in the browser. No other page runs a script.
+ * The headers of the pages that run a script of the site's own (the search page, and the metric
+ * pages with a "where do you stand" form): the same policy plus `script-src 'self'`, so that a
+ * static copy of the site can answer in the browser. No other page runs a script.
  */
-export const SEARCH_PAGE_HEADERS: Readonly<Record<string, string>> = {
+export const SCRIPT_PAGE_HEADERS: Readonly<Record<string, string>> = {
   ...PAGE_HEADERS,
   "content-security-policy": `${PAGE_CSP}; script-src 'self'`,
 };
@@ -57,7 +59,7 @@ export interface PageFrame {
   /** schema.org structured data about the page, sent as JSON-LD. */
   structuredData?: (baseUrl: string) => Record<string, unknown>;
   main: Content;
-  /** A same-origin script the page runs, deferred (only the search page has one). */
+  /** A same-origin script the page runs, deferred (the search page and the compare forms). */
   script?: string;
 }
 

@@ -19,9 +19,14 @@ import {
 } from "./parts.ts";
 import { firstSentence } from "../../read/text.ts";
 import type { Vocabulary } from "../../catalog/figures.ts";
-import { compareValue, parseNumber } from "../../read/benchmarks.ts";
-import { compareAnswer, compareForm, figureChart, figureTable } from "./figures.ts";
-import { PERIODS } from "../../catalog/figures.ts";
+import { comparableFigures, compareInputFrom, compareValue } from "../../read/benchmarks.ts";
+import {
+  COMPARE_SCRIPT_PATH,
+  compareAnswer,
+  compareForm,
+  figureChart,
+  figureTable,
+} from "./figures.ts";
 import { metricBenchmarks } from "../../read/model.ts";
 import {
   displayName,
@@ -178,10 +183,9 @@ ${rail.wide}</div>`;
       ...(metric.abbreviation ? { extra: () => ({ alternateName: metric.abbreviation }) } : {}),
     }),
     main,
+    ...(comparableFigures(metric).length > 0 ? { script: COMPARE_SCRIPT_PATH } : {}),
   };
 }
-
-const MAX_FIELD = 100;
 
 /**
  * The answer page of "where do you stand": the reader's value placed against the metric's figures,
@@ -193,31 +197,22 @@ export function metricComparePage(
   context: MetricContext,
   params: URLSearchParams,
 ): { status: number; page: PageFrame } {
-  const read = (name: string) => (params.get(name) ?? "").slice(0, MAX_FIELD).trim();
-  const raw = read("value");
-  const per = read("per");
-  const segment: Record<string, string> = {};
-  for (const key of Object.keys(context.segments)) {
-    const value = read(key);
-    if (value !== "") segment[key] = value;
-  }
-  const value = parseNumber(raw.replace(/%$/, ""));
-  let error: string | undefined;
+  const read = compareInputFrom(params, context.segments);
+  let error = read.ok ? undefined : read.error;
   let answer: Html | undefined;
-  if (raw === "") error = "Enter your value";
-  else if (value === undefined) error = `The value must be a number, not "${raw}"`;
-  else if (per !== "" && !(PERIODS as readonly string[]).includes(per)) {
-    error = `The period must be one of ${PERIODS.join(", ")}, not "${per}"`;
-  } else {
-    const result = compareValue(metric, { segments: context.segments }, {
-      value,
-      ...(per === "" ? {} : { per: per as (typeof PERIODS)[number] }),
-      segment,
-    });
+  if (read.ok) {
+    const result = compareValue(metric, { segments: context.segments }, read.input);
     if (result.ok) answer = compareAnswer(metric, context.segments, result.comparison);
     else error = result.error;
   }
-  const form = compareForm(metric, context.segments, { value: raw, per, segment });
+  const fields = read.ok
+    ? {
+      value: String(read.input.value),
+      per: read.input.per ?? "",
+      segment: read.input.segment ?? {},
+    }
+    : read.fields;
+  const form = compareForm(metric, context.segments, fields);
   const main =
     markup`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="${
       sitePath("/metrics", metric.slug)

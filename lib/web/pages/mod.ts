@@ -13,7 +13,7 @@ import {
   type IndexedPage,
   PAGE_HEADERS,
   renderPage,
-  SEARCH_PAGE_HEADERS,
+  SCRIPT_PAGE_HEADERS,
   STYLESHEET_PATH,
 } from "./layout.ts";
 import { TAGS } from "../../catalog/records.ts";
@@ -24,7 +24,8 @@ import type { CatalogSearch } from "../../read/search.ts";
 import { SEARCH_INDEX_PATH, SEARCH_SCRIPT_PATH } from "./search_script.ts";
 import { createReadModel } from "../../read/model.ts";
 import { comparableFigures } from "../../read/benchmarks.ts";
-import { comparePath } from "./figures.ts";
+import { COMPARE_SCRIPT_PATH, comparePath } from "./figures.ts";
+import { COMPARE_SCRIPT } from "./_compare_script.ts";
 
 /** Options for {@linkcode buildPages}. */
 export interface PagesOptions {
@@ -123,7 +124,11 @@ export function buildPages(catalog: Catalog, { baseUrl, search }: PagesOptions):
   // Keyed by the decoded path, as the handler looks paths up; links and the sitemap use the
   // encoded one, which each page declares.
   const pagePaths: string[] = [];
-  const addPage = (path: string, frame: (renderers: Renderers) => IndexedPage) => {
+  const addPage = (
+    path: string,
+    frame: (renderers: Renderers) => IndexedPage,
+    headers = PAGE_HEADERS,
+  ) => {
     pagePaths.push(path);
     sources.set(
       path.split("/").map(decodeURIComponent).join("/"),
@@ -134,7 +139,7 @@ export function buildPages(catalog: Catalog, { baseUrl, search }: PagesOptions):
           return renderPage(page, baseUrl);
         },
         TYPES.html,
-        PAGE_HEADERS,
+        headers,
       ),
     );
   };
@@ -148,8 +153,10 @@ export function buildPages(catalog: Catalog, { baseUrl, search }: PagesOptions):
     addPage(
       sitePath("/metrics", metric.slug),
       ({ render, metricContext }) => render.metricPage(metric, metricContext),
+      comparableFigures(metric).length > 0 ? SCRIPT_PAGE_HEADERS : PAGE_HEADERS,
     );
   }
+  sources.set(COMPARE_SCRIPT_PATH, assetSource(() => COMPARE_SCRIPT, TYPES.js));
   for (const framework of catalog.frameworks) {
     addPage(
       sitePath("/frameworks", framework.slug),
@@ -170,7 +177,7 @@ export function buildPages(catalog: Catalog, { baseUrl, search }: PagesOptions):
     rendered(
       async ({ search }) => String(await search.page.render()),
       TYPES.html,
-      SEARCH_PAGE_HEADERS,
+      SCRIPT_PAGE_HEADERS,
     ),
   );
   sources.set(SEARCH_SCRIPT_PATH, rendered(({ render }) => render.SEARCH_SCRIPT, TYPES.js));

@@ -6,7 +6,7 @@
  * @module
  */
 import { markup, sitePath } from "./html.ts";
-import { PAGE_HEADERS, type PageFrame, renderPage, SEARCH_PAGE_HEADERS } from "./layout.ts";
+import { PAGE_HEADERS, type PageFrame, renderPage, SCRIPT_PAGE_HEADERS } from "./layout.ts";
 import { SEARCH_SCRIPT_PATH } from "./search_script.ts";
 import { MAX_QUERY_LENGTH } from "../../policy.ts";
 import { byName } from "../../read/model.ts";
@@ -104,7 +104,7 @@ export function searchRoute(
   { baseUrl, search }: SearchRouteOptions,
 ): SearchRoute {
   const page = assetSource(() => renderPage(browsePage(catalog), baseUrl), TYPES.html, {
-    headers: SEARCH_PAGE_HEADERS,
+    headers: SCRIPT_PAGE_HEADERS,
   });
   const handler = async (request: Request): Promise<Response | undefined> => {
     const query = (new URL(request.url).searchParams.get("q") ?? "").slice(0, MAX_QUERY_LENGTH)
