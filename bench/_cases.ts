@@ -48,6 +48,20 @@ export const CASES: readonly BenchCase[] = [
     coding: "identity",
   },
   {
+    name: "metric page",
+    path: "/metrics/churn-rate",
+    headers: {},
+    status: 200,
+    coding: "identity",
+  },
+  {
+    name: "where-do-you-stand answer",
+    path: "/metrics/churn-rate/compare?value=3.2&model=b2b&arpa=200",
+    headers: {},
+    status: 200,
+    coding: "identity",
+  },
+  {
     name: "OpenAPI document",
     path: "/api/openapi.json",
     headers: {},

@@ -1,6 +1,7 @@
 /**
- * Every address the running server answers with 200: the API, the llms files, and the pages
- * its sitemap lists. The soak and the shutdown check load all of them.
+ * Every address the running server answers with 200: the API, the llms files, the data set, the
+ * pages its sitemap lists, and the "where do you stand" answer with a value that changes on every
+ * request (`{random}`, filled in by soak.lua). The soak and the shutdown check load all of them.
  *
  * @module
  */
@@ -13,7 +14,18 @@ const FIXED = [
   "/llms.txt",
   "/llms-full.txt",
 ];
-const OPTIONAL = ["/", "/sitemap.xml", "/search?q=churn"];
+const OPTIONAL = [
+  "/",
+  "/sitemap.xml",
+  "/search?q=churn",
+  "/benchmarks.csv",
+  "/benchmarks.json",
+  "/datapackage.json",
+  "/metrics/churn-rate/compare?value=3&model=b2b",
+];
+
+/** The answer page with a new value each request (soak.lua fills in `{random}`). */
+const RANDOM_COMPARE = "/metrics/churn-rate/compare?value={random}&model=b2b&arpa=200";
 
 /** The paths of the server on `port` that answer 200; throws if a listed one does not. */
 export async function discoverPaths(port: number): Promise<string[]> {
@@ -40,6 +52,7 @@ export async function discoverPaths(port: number): Promise<string[]> {
     );
     if (status === 200) paths.push(path);
   }
+  if (paths.includes("/metrics/churn-rate/compare?value=3&model=b2b")) paths.push(RANDOM_COMPARE);
   if (paths.includes("/sitemap.xml")) {
     const xml = new TextDecoder().decode(
       (await rawRequest(`http://127.0.0.1:${port}`, "/sitemap.xml")).body,
@@ -50,7 +63,7 @@ export async function discoverPaths(port: number): Promise<string[]> {
   }
   const unique = [...new Set(paths)];
   for (const path of unique) {
-    const { status } = await rawRequest(`http://127.0.0.1:${port}`, path);
+    const { status } = await rawRequest(`http://127.0.0.1:${port}`, path.replace("{random}", "3"));
     if (status !== 200) throw new Error(`${path} answers ${status}, not 200`);
   }
   return unique;

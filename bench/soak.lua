@@ -1,6 +1,8 @@
 -- wrk script of `deno task soak` and `deno task shutdown-check`: rotates through the paths given
 -- after `--`, cycling Accept-Encoding through identity, gzip and br, and counts the answers that
--- were not 2xx. Usage: wrk -s bench/soak.lua http://127.0.0.1:8000 -- /api/metrics /llms.txt ...
+-- were not 2xx. "{random}" in a path becomes a new random number on every request, so that the
+-- server answers values it has not seen (it must keep nothing per query).
+-- Usage: wrk -s bench/soak.lua http://127.0.0.1:8000 -- /api/metrics /llms.txt ...
 
 local paths = {}
 local encodings = { "identity", "gzip", "br" }
@@ -25,6 +27,9 @@ end
 
 function request()
   local path = paths[(counter % #paths) + 1]
+  path = string.gsub(path, "{random}", function()
+    return string.format("%.4f", math.random() * 25)
+  end)
   local encoding = encodings[(math.floor(counter / #paths) % #encodings) + 1]
   counter = counter + 1
   return wrk.format("GET", path, { ["Accept-Encoding"] = encoding })

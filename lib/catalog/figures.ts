@@ -266,3 +266,18 @@ export function unclaimedNumbers(sentence: string, claims: readonly string[]): s
     )
     .map(({ written }) => written);
 }
+
+/** Whether a figure is of the metric itself, in its comparison unit (whatever its period). */
+export function isComparable(
+  metric: { comparison?: Comparison | undefined },
+  figure: Figure,
+): boolean {
+  return figure.measures === undefined && figure.unit === metric.comparison?.unit;
+}
+
+/** A metric's figures that a value can be placed against: of the metric itself, in its unit. */
+export function comparableFigures(
+  metric: { figures?: Figure[] | undefined; comparison?: Comparison | undefined },
+): Figure[] {
+  return (metric.figures ?? []).filter((figure) => isComparable(metric, figure));
+}

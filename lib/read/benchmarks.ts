@@ -6,6 +6,8 @@
  * @module
  */
 import { authorOf } from "../catalog/citations.ts";
+import { comparableFigures, isComparable } from "../catalog/figures.ts";
+export { comparableFigures };
 import type {
   Conversion,
   Direction,
@@ -108,11 +110,15 @@ export function perWords(per: Period): string {
   return PER_WORDS[per];
 }
 
+let numbers: Intl.NumberFormat | undefined;
+
 /** A number in a unit as people write it: `4.5%`, `$1,200`, `3.2x`, `16 months`. */
 export function formatValue(value: number, unit: Unit): string {
-  const rounded = Math.abs(value) >= 100
-    ? Math.round(value).toLocaleString("en-US")
-    : Number(value.toPrecision(3)).toLocaleString("en-US", { maximumFractionDigits: 2 });
+  // One formatter, made on first use: toLocaleString makes a new one on every call.
+  numbers ??= new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+  const rounded = numbers.format(
+    Math.abs(value) >= 100 ? Math.round(value) : Number(value.toPrecision(3)),
+  );
   switch (unit) {
     case "percent":
       return `${rounded}%`;
@@ -280,20 +286,10 @@ export type CompareResult = { ok: true; comparison: Comparison } | { ok: false; 
 export function comparableKeys(metric: ComparedMetric, vocabulary: Vocabulary): string[] {
   const used = new Set(
     (metric.figures ?? [])
-      .filter((figure) => isComparableKind(metric, figure))
+      .filter((figure) => isComparable(metric, figure))
       .flatMap((figure) => Object.keys(figure.segment)),
   );
   return Object.keys(vocabulary).filter((key) => used.has(key));
-}
-
-/** Whether a figure is of the metric itself, in its comparison unit (whatever its period). */
-function isComparableKind(metric: ComparedMetric, figure: Figure): boolean {
-  return figure.measures === undefined && figure.unit === metric.comparison?.unit;
-}
-
-/** The metric's figures that a value can be placed against: same unit, and a period that fits. */
-export function comparableFigures(metric: ComparedMetric): Figure[] {
-  return (metric.figures ?? []).filter((figure) => isComparableKind(metric, figure));
 }
 
 const MAX_ABS_VALUE = 1e15;

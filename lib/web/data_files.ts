@@ -6,17 +6,10 @@
  *
  * @module
  */
-import { type AssetSource, assetSource, TYPES } from "./assets.ts";
 import type { Catalog } from "../catalog/load.ts";
 import { type DataSet, type FigureRow, figureRows } from "../read/benchmarks.ts";
 import { VERSION } from "../policy.ts";
-
-/** Where the data set's files are served. */
-export const DATA_PATHS = {
-  json: "/benchmarks.json",
-  csv: "/benchmarks.csv",
-  datapackage: "/datapackage.json",
-} as const;
+import { DATA_PATHS } from "./paths.ts";
 
 const LICENSE = {
   name: "CC-BY-4.0",
@@ -265,19 +258,4 @@ export function dataPackage(catalog: Catalog, baseUrl: string): unknown {
       },
     }],
   };
-}
-
-/** The data set's three answers, by path, each made on first use. */
-export function dataSources(catalog: Catalog, baseUrl: string): Map<string, AssetSource> {
-  return new Map([
-    [
-      DATA_PATHS.json,
-      assetSource(() => JSON.stringify(benchmarksJson(catalog, baseUrl)), TYPES.json),
-    ],
-    [DATA_PATHS.csv, assetSource(() => benchmarksCsv(catalog, baseUrl), TYPES.csv)],
-    [
-      DATA_PATHS.datapackage,
-      assetSource(() => JSON.stringify(dataPackage(catalog, baseUrl)), TYPES.json),
-    ],
-  ]);
 }

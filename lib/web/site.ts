@@ -6,7 +6,7 @@
  * @module
  */
 import { apiSources } from "./api.ts";
-import { dataSources } from "./data_files.ts";
+import { DATA_PATHS } from "./paths.ts";
 import { type Asset, type AssetSource, assetSource, buildAsset, TYPES } from "./assets.ts";
 import type { Catalog } from "../catalog/load.ts";
 import { llmsDocuments } from "../agents/llms.ts";
@@ -55,7 +55,7 @@ export function planSite(catalog: Catalog, baseUrl: string): SitePlan {
       [path, assetSource(document.text, TYPES[document.kind])] as const
     ),
     ...pages.sources,
-    ...dataSources(catalog, baseUrl),
+    ...dataFiles(catalog, baseUrl),
   ]);
   const routes = new Map<string, Route>([
     ["/search", { methods: ["GET", "HEAD"], handle: pages.search }],
@@ -128,4 +128,20 @@ function mcpRoute(catalog: Catalog, baseUrl: string, search: () => Promise<Catal
     }
     return (await handler())(request);
   };
+}
+
+/** The data set's files, planned; their module loads with the first one asked for. */
+function dataFiles(catalog: Catalog, baseUrl: string): [string, AssetSource][] {
+  const module = onFirstUse(() => import("./data_files.ts"));
+  const text = {
+    [DATA_PATHS.json]: async () =>
+      JSON.stringify((await module()).benchmarksJson(catalog, baseUrl)),
+    [DATA_PATHS.csv]: async () => (await module()).benchmarksCsv(catalog, baseUrl),
+    [DATA_PATHS.datapackage]: async () =>
+      JSON.stringify((await module()).dataPackage(catalog, baseUrl)),
+  };
+  return Object.entries(text).map(([path, make]) => [
+    path,
+    assetSource(make, path.endsWith(".csv") ? TYPES.csv : TYPES.json),
+  ]);
 }

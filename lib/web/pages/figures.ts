@@ -18,15 +18,8 @@ import {
   perWords,
   statisticWords,
 } from "../../read/benchmarks.ts";
-import { DATA_PATHS } from "../data_files.ts";
-
-/** Where the "where do you stand" script is served. */
-export const COMPARE_SCRIPT_PATH = "/assets/compare.js";
-
-/** The address of a metric's comparison answer. */
-export function comparePath(slug: string): string {
-  return `/metrics/${slug}/compare`;
-}
+import { COMPARE_SCRIPT_PATH, comparePath, DATA_PATHS } from "../paths.ts";
+export { COMPARE_SCRIPT_PATH, comparePath };
 
 const ROW = 44;
 const WIDTH = 360;
@@ -118,7 +111,7 @@ export function figureTable(metric: MetricRecord, vocabulary: Vocabulary, baseUr
       row.measures ? markup`<br><span class="muted">measures ${row.measures}</span>` : ""
     }</td>
 <td>${row.segmentLabel || "—"}</td>
-<td>${row.sample === undefined ? "—" : row.sample.toLocaleString("en-US")}</td>
+<td>${row.sample === undefined ? "—" : formatValue(row.sample, "count")}</td>
 <td>${row.year ?? "—"}</td>
 <td><a href="#source-${row.source.number}">[${row.source.number}]</a></td>
 <td><details><summary>Cite</summary><p class="cite-text">${row.citation}</p></details></td>

@@ -220,7 +220,7 @@ export function metricComparePage(
 <h1>${displayName(metric)}: where do you stand?</h1>
 ${error ? markup`<p class="callout" role="alert">${error}</p>` : ""}${answer ?? ""}
 ${form ?? ""}
-${figureTable(metric, context.segments, context.baseUrl)}
+${tableOf(metric, context)}
 <p><a href="${
       sitePath("/metrics", metric.slug)
     }#benchmarks">Back to the figures and their sentences</a></p>`;
@@ -233,4 +233,16 @@ ${figureTable(metric, context.segments, context.baseUrl)}
       main,
     },
   };
+}
+
+/** Each metric's figure table, made once: it depends on the catalog only, not on the query. */
+const TABLES = new WeakMap<MetricRecord, Html>();
+
+function tableOf(metric: MetricRecord, context: MetricContext): Html {
+  let table = TABLES.get(metric);
+  if (table === undefined) {
+    table = figureTable(metric, context.segments, context.baseUrl);
+    TABLES.set(metric, table);
+  }
+  return table;
 }

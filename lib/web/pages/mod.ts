@@ -23,9 +23,8 @@ import type { Catalog } from "../../catalog/load.ts";
 import type { CatalogSearch } from "../../read/search.ts";
 import { SEARCH_INDEX_PATH, SEARCH_SCRIPT_PATH } from "./search_script.ts";
 import { createReadModel } from "../../read/model.ts";
-import { comparableFigures } from "../../read/benchmarks.ts";
-import { COMPARE_SCRIPT_PATH, comparePath } from "./figures.ts";
-import { COMPARE_SCRIPT } from "./_compare_script.ts";
+import { comparableFigures } from "../../catalog/figures.ts";
+import { COMPARE_SCRIPT_PATH, comparePath } from "../paths.ts";
 
 /** Options for {@linkcode buildPages}. */
 export interface PagesOptions {
@@ -156,7 +155,10 @@ export function buildPages(catalog: Catalog, { baseUrl, search }: PagesOptions):
       comparableFigures(metric).length > 0 ? SCRIPT_PAGE_HEADERS : PAGE_HEADERS,
     );
   }
-  sources.set(COMPARE_SCRIPT_PATH, assetSource(() => COMPARE_SCRIPT, TYPES.js));
+  sources.set(
+    COMPARE_SCRIPT_PATH,
+    assetSource(async () => (await import("./_compare_script.ts")).COMPARE_SCRIPT, TYPES.js),
+  );
   for (const framework of catalog.frameworks) {
     addPage(
       sitePath("/frameworks", framework.slug),

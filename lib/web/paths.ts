@@ -1,0 +1,21 @@
+/**
+ * Addresses the site serves beyond the records' own: the data set's files, the "where do you
+ * stand" answers and their script. Kept apart so that planning the site loads nothing else.
+ *
+ * @module
+ */
+
+/** Where the data set's files are served. */
+export const DATA_PATHS = {
+  json: "/benchmarks.json",
+  csv: "/benchmarks.csv",
+  datapackage: "/datapackage.json",
+} as const;
+
+/** Where the "where do you stand" script is served. */
+export const COMPARE_SCRIPT_PATH = "/assets/compare.js";
+
+/** The address of a metric's "where do you stand" answer. */
+export function comparePath(slug: string): string {
+  return `/metrics/${slug}/compare`;
+}
