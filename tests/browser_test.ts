@@ -518,6 +518,15 @@ Deno.test({
       const served = await (await server(
         new Request("https://metrics.example/metrics/churn-rate/compare?value=3&model=b2b"),
       )).text();
+      assert.equal(
+        await page.locator("svg.figures-chart line.you").count(),
+        1,
+        "marked on the chart",
+      );
+      assert.equal(
+        await page.locator("svg.figures-chart text.you").textContent(),
+        "You: 3% a month",
+      );
       const first = inPage[0] ?? "";
       assert.match(first, /^3% a month is below Recurly's 5\.6% average/);
       assert.ok(

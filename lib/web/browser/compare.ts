@@ -17,6 +17,9 @@ import {
 
 /** The little of the DOM this script uses; the project's type check has no DOM library. */
 interface Element {
+  getAttribute(name: string): string | null;
+  querySelector(selector: string): Element | null;
+  remove(): void;
   textContent: string | null;
   className: string;
   name?: string;
@@ -32,8 +35,50 @@ interface Element {
 
 // The browser's document, typed by the interface above.
 const document = (globalThis as unknown as {
-  document: { createElement(tag: string): Element; querySelectorAll(s: string): Iterable<Element> };
+  document: {
+    createElement(tag: string): Element;
+    createElementNS(namespace: string, tag: string): Element;
+    querySelector(selector: string): Element | null;
+    querySelectorAll(selector: string): Iterable<Element>;
+  };
 }).document;
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/**
+ * Marks the reader's value on the page's chart, as the server's answer page draws it: a line
+ * across the bars at the value (at the chart's edge, said so, when it is off the scale).
+ */
+function markChart(value: number, label: string): void {
+  const chart = document.querySelector("svg.figures-chart");
+  const [low, high, left, right] = (chart?.getAttribute("data-scale") ?? "").split(" ").map(
+    Number,
+  );
+  if (
+    !chart || [low, high, left, right].some((item) => item === undefined || !Number.isFinite(item))
+  ) {
+    return;
+  }
+  chart.querySelector(".you-mark")?.remove();
+  const span = (high ?? 0) - (low ?? 0) || 1;
+  const clamped = Math.min(Math.max(value, low ?? 0), high ?? 0);
+  const x = (left ?? 0) + ((clamped - (low ?? 0)) / span) * ((right ?? 0) - (left ?? 0));
+  const height = Number(chart.getAttribute("height") ?? 0);
+  const group = document.createElementNS(SVG, "g");
+  group.setAttribute("class", "you-mark");
+  const line = document.createElementNS(SVG, "line");
+  for (const [name, at] of [["x1", x], ["x2", x], ["y1", 0], ["y2", height]] as const) {
+    line.setAttribute(name, at.toFixed(1));
+  }
+  line.setAttribute("class", "you");
+  const text = document.createElementNS(SVG, "text");
+  text.setAttribute("class", "you");
+  text.setAttribute("x", Math.min(x + 3, (right ?? 0) - 120).toFixed(1));
+  text.setAttribute("y", "13");
+  text.textContent = clamped === value ? label : `${label} (off the scale)`;
+  group.append(line, text);
+  chart.append(group);
+}
 
 let data: Promise<DataSet> | undefined;
 
@@ -70,6 +115,10 @@ async function answer(form: Element, slug: string): Promise<Element> {
   }
   const { comparison } = result;
   const per = comparison.per ? ` ${perWords(comparison.per)}` : "";
+  const sameUnit = comparison.placements.find((placement) => !placement.converted);
+  if (sameUnit) {
+    markChart(sameUnit.value, `You: ${formatValue(comparison.value, comparison.unit)}${per}`);
+  }
   section.append(
     element("h2", `Where ${formatValue(comparison.value, comparison.unit)}${per} stands`),
   );

@@ -56,9 +56,9 @@ export function figureChart(
   const bottom = Math.min(...all, 0);
   const span = top - bottom || 1;
   const x = (value: number) => LEFT + ((value - bottom) / span) * (WIDTH - LEFT - RIGHT);
-  const height = shown.length * ROW + (reader ? 24 : 8);
+  const height = shown.length * ROW + 24;
   const rows = shown.map(({ figure, number }, index) => {
-    const y = index * ROW + (reader ? 24 : 8);
+    const y = index * ROW + 24;
     const from = figure.low ?? (figure.bound === "at-least" ? figure.value ?? 0 : 0);
     const to = figure.high ?? (figure.bound === "at-least" ? top : figure.value ?? 0);
     const start = x(Math.min(from, to));
@@ -82,7 +82,9 @@ export function figureChart(
   const unit = metric.comparison?.unit ?? "percent";
   const per = metric.comparison?.per ? ` ${perWords(metric.comparison.per)}` : "";
   return markup`<figure class="chart">
-<svg class="figures-chart" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" role="group" aria-labelledby="chart-${metric.slug}">
+<svg class="figures-chart" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" role="group" aria-labelledby="chart-${metric.slug}" data-scale="${bottom} ${top} ${LEFT} ${
+    WIDTH - RIGHT
+  }">
 <title id="chart-${metric.slug}">${metric.name}: the figures in ${
     formatValue(1, unit).replace(/^1\s?/, "") || unit
   }${per}, from ${formatValue(bottom, unit)} to ${formatValue(top, unit)}</title>
