@@ -24,6 +24,12 @@ export {
   readArtifact,
 } from "./catalog/artifact.ts";
 export {
+  type CalcResult,
+  calculate,
+  type Calculator,
+  type CalculatorInput,
+} from "./catalog/calculator.ts";
+export {
   type Comparison,
   type Conversion,
   CONVERSIONS,

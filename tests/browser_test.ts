@@ -229,7 +229,7 @@ Deno.test({
           // diagram and chart the only SVG.
           assert.equal(
             await page.locator(
-              'script:not([type="application/ld+json"]):not([src="/assets/compare.js"]), img, svg:not(.diagram):not(.figures-chart), iframe, object',
+              'script:not([type="application/ld+json"]):not([src="/assets/forms.js"]), img, svg:not(.diagram):not(.figures-chart), iframe, object',
             ).count(),
             0,
             path,
@@ -487,7 +487,8 @@ Deno.test({
 });
 
 Deno.test({
-  name: "Chromium on the static export: the compare form answers in the page as the server does",
+  name:
+    "Chromium on the static export: the compare form and the calculator answer in the page as the server does",
   ignore: browserBinary.skip || nginxBinary.skip,
   sanitizeResources: false,
   sanitizeOps: false,
@@ -540,6 +541,18 @@ Deno.test({
         await page.getByRole("alert").textContent(),
         'The value must be a number, not "lots"',
       );
+      // The calculator answers in the page too, with the server's words.
+      await page.locator('form.calc input[name="lost"]').fill("90");
+      await page.locator('form.calc input[name="start"]').fill("2000");
+      await page.getByRole("button", { name: "Calculate" }).click();
+      await page.getByRole("heading", { name: "Result: 4.5% a month" }).waitFor();
+      assert.equal(
+        (await page.locator("p.formula-numbers").textContent())?.trim(),
+        "lost ÷ start × 100 = 90 ÷ 2,000 × 100 = 4.5%",
+      );
+      await page.locator('form.calc input[name="start"]').fill("0");
+      await page.getByRole("button", { name: "Calculate" }).click();
+      await page.getByText("Division by zero: start is 0").waitFor();
       assertClean(seen, nginx.origin, "export compare");
       await page.screenshot({ path: `${SCREENSHOTS}export-compare.png`, fullPage: false });
     } finally {

@@ -364,3 +364,49 @@ Deno.test("cli colours headings and links on a terminal, and nothing with NO_COL
   assert.match(coloured, /\x1b\[36mhttps:\/\/[^\x1b]+\x1b\[39m/, "a cyan link");
   assert.ok(!(await show({ NO_COLOR: "1" })).includes("\x1b["));
 });
+
+Deno.test("cli calc computes a metric, shows the formula with the numbers and places the result", async () => {
+  const result = await cli(["calc", "churn-rate", "--lost", "90", "--start", "2000"]);
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(result.stdout, /^Customer Churn Rate: 4\.5% a month\n/);
+  assert.match(result.stdout, /lost ÷ start × 100 = 90 ÷ 2,000 × 100 = 4\.5%/);
+  assert.match(result.stdout, /4\.5% a month is below Recurly's 5\.6% average/);
+  const json = JSON.parse(
+    (await cli(["calc", "churn", "--lost=90", "--start=2000", "--json"])).stdout,
+  );
+  assert.equal(json.value, 4.5);
+  assert.equal(json.unit, "percent");
+  assert.deepEqual(json.inputs, { lost: 90, start: 2000 });
+  assert.ok(json.comparison.placements.length > 0);
+});
+
+Deno.test("cli calc without inputs lists them, and a metric without a calculator says why", async () => {
+  const inputs = await cli(["calc", "churn-rate"]);
+  assert.equal(inputs.code, 0, inputs.stderr);
+  assert.match(inputs.stdout, /--lost \(Customers lost, count\): customers active at the start/);
+  assert.match(inputs.stdout, /Example: calc churn-rate --lost 90 --start 2000/);
+  const none = await cli(["calc", "power-user-curve", "--x", "1"]);
+  assert.equal(none.code, 2);
+  assert.match(none.stderr, /^metrics-catalog: "power-user-curve" has no calculator: .+\n$/);
+});
+
+Deno.test("cli calc answers every hostile input with one line and exit 2", async () => {
+  const cases: [string[], RegExp][] = [
+    [["--lost", "90", "--start", "0"], /Division by zero: start is 0/],
+    [["--lost", "-3", "--start", "10"], /Input "lost" \(Customers lost\) must not be negative/],
+    [["--lost", "1e400", "--start", "10"], /Input "lost" must be a number, not "1e400"/],
+    [["--lost", "abc", "--start", "10"], /Input "lost" must be a number, not "abc"/],
+    [["--lost", "3"], /Missing input "start"/],
+    [
+      ["--lsot", "3", "--start", "4"],
+      /Unknown input "lsot" for "churn-rate"; its inputs are "lost", "start"/,
+    ],
+  ];
+  for (const [args, message] of cases) {
+    const result = await cli(["calc", "churn-rate", ...args]);
+    assert.equal(result.code, 2, args.join(" "));
+    assert.equal(result.stderr.trim().split("\n").length, 1, result.stderr);
+    assert.match(result.stderr, message);
+    assert.doesNotMatch(result.stdout + result.stderr, /NaN|Infinity/);
+  }
+});

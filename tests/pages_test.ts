@@ -17,11 +17,11 @@ function request(path: string, init: RequestInit = {}, on = handler) {
   return Promise.resolve(on(new Request(`http://127.0.0.1${path}`, init)));
 }
 
-/** The site's own scripts: the search page's, and the compare form's on metric pages. */
-const SITE_SCRIPT = /<script src="\/assets\/(search|compare)\.js" defer><\/script>/;
+/** The site's own scripts: the search page's, and the forms' on metric pages. */
+const SITE_SCRIPT = /<script src="\/assets\/(search|forms)\.js" defer><\/script>/;
 const OWN_SCRIPTS: Record<string, RegExp> = {
   "/assets/search.js": /^\/search$/,
-  "/assets/compare.js": /^\/metrics\/[^/]+$/,
+  "/assets/forms.js": /^\/metrics\/[^/]+$/,
 };
 const ownScript = (path: string, src: string | undefined) =>
   OWN_SCRIPTS[src ?? ""]?.test(path) ?? false;
@@ -73,7 +73,7 @@ function assertAccessibleFrame(doc: Page, path: string) {
   assert.ok(places, `${path}: the header's places`);
   assert.deepEqual(
     doc.all("a").filter((link) => isInside(link, places)).map((link) => attr(link, "href")),
-    ["/#metrics", "/#frameworks", "/api/openapi.json"],
+    ["/metrics", "/frameworks", "/api/openapi.json"],
     `${path}: the header's places`,
   );
   assert.equal(doc.all("main").length, 1, `${path}: one main`);
@@ -115,7 +115,7 @@ function assertAccessibleFrame(doc: Page, path: string) {
     `${path}: links the licence`,
   );
   // No script runs but the site's own: structured data (JSON-LD) is not run, only the search
-  // page loads the search script, and only metric pages the compare form's.
+  // page loads the search script, and only metric pages the forms' script.
   assert.ok(
     doc.all("script").every((script) =>
       attr(script, "type") === "application/ld+json" || ownScript(path, attr(script, "src"))
@@ -327,8 +327,9 @@ Deno.test("every page's links lead to an answer the site gives, and every fragme
   const site = await buildSite(catalog, BASE);
   const pages = [...site.assets].filter(([, asset]) => asset.contentType.startsWith("text/html"))
     .map(([path]) => path);
-  // Home, two tag pages, three metrics, one framework, search.
-  assert.equal(pages.length, 8);
+  // Home, the three indexes, two tag pages, three metrics, three side-by-side pairs, one
+  // framework, search.
+  assert.equal(pages.length, 14);
   for (const path of [...pages, "/nope"]) {
     const doc = await page(path, path === "/nope" ? 404 : 200);
     const links = [...hrefs(doc), ...doc.all("link").map((link) => attr(link, "href") ?? "")];
@@ -355,11 +356,17 @@ Deno.test("/sitemap.xml lists the canonical URL of every page and nothing else",
   );
   assert.deepEqual(locs, [
     `${BASE}/`,
+    `${BASE}/metrics`,
+    `${BASE}/frameworks`,
+    `${BASE}/tags`,
     `${BASE}/tags/retention`,
     `${BASE}/tags/health`,
     `${BASE}/metrics/alpha-rate`,
     `${BASE}/metrics/beta-rate`,
     `${BASE}/metrics/gamma-rate`,
+    `${BASE}/compare/alpha-rate-vs-beta-rate`,
+    `${BASE}/compare/alpha-rate-vs-gamma-rate`,
+    `${BASE}/compare/beta-rate-vs-gamma-rate`,
     `${BASE}/frameworks/sample-framework`,
   ]);
 });
@@ -537,8 +544,9 @@ Deno.test("pages render hostile record text inert: no script that runs, no handl
     "/search?q=evil",
     "/nope",
   );
-  // Home, the hostile metric's two tag pages, its page, the framework, search, three requests.
-  assert.equal(paths.length, 9);
+  // Home, the three indexes, the hostile metric's two tag pages, its page, the framework,
+  // search, three requests.
+  assert.equal(paths.length, 12);
   for (const path of paths) {
     const doc = await page(path, path === "/nope" ? 404 : 200, evilHandler);
     assertAccessibleFrame(doc, path);
@@ -723,9 +731,28 @@ Deno.test("the formula shows the equation first, in MathML where it reads as one
   const full = await loadCatalog();
   const handler = createHandler(full, { baseUrl: BASE });
   let drawn = 0;
+  const { expressionOf } = await import("../lib/catalog/calculator.ts");
+  const { render } = await import("../lib/catalog/expression.ts");
   for (const metric of full.metrics) {
     const doc = await page(`/metrics/${metric.slug}`, 200, handler);
     const formula = doc.one((element) => attr(element, "class") === "formula", "formula");
+    if (metric.calculator) {
+      // Drawn from the calculator's expression in its short input names; the record's words
+      // follow in full.
+      drawn++;
+      const hidden = doc.one(
+        (element) => attr(element, "class") === "visually-hidden" && isInside(element, formula),
+        "words",
+      );
+      assert.equal(textOf(hidden), render(expressionOf(metric.calculator)), metric.slug);
+      const names = doc.all("mi").map(textOf);
+      for (const key of Object.keys(metric.calculator.inputs)) {
+        assert.ok(names.includes(key), `${metric.slug}: ${key} drawn`);
+      }
+      const notes = doc.one((element) => attr(element, "class") === "conditions", "conditions");
+      assert.equal(textOf(notes), metric.formula, metric.slug);
+      continue;
+    }
     const [equation = "", conditions] = metric.formula.split(/;(.*)/s);
     const math = doc.all("math");
     if (math.length > 0) {

@@ -2,11 +2,11 @@ import assert from "node:assert/strict";
 import { bundledModule, SCRIPT_FILE } from "../scripts.ts";
 import { childEnv } from "./_spawn.ts";
 
-Deno.test("the committed browser script is the bundle of lib/web/browser/compare.ts (deno task scripts)", async () => {
+Deno.test("the committed browser script is the bundle of lib/web/browser/forms.ts (deno task scripts)", async () => {
   const fresh = await bundledModule(childEnv());
   const committed = await Deno.readTextFile(SCRIPT_FILE);
   assert.ok(
     fresh === committed,
-    "lib/web/pages/_compare_script.ts is out of date: run deno task scripts",
+    "lib/web/pages/_forms_script.ts is out of date: run deno task scripts",
   );
 });

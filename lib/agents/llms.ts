@@ -8,7 +8,7 @@ import type { Catalog } from "../catalog/load.ts";
 import { frameworkMarkdown, link, linkContext, metricMarkdown } from "./markdown.ts";
 import { displayName } from "../catalog/records.ts";
 import { firstSentence } from "../read/text.ts";
-import { byName } from "../read/model.ts";
+import { byName, metricPairs, pairPath } from "../read/model.ts";
 import { LICENCE, SITE_NAME } from "../policy.ts";
 
 function summary(catalog: Catalog): string {
@@ -58,6 +58,14 @@ export function llmsTxt(catalog: Catalog, baseUrl: string): string {
       }: HTML page of the framework`
     ),
     "",
+    "## Side by side",
+    "",
+    ...metricPairs(catalog.metrics).map(([a, b]) =>
+      `- ${
+        link(`${a.name} vs ${b.name}`, `${baseUrl}${pairPath(a.slug, b.slug)}`)
+      }: the two records side by side`
+    ),
+    "",
     "## JSON API",
     "",
     `- ${link("All metrics", `${baseUrl}/api/metrics`)}: every metric as a JSON array`,
@@ -87,6 +95,9 @@ export function llmsTxt(catalog: Catalog, baseUrl: string): string {
     `- ${
       link("Data Package", `${baseUrl}/datapackage.json`)
     }: the Frictionless Data Package describing the CSV`,
+    `- ${
+      link("Formulas (JSON)", `${baseUrl}/formulas.json`)
+    }: every metric's calculator: inputs, expression, result unit and worked example`,
     "",
   ];
   return lines.join("\n");

@@ -18,6 +18,7 @@ export const UNITS = [
   "months",
   "days",
   "minutes",
+  "seconds",
 ] as const;
 /** A unit, one of {@linkcode UNITS}. */
 export type Unit = typeof UNITS[number];

@@ -33,6 +33,8 @@ import {
 import { crossRecordProblems } from "./validate.ts";
 import { structureBenchmarks, vocabularyProblems } from "./figure_rules.ts";
 import type { Vocabulary } from "./figures.ts";
+import { type Calculator, calculatorProblems } from "./calculator.ts";
+import type { CalculatorSchema } from "./schema.ts";
 
 const MAX_FILE_BYTES = 256 * 1024;
 const REPORT_INPUT = { reportInput: true };
@@ -149,7 +151,14 @@ function parseMetric(
   const front = MetricFrontMatterSchema.safeParse(body.frontMatter, REPORT_INPUT);
   if (!front.success) reportIssues(file.path, front.error, problems);
   if (!front.success || !body.ok) return undefined;
-  const { benchmarksReviewed, benchmarks: entries, comparison, ...fields } = front.data;
+  const {
+    benchmarksReviewed,
+    benchmarks: entries,
+    comparison,
+    calculator,
+    notComputable,
+    ...fields
+  } = front.data;
   const structured = entries &&
     structureBenchmarks(entries, {
       path: file.path,
@@ -180,12 +189,22 @@ function parseMetric(
   if (comparison?.convert && (comparison.unit !== "percent" || comparison.per === undefined)) {
     problems.push(`${file.path}: comparison.convert: needs unit "percent" and a "per" period`);
   }
+  if (calculator && notComputable) {
+    problems.push(`${file.path}: notComputable: a metric with a calculator is computable`);
+  }
+  if (calculator) {
+    problems.push(
+      ...calculatorProblems(calculator, metric.data.inPractice, `${file.path}: calculator`),
+    );
+  }
   const figures = structured?.figures ?? [];
   return {
     ...metric.data,
     ...(benchmarksReviewed === undefined ? {} : { benchmarksReviewed }),
     ...(figures.length > 0 ? { figures } : {}),
     ...(comparison ? { comparison } : {}),
+    ...(calculator ? { calculator: calculatorRecord(calculator) } : {}),
+    ...(notComputable ? { notComputable } : {}),
   };
 }
 
@@ -366,4 +385,23 @@ function errorName(error: unknown): string {
     return error.code;
   }
   return error instanceof Error ? error.name : String(error);
+}
+
+/** A calculator as the record holds it: optional fields left out rather than undefined. */
+function calculatorRecord(input: z.infer<typeof CalculatorSchema>): Calculator {
+  const inputs: Calculator["inputs"] = {};
+  for (const [key, item] of Object.entries(input.inputs)) {
+    inputs[key] = {
+      name: item.name,
+      unit: item.unit,
+      means: item.means,
+      ...(item.negative ? { negative: true } : {}),
+    };
+  }
+  return {
+    inputs,
+    expression: input.expression,
+    result: { unit: input.result.unit, ...(input.result.per ? { per: input.result.per } : {}) },
+    example: input.example,
+  };
 }

@@ -6,6 +6,7 @@
  * @module
  */
 import type { Comparison, Direction, Figure, Period, Unit, Vocabulary } from "./figures.ts";
+import type { Calculator } from "./calculator.ts";
 
 /** The closed list of metric tags. */
 export const TAGS = [
@@ -413,6 +414,8 @@ export type MetricRecord = Metric & {
   benchmarksReviewed?: string;
   figures?: Figure[];
   comparison?: Comparison;
+  calculator?: Calculator;
+  notComputable?: string;
 };
 
 /** A metric in a list: enough to choose one. */
@@ -493,8 +496,14 @@ export type BenchmarkFigure = Omit<Figure, "sentence"> & {
 
 /** A metric as the API serves it: the record without the catalog-only review date. */
 export function toApiMetric(record: MetricRecord): Metric {
-  const { benchmarksReviewed: _reviewed, figures: _figures, comparison: _comparison, ...metric } =
-    record;
+  const {
+    benchmarksReviewed: _reviewed,
+    figures: _figures,
+    comparison: _comparison,
+    calculator: _calculator,
+    notComputable: _notComputable,
+    ...metric
+  } = record;
   return metric;
 }
 

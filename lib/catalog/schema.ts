@@ -157,6 +157,31 @@ export const ComparisonSchema = z.strictObject({
   convert: z.enum(CONVERSIONS).optional(),
 });
 
+/** One input of a metric's calculator. */
+export const CalculatorInputSchema = z.strictObject({
+  name: text,
+  unit: z.enum(UNITS),
+  means: text,
+  negative: z.boolean().optional(),
+});
+
+/**
+ * A metric's calculator: its named inputs (keyed by the names the expression uses), the
+ * expression, the result's unit, and the worked example of `inPractice` with the figure it states.
+ */
+export const CalculatorSchema = z.strictObject({
+  inputs: z.record(
+    z.string().regex(/^[a-z][a-zA-Z0-9]*$/, "must be a camelCase name such as lostCustomers"),
+    CalculatorInputSchema,
+  ),
+  expression: text,
+  result: z.strictObject({ unit: z.enum(UNITS), per: z.enum(PERIODS).optional() }),
+  example: z.strictObject({
+    inputs: z.record(z.string(), z.number()),
+    states: text,
+  }),
+});
+
 /** `segments.yaml`: the closed vocabulary of figure segments. */
 export const VocabularySchema = z.record(
   slug,
@@ -186,6 +211,8 @@ export const MetricFrontMatterSchema = MetricSchema.omit(
   benchmarks: z.array(BenchmarkEntrySchema).min(1).optional(),
   benchmarksReviewed: isoDate.optional(),
   comparison: ComparisonSchema.optional(),
+  calculator: CalculatorSchema.optional(),
+  notComputable: text.optional(),
 });
 
 /** The front matter of a framework file. */

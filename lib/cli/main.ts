@@ -16,9 +16,12 @@ import { VERSION } from "../policy.ts";
 import { CatalogError } from "../catalog/folder.ts";
 import { PERIODS } from "../catalog/figures.ts";
 import { type CompareInput, compareValue, parseNumber } from "../read/benchmarks.ts";
+import { computeMetric } from "../read/calc.ts";
 import {
   formatBenchmarks,
+  formatCalculatorInputs,
   formatComparison,
+  formatComputed,
   formatFramework,
   formatFrameworkList,
   formatHits,
@@ -78,6 +81,7 @@ type Command =
   | "search"
   | "benchmarks"
   | "compare"
+  | "calc"
   | "frameworks"
   | "framework"
   | "validate"
@@ -94,6 +98,8 @@ interface CommandSpec {
   options: Record<string, { type: "string" | "boolean" }>;
   /** How many positional arguments it takes; -1 for one or more words. */
   positionals: number;
+  /** Whether it also takes `--name value` options it does not list (a calculator's inputs). */
+  openOptions?: true;
 }
 
 const COMMANDS: Record<Command, CommandSpec> = {
@@ -142,6 +148,21 @@ const COMMANDS: Record<Command, CommandSpec> = {
       json: { type: "boolean" },
     },
     positionals: 2,
+  },
+  calc: {
+    usage: "calc <slug or name> [--INPUT VALUE …] [--json]",
+    listed: "calc <slug or name> [--INPUT VALUE …]",
+    summary: "Compute a metric from its inputs, show the formula with your numbers, and place " +
+      "the result against the benchmark figures; without inputs, list the inputs",
+    details: [
+      "Each input is an option named as the metric's calculator names it; percentages are typed",
+      "as numbers (12 for 12%).",
+      "",
+      `Example: ${TOOL} calc churn-rate --lost 90 --start 2000`,
+    ],
+    options: { json: { type: "boolean" } },
+    positionals: 1,
+    openOptions: true,
   },
   frameworks: {
     usage: "frameworks [--json]",
@@ -256,7 +277,7 @@ function usageText(text: string, style: TextStyle): string {
  * usage error worded here.
  */
 function parse(command: Command, args: readonly string[]) {
-  const { options } = COMMANDS[command];
+  const { options, openOptions } = COMMANDS[command];
   const values = new Map<string, string | boolean>();
   const repeated = new Map<string, string[]>();
   const positionals: string[] = [];
@@ -275,7 +296,9 @@ function parse(command: Command, args: readonly string[]) {
       continue;
     }
     const [name = "", inline] = arg.replace(/^--?/, "").split(/=(.*)/s);
-    const option = arg.startsWith("--") && Object.hasOwn(options, name) ? options[name] : undefined;
+    const listed = arg.startsWith("--") && Object.hasOwn(options, name) ? options[name] : undefined;
+    const open = openOptions && arg.startsWith("--") && /^[a-zA-Z][a-zA-Z0-9]*$/.test(name);
+    const option = listed ?? (open ? { type: "string" as const } : undefined);
     if (option === undefined) {
       throw new CliError(`Unknown option "${arg.slice(0, 40)}" for "${command}"`, 2, command);
     }
@@ -446,6 +469,25 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
         print(
           formatComparison(result.comparison, style, { metric, segments: model.catalog.segments }),
         );
+      }
+      return 0;
+    }
+    case "calc": {
+      const metric = found(model.resolve("metric", slug), io);
+      const typed: Record<string, string> = {};
+      for (const [key, value] of values) {
+        if (key !== "json" && typeof value === "string") typed[key] = value;
+      }
+      if (metric.calculator && Object.keys(typed).length === 0) {
+        if (json) printJson({ metric: metric.slug, ...metric.calculator });
+        else print(formatCalculatorInputs(metric, style));
+        return 0;
+      }
+      const result = computeMetric(metric, model.catalog.segments, typed);
+      if (!result.ok) throw new CliError(result.error, 2);
+      if (json) printJson(result.computed);
+      else {
+        print(formatComputed(result.computed, style, { metric, segments: model.catalog.segments }));
       }
       return 0;
     }

@@ -19,6 +19,7 @@ import type { Direction, Vocabulary } from "../catalog/figures.ts";
 import { type Comparison, figureWords, statisticWords } from "../read/benchmarks.ts";
 import { metricBenchmarks } from "../read/model.ts";
 import type { SearchHit } from "../read/search.ts";
+import type { Computed } from "../read/calc.ts";
 
 /** How to print: the line width and whether to use ANSI colour. */
 export interface TextStyle {
@@ -471,4 +472,54 @@ export function formatHits(hits: SearchHit[], style: TextStyle): string {
       paint(style, "dim", `${hit.slug} · ${hit.type}`)
     }\n${wrap(hit.summary, { width: style.width, indent })}`;
   }).join("\n") + "\n";
+}
+
+/** A metric's calculator inputs: each input as an option, its unit and what counts. */
+export function formatCalculatorInputs(metric: MetricRecord, style: TextStyle): string {
+  const calculator = metric.calculator;
+  if (!calculator) return "";
+  const rows = Object.entries(calculator.inputs).map(([key, input]) =>
+    bullet(`--${key} (${input.name}, ${input.unit}): ${input.means}`, style)
+  );
+  const example = Object.entries(calculator.example.inputs)
+    .map(([key, value]) => `--${key} ${value}`).join(" ");
+  return [
+    paint(style, "bold", displayName(metric)),
+    paint(style, "dim", `${metric.slug} · ${calculator.expression}`),
+    "",
+    heading(style, "Inputs"),
+    ...rows,
+    "",
+    wrap(
+      `Example: calc ${metric.slug} ${example} (the worked example: ${calculator.example.states})`,
+      {
+        width: style.width,
+      },
+    ),
+  ].join("\n") + "\n";
+}
+
+/** A computed metric: the result, the formula with the numbers, and where it stands. */
+export function formatComputed(
+  computed: Computed,
+  style: TextStyle,
+  { metric, segments = {} }: ComparisonTextOptions,
+): string {
+  const per = computed.per ? ` a ${computed.per}` : "";
+  const standing = computed.comparison
+    ? formatComparison(computed.comparison, style, { metric, segments }).split("\n").slice(3)
+    : metric.benchmarks
+    ? [
+      heading(style, "Benchmarks"),
+      wrap("No figure is in the same unit; the benchmark sentences:", { width: style.width }),
+      ...metric.benchmarks.map((sentence) => bullet(sentence, style)),
+      "",
+    ]
+    : [];
+  return [
+    paint(style, "bold", `${displayName(metric)}: ${computed.written}${per}`),
+    wrap(computed.formula, { width: style.width, indent: "  " }),
+    "",
+    ...standing,
+  ].join("\n").replace(/\n+$/, "") + "\n";
 }

@@ -131,6 +131,7 @@ export function formatValue(value: number, unit: Unit): string {
     case "months":
     case "days":
     case "minutes":
+    case "seconds":
       return `${rounded} ${value === 1 ? unit.slice(0, -1) : unit}`;
     case "ratio":
     case "count":

@@ -344,3 +344,30 @@ function frameworkInclusions(catalog: Catalog): Map<string, Inclusion[]> {
   }
   return inclusions;
 }
+
+/**
+ * The pairs of metrics that name each other under `relatedMetrics`, each once, in slug order
+ * within the pair and across pairs: what the side-by-side pages set against each other.
+ */
+export function metricPairs(metrics: readonly MetricRecord[]): [MetricRecord, MetricRecord][] {
+  const bySlug = new Map(metrics.map((metric) => [metric.slug, metric]));
+  const pairs: [MetricRecord, MetricRecord][] = [];
+  for (const metric of [...metrics].sort((a, b) => a.slug < b.slug ? -1 : 1)) {
+    for (const { slug } of metric.relatedMetrics) {
+      const other = bySlug.get(slug);
+      if (!other || other.slug <= metric.slug) continue;
+      if (other.relatedMetrics.some((item) => item.slug === metric.slug)) {
+        pairs.push([metric, other]);
+      }
+    }
+  }
+  return pairs.sort(([a, b], [c, d]) =>
+    a.slug === c.slug ? (b.slug < d.slug ? -1 : 1) : a.slug < c.slug ? -1 : 1
+  );
+}
+
+/** The address of a side-by-side page: `/compare/<slug>-vs-<slug>`, slugs in order. */
+export function pairPath(a: string, b: string): string {
+  const [first, second] = a < b ? [a, b] : [b, a];
+  return `/compare/${first}-vs-${second}`;
+}

@@ -8,6 +8,7 @@
  */
 import type { Catalog } from "../catalog/load.ts";
 import { type DataSet, type FigureRow, figureRows } from "../read/benchmarks.ts";
+import type { FormulaSet } from "../read/calc.ts";
 import { VERSION } from "../policy.ts";
 import { DATA_PATHS } from "./paths.ts";
 
@@ -257,5 +258,26 @@ export function dataPackage(catalog: Catalog, baseUrl: string): unknown {
         primaryKey: ["id"],
       },
     }],
+  };
+}
+
+/** Every metric's calculator as data: inputs, expression, result unit, worked example. */
+export function formulasJson(catalog: Catalog, baseUrl: string): FormulaSet {
+  return {
+    title: "Product and growth metric formulas",
+    description: "Each metric's formula as named inputs and an arithmetic expression " +
+      "(numbers, inputs, + - * /, ^ for powers, parentheses, min, max, abs), with the result's " +
+      "unit and the worked example it is checked against; metrics that cannot be computed from " +
+      "a few inputs say why.",
+    license: LICENSE,
+    homepage: `${baseUrl}/`,
+    metrics: catalog.metrics.map((metric) => ({
+      slug: metric.slug,
+      name: metric.name,
+      formula: metric.formula,
+      ...(metric.calculator ? { calculator: metric.calculator } : {}),
+      ...(metric.notComputable ? { notComputable: metric.notComputable } : {}),
+      page: `${baseUrl}/metrics/${metric.slug}#calculator`,
+    })),
   };
 }

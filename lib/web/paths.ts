@@ -13,9 +13,17 @@ export const DATA_PATHS = {
 } as const;
 
 /** Where the "where do you stand" script is served. */
-export const COMPARE_SCRIPT_PATH = "/assets/compare.js";
+export const FORMS_SCRIPT_PATH = "/assets/forms.js";
 
 /** The address of a metric's "where do you stand" answer. */
 export function comparePath(slug: string): string {
   return `/metrics/${slug}/compare`;
+}
+
+/** Where every calculator's definition is published. */
+export const FORMULAS_PATH = "/formulas.json";
+
+/** The address of a metric's calculator answer. */
+export function calcPath(slug: string): string {
+  return `/metrics/${slug}/calc`;
 }

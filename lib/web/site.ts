@@ -6,7 +6,7 @@
  * @module
  */
 import { apiSources } from "./api.ts";
-import { DATA_PATHS } from "./paths.ts";
+import { DATA_PATHS, FORMULAS_PATH } from "./paths.ts";
 import { type Asset, type AssetSource, assetSource, buildAsset, TYPES } from "./assets.ts";
 import type { Catalog } from "../catalog/load.ts";
 import { llmsDocuments } from "../agents/llms.ts";
@@ -139,6 +139,7 @@ function dataFiles(catalog: Catalog, baseUrl: string): [string, AssetSource][] {
     [DATA_PATHS.csv]: async () => (await module()).benchmarksCsv(catalog, baseUrl),
     [DATA_PATHS.datapackage]: async () =>
       JSON.stringify((await module()).dataPackage(catalog, baseUrl)),
+    [FORMULAS_PATH]: async () => JSON.stringify((await module()).formulasJson(catalog, baseUrl)),
   };
   return Object.entries(text).map(([path, make]) => [
     path,

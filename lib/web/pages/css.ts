@@ -189,6 +189,13 @@ table.figures tr:target { background: var(--accent-bg); }
 .cite-text { user-select: all; font-size: 0.85rem; }
 form.compare label { display: inline-block; margin: 0 1rem 0.5rem 0; }
 form.compare input, form.compare select, form.compare button { font: inherit; padding: 0.3rem 0.5rem; }
+.pair { display: grid; grid-template-columns: 1fr; gap: 1rem; }
+@media (min-width: 48rem) { .pair { grid-template-columns: 1fr 1fr; } }
+.pair h3 { margin-top: 0; }
+.pair-link { font-size: 0.9rem; white-space: nowrap; }
+ul.legend { list-style: none; padding: 0; margin: 0.25rem 0; font-size: 0.9rem; }
+.formula-numbers { overflow-wrap: anywhere; }
+form.calc input { font: inherit; padding: 0.3rem 0.5rem; }
 `;
 
 /** The site's icon: a small bar chart. */

@@ -18,8 +18,8 @@ import {
   perWords,
   statisticWords,
 } from "../../read/benchmarks.ts";
-import { COMPARE_SCRIPT_PATH, comparePath, DATA_PATHS } from "../paths.ts";
-export { COMPARE_SCRIPT_PATH, comparePath };
+import { comparePath, DATA_PATHS, FORMS_SCRIPT_PATH } from "../paths.ts";
+export { comparePath, FORMS_SCRIPT_PATH };
 
 const ROW = 44;
 const WIDTH = 360;

@@ -125,7 +125,7 @@ ${new Html(
 </figure>
 `;
   const main =
-    markup`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/#frameworks">Frameworks</a></li><li aria-current="page">${framework.name}</li></ol></nav>
+    markup`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/frameworks">Frameworks</a></li><li aria-current="page">${framework.name}</li></ol></nav>
 <div class="doc">
 <article>
 <h1>${framework.name}</h1>

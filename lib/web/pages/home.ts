@@ -91,11 +91,82 @@ export function tagPage(catalog: Catalog, tag: Tag): IndexedPage {
     } ${metrics.length} metrics of the catalog carry this tag.`,
     path: sitePath("/tags", tag),
     main:
-      markup`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/#tags">Tags</a></li><li aria-current="page">${tag}</li></ol></nav>
+      markup`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/tags">Tags</a></li><li aria-current="page">${tag}</li></ol></nav>
 <h1>${title}</h1>
 <p class="lead">${TAG_DESCRIPTIONS[tag]}</p>
 ${recordList(metrics.map(metricEntry))}
-<p><a href="/#metrics">Every metric, A to Z</a></p>
+<p><a href="/metrics">Every metric, A to Z</a></p>
+`,
+  };
+}
+
+/** `/metrics`: every metric from A to Z with its summary, and the tags to narrow the list. */
+export function metricsIndexPage(catalog: Catalog): IndexedPage {
+  const metrics = byName(catalog.metrics);
+  const filters = TAGS.map((tag) => ({
+    tag,
+    count: metrics.filter((metric) => metric.tags.includes(tag)).length,
+  })).filter((group) => group.count > 0).map((group) =>
+    markup`<li><a href="${sitePath("/tags", group.tag)}">${
+      capitalize(group.tag)
+    }</a> <span class="muted">(${group.count})</span></li>\n`
+  );
+  return {
+    title: "Metrics A to Z",
+    description: `All ${metrics.length} metrics of the catalog, A to Z, each with its definition.`,
+    path: "/metrics",
+    main:
+      markup`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li aria-current="page">Metrics</li></ol></nav>
+<h1>Metrics A to Z</h1>
+<p class="lead">All ${metrics.length} metrics of the catalog. Narrow the list by tag:</p>
+<ul class="filters">
+${filters}</ul>
+${recordList(metrics.map(metricEntry))}
+`,
+  };
+}
+
+/** `/frameworks`: every framework with its summary. */
+export function frameworksIndexPage(catalog: Catalog): IndexedPage {
+  const frameworks = byName(catalog.frameworks);
+  return {
+    title: "Frameworks",
+    description: `The ${frameworks.length} measurement frameworks of the catalog.`,
+    path: "/frameworks",
+    main:
+      markup`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li aria-current="page">Frameworks</li></ol></nav>
+<h1>Frameworks</h1>
+<p class="lead">Measurement frameworks group metrics into a way of running a product or a business.</p>
+${recordList(frameworks.map(frameworkEntry))}
+`,
+  };
+}
+
+/** `/tags`: every tag with what it groups and how many metrics carry it. */
+export function tagsIndexPage(catalog: Catalog): IndexedPage {
+  const tags = TAGS.map((tag) => ({
+    tag,
+    count: catalog.metrics.filter((metric) => metric.tags.includes(tag)).length,
+  })).filter((group) => group.count > 0);
+  return {
+    title: "Tags",
+    description: "The tags that group the catalog's metrics.",
+    path: "/tags",
+    main:
+      markup`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li aria-current="page">Tags</li></ol></nav>
+<h1>Tags</h1>
+<p class="lead">Each metric carries one or more of these tags.</p>
+<dl class="tags-index">
+${
+        tags.map((group) =>
+          markup`<dt><a href="${sitePath("/tags", group.tag)}">${
+            capitalize(group.tag)
+          }</a> <span class="muted">(${group.count} metrics)</span></dt><dd>${
+            TAG_DESCRIPTIONS[group.tag]
+          }</dd>
+`
+        )
+      }</dl>
 `,
   };
 }

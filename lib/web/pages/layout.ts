@@ -108,8 +108,8 @@ ${canonical}${robots}${alternates}${preview}${structured}<link rel="stylesheet" 
 <a class="brand" href="/">${SITE_NAME}</a>
 <nav class="places" aria-label="Site">
 <ul>
-<li><a href="/#metrics">Metrics A–Z</a></li>
-<li><a href="/#frameworks">Frameworks</a></li>
+<li><a href="/metrics">Metrics A–Z</a></li>
+<li><a href="/frameworks">Frameworks</a></li>
 <li><a href="/api/openapi.json" type="application/json">API</a></li>
 </ul>
 </nav>

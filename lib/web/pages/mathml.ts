@@ -7,6 +7,7 @@
  * @module
  */
 import { escapeHtml } from "./html.ts";
+import type { Expr } from "../../catalog/expression.ts";
 
 type Token = { kind: "op"; value: string } | { kind: "text"; value: string };
 
@@ -159,4 +160,67 @@ export function splitUnit(equation: string): { math: string; unit: string } {
   return comma < 0
     ? { math: equation, unit: "" }
     : { math: equation.slice(0, comma), unit: equation.slice(comma) };
+}
+
+/**
+ * A calculator's expression as MathML, drawn from its tree: a fraction for each division, a
+ * superscript for each power, `×`, `+` and `−` between terms, parentheses only where the tree
+ * needs them, input names as identifiers and numbers as numbers.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseExpression } from "../../catalog/expression.ts";
+ * import { expressionMathml } from "./mathml.ts";
+ * const parsed = parseExpression("lost / start * 100");
+ * assert.ok(parsed.ok);
+ * assert.equal(
+ *   expressionMathml(parsed.expr),
+ *   "<math><mrow><mfrac><mi>lost</mi><mi>start</mi></mfrac><mo>×</mo><mn>100</mn></mrow></math>",
+ * );
+ * ```
+ */
+export function expressionMathml(expr: Expr): string {
+  return `<math><mrow>${node(expr, 0)}</mrow></math>`;
+}
+
+const LEVEL = { "+": 1, "-": 1, "*": 2, "/": 3, "^": 4 } as const;
+
+function node(expr: Expr, parent: number): string {
+  switch (expr.kind) {
+    case "number":
+      return `<mn>${escapeHtml(expr.text)}</mn>`;
+    case "input":
+      return `<mi>${escapeHtml(expr.name)}</mi>`;
+    case "unary":
+      return wrapIf(parent > 2, `<mo>−</mo>${node(expr.arg, 3)}`);
+    case "call":
+      return `<mi>${expr.fn}</mi><mo>(</mo>${
+        expr.args.map((arg) => node(arg, 0)).join("<mo>,</mo>")
+      }<mo>)</mo>`;
+    case "binary": {
+      // A fraction bar groups its parts, so neither side needs parentheses.
+      if (expr.op === "/") {
+        return `<mfrac><mrow>${node(expr.left, 0)}</mrow><mrow>${
+          node(expr.right, 0)
+        }</mrow></mfrac>`
+          .replace(/<mrow>(<m[in]>[^<]*<\/m[in]>)<\/mrow>/g, "$1");
+      }
+      if (expr.op === "^") {
+        return `<msup><mrow>${node(expr.left, 5)}</mrow><mrow>${node(expr.right, 0)}</mrow></msup>`
+          .replace(/<mrow>(<m[in]>[^<]*<\/m[in]>)<\/mrow>/g, "$1");
+      }
+      const own = LEVEL[expr.op];
+      const sign = expr.op === "*" ? "×" : expr.op === "-" ? "−" : "+";
+      const right = expr.op === "-" ? own + 1 : own;
+      return wrapIf(
+        own < parent,
+        `${node(expr.left, own)}<mo>${sign}</mo>${node(expr.right, right)}`,
+      );
+    }
+  }
+}
+
+function wrapIf(wrap: boolean, inner: string): string {
+  return wrap ? `<mrow><mo>(</mo>${inner}<mo>)</mo></mrow>` : inner;
 }

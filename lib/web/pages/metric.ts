@@ -20,12 +20,15 @@ import {
 import { firstSentence } from "../../read/text.ts";
 import type { Vocabulary } from "../../catalog/figures.ts";
 import { comparableFigures, compareInputFrom, compareValue } from "../../read/benchmarks.ts";
+import { calculatorAnswer, calculatorForm, calculatorFormula } from "./calculator.ts";
+import { computeMetric } from "../../read/calc.ts";
+import { pairPath } from "../../read/model.ts";
 import {
-  COMPARE_SCRIPT_PATH,
   compareAnswer,
   compareForm,
   figureChart,
   figureTable,
+  FORMS_SCRIPT_PATH,
 } from "./figures.ts";
 import { metricBenchmarks } from "../../read/model.ts";
 import {
@@ -43,6 +46,8 @@ export interface MetricContext {
   segments: Vocabulary;
   /** The public base address, for the figures' citations. */
   baseUrl: string;
+  /** The side-by-side pages there are, by address. */
+  pairs: ReadonlySet<string>;
   /** The frameworks that include each metric, with the components that name it. */
   frameworksByMetric: ReadonlyMap<string, { slug: string; name: string; components: string[] }[]>;
 }
@@ -94,8 +99,13 @@ function sectionBody(
   switch (part.content) {
     case "text":
       return paragraphs(part.value);
-    case "formula":
-      return formulaBlock(part.value);
+    case "formula": {
+      const drawn = calculatorFormula(metric);
+      if (!drawn) return formulaBlock(part.value);
+      return markup`${drawn}
+<h3 id="calculator">Calculate it</h3>
+${calculatorForm(metric)}`;
+    }
     case "benchmarks":
       return part.value.length === 0 ? undefined : benchmarks(metric, context);
     case "list":
@@ -112,11 +122,15 @@ ${
       }</dl>`;
     case "related":
       return plainList(
-        part.value.map((item) =>
-          markup`${
+        part.value.map((item) => {
+          const pair = pairPath(metric.slug, item.slug);
+          const sideBySide = context.pairs.has(pair)
+            ? markup` <a class="pair-link" href="${pair}">Side by side</a>`
+            : "";
+          return markup`${
             recordLink("/metrics", item.slug, context.metricNames.get(item.slug))
-          }: ${item.text}`
-        ),
+          }: ${item.text}${sideBySide}`;
+        }),
       );
     case "sources":
       return sourceList(part.value);
@@ -159,7 +173,7 @@ export function metricPage(metric: MetricRecord, context: MetricContext): Indexe
     { id: "use", heading: "Use this record" },
   ]);
   const main =
-    markup`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/#metrics">Metrics</a></li><li aria-current="page">${metric.name}</li></ol></nav>
+    markup`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/metrics">Metrics</a></li><li aria-current="page">${metric.name}</li></ol></nav>
 <div class="doc">
 <article>
 <h1>${displayName(metric)}</h1>
@@ -183,7 +197,7 @@ ${rail.wide}</div>`;
       ...(metric.abbreviation ? { extra: () => ({ alternateName: metric.abbreviation }) } : {}),
     }),
     main,
-    ...(comparableFigures(metric).length > 0 ? { script: COMPARE_SCRIPT_PATH } : {}),
+    ...(hasForm(metric) ? { script: FORMS_SCRIPT_PATH } : {}),
   };
 }
 
@@ -245,4 +259,49 @@ function tableOf(metric: MetricRecord, context: MetricContext): Html {
     TABLES.set(metric, table);
   }
   return table;
+}
+
+/** Whether a metric page has a form a script answers on the static export. */
+export function hasForm(metric: MetricRecord): boolean {
+  return metric.calculator !== undefined || comparableFigures(metric).length > 0;
+}
+
+/**
+ * The calculator's answer page: the result, the formula with the reader's numbers and where the
+ * result stands, or the one-line reason there is none, with the form filled in again. `status` is
+ * 400 for bad input.
+ */
+export function metricCalcPage(
+  metric: MetricRecord,
+  context: MetricContext,
+  params: URLSearchParams,
+): { status: number; page: PageFrame } {
+  const typed: Record<string, string> = {};
+  for (const key of Object.keys(metric.calculator?.inputs ?? {})) {
+    typed[key] = (params.get(key) ?? "").slice(0, 100);
+  }
+  const result = computeMetric(metric, context.segments, typed);
+  const main =
+    markup`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/metrics">Metrics</a></li><li><a href="${
+      sitePath("/metrics", metric.slug)
+    }">${metric.name}</a></li><li aria-current="page">Calculator</li></ol></nav>
+<h1>${displayName(metric)}: calculator</h1>
+${
+      result.ok
+        ? calculatorAnswer(result.computed)
+        : markup`<p class="callout" role="alert">${result.error}</p>`
+    }
+${calculatorFormula(metric) ?? ""}
+${calculatorForm(metric, typed) ?? ""}
+${metric.figures ? tableOf(metric, context) : ""}
+<p><a href="${sitePath("/metrics", metric.slug)}">Back to ${metric.name}</a></p>`;
+  return {
+    status: result.ok ? 200 : 400,
+    page: {
+      title: `${displayName(metric)}: calculator`,
+      description: firstSentence(metric.definition),
+      noindex: true,
+      main,
+    },
+  };
 }

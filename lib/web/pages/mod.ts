@@ -12,6 +12,7 @@ import {
   FAVICON_PATH,
   type IndexedPage,
   PAGE_HEADERS,
+  type PageFrame,
   renderPage,
   SCRIPT_PAGE_HEADERS,
   STYLESHEET_PATH,
@@ -22,9 +23,10 @@ import { onFirstUse } from "../lazy.ts";
 import type { Catalog } from "../../catalog/load.ts";
 import type { CatalogSearch } from "../../read/search.ts";
 import { SEARCH_INDEX_PATH, SEARCH_SCRIPT_PATH } from "./search_script.ts";
-import { createReadModel } from "../../read/model.ts";
+import { createReadModel, metricPairs, pairPath } from "../../read/model.ts";
 import { comparableFigures } from "../../catalog/figures.ts";
-import { COMPARE_SCRIPT_PATH, comparePath } from "../paths.ts";
+import { calcPath, comparePath, FORMS_SCRIPT_PATH } from "../paths.ts";
+import type { MetricRecord } from "../../catalog/records.ts";
 
 /** Options for {@linkcode buildPages}. */
 export interface PagesOptions {
@@ -46,7 +48,7 @@ export interface Pages {
   notFoundPage: AssetSource;
   /** The results of a `/search` query; `undefined` without one (the prebuilt page answers). */
   search: (request: Request) => Promise<Response | undefined>;
-  /** The "where do you stand" answers, by path, for the metrics with comparable figures. */
+  /** The "where do you stand" and calculator answers, by path. */
   compare: Map<string, (request: Request) => Promise<Response>>;
 }
 
@@ -100,7 +102,13 @@ export function buildPages(catalog: Catalog, { baseUrl, search }: PagesOptions):
     };
     return {
       render,
-      metricContext: { metricNames, frameworksByMetric, segments: catalog.segments, baseUrl },
+      metricContext: {
+        metricNames,
+        frameworksByMetric,
+        segments: catalog.segments,
+        baseUrl,
+        pairs: new Set(metricPairs(catalog.metrics).map(([a, b]) => pairPath(a.slug, b.slug))),
+      },
       frameworkContext: { metricNames, frameworkNames, diagram },
       diagram,
       search: render.searchRoute(catalog, { baseUrl, search }),
@@ -143,6 +151,9 @@ export function buildPages(catalog: Catalog, { baseUrl, search }: PagesOptions):
     );
   };
   addPage("/", ({ render }) => render.homePage(catalog));
+  addPage("/metrics", ({ render }) => render.metricsIndexPage(catalog));
+  addPage("/frameworks", ({ render }) => render.frameworksIndexPage(catalog));
+  addPage("/tags", ({ render }) => render.tagsIndexPage(catalog));
   for (const tag of TAGS) {
     if (catalog.metrics.some((metric) => metric.tags.includes(tag))) {
       addPage(sitePath("/tags", tag), ({ render }) => render.tagPage(catalog, tag));
@@ -152,13 +163,18 @@ export function buildPages(catalog: Catalog, { baseUrl, search }: PagesOptions):
     addPage(
       sitePath("/metrics", metric.slug),
       ({ render, metricContext }) => render.metricPage(metric, metricContext),
-      comparableFigures(metric).length > 0 ? SCRIPT_PAGE_HEADERS : PAGE_HEADERS,
+      metric.calculator || comparableFigures(metric).length > 0
+        ? SCRIPT_PAGE_HEADERS
+        : PAGE_HEADERS,
     );
   }
   sources.set(
-    COMPARE_SCRIPT_PATH,
-    assetSource(async () => (await import("./_compare_script.ts")).COMPARE_SCRIPT, TYPES.js),
+    FORMS_SCRIPT_PATH,
+    assetSource(async () => (await import("./_forms_script.ts")).FORMS_SCRIPT, TYPES.js),
   );
+  for (const pair of metricPairs(catalog.metrics)) {
+    addPage(pairPath(pair[0].slug, pair[1].slug), ({ render }) => render.pairPage(pair));
+  }
   for (const framework of catalog.frameworks) {
     addPage(
       sitePath("/frameworks", framework.slug),
@@ -206,14 +222,34 @@ export function buildPages(catalog: Catalog, { baseUrl, search }: PagesOptions):
     { status: 404, cacheControl: CACHE_ERROR, headers: PAGE_HEADERS },
   );
   const compare = new Map<string, (request: Request) => Promise<Response>>();
-  for (const metric of catalog.metrics) {
-    if (comparableFigures(metric).length === 0) continue;
-    compare.set(comparePath(metric.slug), async (request) => {
+  type Answer = (
+    render: typeof import("./render.ts"),
+    metric: MetricRecord,
+    params: URLSearchParams,
+    context: Renderers["metricContext"],
+  ) => { status: number; page: PageFrame };
+  const answerAt = (path: string, metric: MetricRecord, answer: Answer) =>
+    compare.set(path, async (request) => {
       const { render, metricContext } = await renderers();
       const params = new URL(request.url).searchParams;
-      const { status, page } = render.metricComparePage(metric, metricContext, params);
+      const { status, page } = answer(render, metric, params, metricContext);
       return render.pageResponse(request, render.renderPage(page, baseUrl), status);
     });
+  for (const metric of catalog.metrics) {
+    if (comparableFigures(metric).length > 0) {
+      answerAt(
+        comparePath(metric.slug),
+        metric,
+        (render, record, params, context) => render.metricComparePage(record, context, params),
+      );
+    }
+    if (metric.calculator) {
+      answerAt(
+        calcPath(metric.slug),
+        metric,
+        (render, record, params, context) => render.metricCalcPage(record, context, params),
+      );
+    }
   }
   return {
     sources,

@@ -1,8 +1,10 @@
 /**
- * The "where do you stand" form in the browser, for the static export, where no server answers
- * `/metrics/<slug>/compare`: it reads `/benchmarks.json` and places the value with the same code
- * the server uses (`compareValue`), then writes the answer under the form as text. Bundled into
- * `lib/web/pages/_compare_script.ts` by `deno task scripts`.
+ * The metric pages' forms in the browser, for the static export, where no server answers
+ * `/metrics/<slug>/compare` or `/metrics/<slug>/calc`: "where do you stand" reads
+ * `/benchmarks.json` and places the value with the server's own `compareValue`; the calculator
+ * reads `/formulas.json` too and computes with the server's own `computeMetric`. Each writes its
+ * answer under the form as text. Bundled into `lib/web/pages/_forms_script.ts` by
+ * `deno task scripts`.
  *
  * @module
  */
@@ -13,7 +15,9 @@ import {
   type DataSet,
   formatValue,
   perWords,
+  type Placement,
 } from "../../read/benchmarks.ts";
+import { computeMetric, type FormulaSet } from "../../read/calc.ts";
 
 /** The little of the DOM this script uses; the project's type check has no DOM library. */
 interface Element {
@@ -88,31 +92,93 @@ function element(tag: string, text?: string): Element {
   return node;
 }
 
-async function answer(form: Element, slug: string): Promise<Element> {
+let formulas: Promise<FormulaSet> | undefined;
+
+/** Each placement in words, linked to its figure in the page's table. */
+function placementList(placements: readonly Placement[]): Element {
+  const list = element("ul");
+  list.className = "plain";
+  for (const placement of placements) {
+    const item = element("li", `${placement.sentence} `);
+    const link = element("a", `[figure ${placement.figure}]`);
+    link.setAttribute("href", `#figure-${placement.figure}`);
+    item.append(link);
+    list.append(item);
+  }
+  return list;
+}
+
+/** One of the site's own JSON files, written by the same code (lib/web/data_files.ts). */
+function fetchJson<T>(path: string): Promise<T> {
+  return fetch(path).then((response) => {
+    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+    return response.json() as Promise<T>;
+  });
+}
+
+function alertOf(error: string): Element {
   const section = element("section");
   section.className = "answer";
-  data ??= fetch("/benchmarks.json").then((response) => {
-    if (!response.ok) throw new Error(`/benchmarks.json answered ${response.status}`);
-    // The site's own data set, written by the same code (lib/web/data_files.ts).
-    return response.json() as Promise<DataSet>;
-  });
-  const set = await data;
-  const metric = comparedMetricFrom(set, slug);
+  const alert = element("p", error);
+  alert.className = "callout";
+  alert.setAttribute("role", "alert");
+  section.append(alert);
+  return section;
+}
+
+function fieldsOf(form: Element): URLSearchParams {
   const params = new URLSearchParams();
   for (const field of form.querySelectorAll("input[name], select[name]")) {
     params.append(field.name ?? "", field.value ?? "");
   }
-  const read = compareInputFrom(params, set.segments);
+  return params;
+}
+
+async function calculated(form: Element, slug: string): Promise<Element> {
+  data ??= fetchJson<DataSet>("/benchmarks.json");
+  formulas ??= fetchJson<FormulaSet>("/formulas.json");
+  const [set, definitions] = await Promise.all([data, formulas]);
+  const definition = definitions.metrics.find((item) => item.slug === slug);
+  const compared = comparedMetricFrom(set, slug);
+  const metric = {
+    slug,
+    name: definition?.name ?? slug,
+    sources: compared?.sources ?? [],
+    figures: compared?.figures ?? [],
+    ...(compared?.comparison ? { comparison: compared.comparison } : {}),
+    ...(definition?.calculator ? { calculator: definition.calculator } : {}),
+    ...(definition?.notComputable ? { notComputable: definition.notComputable } : {}),
+  };
+  const typed: Record<string, string> = {};
+  for (const [key, value] of fieldsOf(form)) typed[key] = value;
+  const result = computeMetric(metric, set.segments, typed);
+  if (!result.ok) return alertOf(result.error);
+  const { computed } = result;
+  const per = computed.per ? ` ${perWords(computed.per)}` : "";
+  const section = element("section");
+  section.className = "answer";
+  section.append(element("h2", `Result: ${computed.written}${per}`));
+  const formula = element("p", computed.formula);
+  formula.className = "formula-numbers";
+  section.append(formula);
+  const placements = computed.comparison?.placements ?? [];
+  if (placements.length > 0) {
+    section.append(element("h3", "Against the benchmark figures"), placementList(placements));
+  }
+  return section;
+}
+
+async function answer(form: Element, slug: string): Promise<Element> {
+  const section = element("section");
+  section.className = "answer";
+  data ??= fetchJson<DataSet>("/benchmarks.json");
+  const set = await data;
+  const metric = comparedMetricFrom(set, slug);
+  const read = compareInputFrom(fieldsOf(form), set.segments);
   const result = metric && read.ok
     ? compareValue(metric, { segments: set.segments }, read.input)
     : { ok: false as const, error: read.ok ? `No figures for "${slug}"` : read.error };
-  if (!result.ok) {
-    const alert = element("p", result.error);
-    alert.className = "callout";
-    alert.setAttribute("role", "alert");
-    section.append(alert);
-    return section;
-  }
+  if (!result.ok) return alertOf(result.error);
   const { comparison } = result;
   const per = comparison.per ? ` ${perWords(comparison.per)}` : "";
   const sameUnit = comparison.placements.find((placement) => !placement.converted);
@@ -122,16 +188,8 @@ async function answer(form: Element, slug: string): Promise<Element> {
   section.append(
     element("h2", `Where ${formatValue(comparison.value, comparison.unit)}${per} stands`),
   );
-  const list = element("ul");
-  list.className = "plain";
+  const list = placementList(comparison.placements);
   if (comparison.placements.length === 0) list.append(element("li", comparison.summary));
-  for (const placement of comparison.placements) {
-    const item = element("li", `${placement.sentence} `);
-    const link = element("a", `[figure ${placement.figure}]`);
-    link.setAttribute("href", `#figure-${placement.figure}`);
-    item.append(link);
-    list.append(item);
-  }
   section.append(list);
   if (comparison.context.length > 0) {
     section.append(element("h3", "Not compared"));
@@ -145,15 +203,16 @@ async function answer(form: Element, slug: string): Promise<Element> {
   return section;
 }
 
-for (const form of document.querySelectorAll("form.compare")) {
+for (const form of document.querySelectorAll("form.compare, form.calc")) {
   const slug = form.dataset.metric;
   if (!slug) continue;
+  const respond = form.className === "calc" ? calculated : answer;
   const output = element("div");
   output.setAttribute("aria-live", "polite");
   form.after(output);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    answer(form, slug).then(
+    respond(form, slug).then(
       (section) => output.replaceChildren(section),
       (error: unknown) => output.replaceChildren(element("p", String(error))),
     );

@@ -1,0 +1,177 @@
+/**
+ * A metric's calculator: its named inputs, the expression over them, the result's unit, and the
+ * worked example of its `inPractice` section. This module checks a calculator against its record
+ * when the catalog is validated, and computes a result from a reader's inputs with one-line
+ * errors (never `NaN` or `Infinity`).
+ *
+ * @module
+ */
+import { evaluate, type Expr, inputsOf, parseExpression } from "./expression.ts";
+import { findWritten, type Period, readWritten, type Unit } from "./figures.ts";
+
+/** One input of a calculator. */
+export interface CalculatorInput {
+  /** How people read it. */
+  name: string;
+  /** Its unit. */
+  unit: Unit;
+  /** What counts and what does not. */
+  means: string;
+  /** Whether it may be below zero (a profit margin); counts and amounts may not by default. */
+  negative?: boolean | undefined;
+}
+
+/** A metric's calculator, as the catalog holds it. */
+export interface Calculator {
+  /** The inputs, by the names the expression uses, in reading order. */
+  inputs: Record<string, CalculatorInput>;
+  /** The expression, in the formula language of `expression.ts`. */
+  expression: string;
+  /** The result's unit, and the period a rate is per. */
+  result: { unit: Unit; per?: Period | undefined };
+  /** The worked example: its inputs, and the result as the text states it. */
+  example: { inputs: Record<string, number>; states: string };
+}
+
+/** What a reader gets: the result, or the one line that says what is wrong. */
+export type CalcResult =
+  | { ok: true; value: number; inputs: Record<string, number> }
+  | { ok: false; error: string };
+
+/** The parsed expression of a calculator; throws when the catalog let a bad one through. */
+export function expressionOf(calculator: Calculator): Expr {
+  const parsed = parseExpression(calculator.expression);
+  if (!parsed.ok) throw new Error(`The expression "${calculator.expression}" does not parse`);
+  return parsed.expr;
+}
+
+/**
+ * Reads a reader's inputs (as typed) and computes the result: every input given, each a plain
+ * number, no negative count or amount unless the input allows it, no zero denominator.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { calculate } from "./calculator.ts";
+ * const calculator = {
+ *   inputs: {
+ *     lost: { name: "Customers lost", unit: "count" as const, means: "left in the period" },
+ *     start: { name: "Customers at the start", unit: "count" as const, means: "paying on day one" },
+ *   },
+ *   expression: "lost / start * 100",
+ *   result: { unit: "percent" as const },
+ *   example: { inputs: { lost: 90, start: 2000 }, states: "4.5%" },
+ * };
+ * assert.deepEqual(calculate(calculator, { lost: "90", start: "2000" }), {
+ *   ok: true,
+ *   value: 4.5,
+ *   inputs: { lost: 90, start: 2000 },
+ * });
+ * assert.deepEqual(calculate(calculator, { lost: "90", start: "0" }), {
+ *   ok: false,
+ *   error: "Division by zero: start is 0",
+ * });
+ * ```
+ */
+export function calculate(
+  calculator: Calculator,
+  typed: Readonly<Record<string, string | undefined>>,
+): CalcResult {
+  const inputs: Record<string, number> = {};
+  for (const [key, input] of Object.entries(calculator.inputs)) {
+    const raw = (typed[key] ?? "").trim();
+    if (raw === "") return { ok: false, error: `Missing input "${key}" (${input.name})` };
+    const value = plainNumber(raw.replace(/\s*%$/, "").replace(/^\$/, ""));
+    if (value === undefined) {
+      return { ok: false, error: `Input "${key}" must be a number, not "${raw.slice(0, 40)}"` };
+    }
+    if (value < 0 && !input.negative) {
+      return { ok: false, error: `Input "${key}" (${input.name}) must not be negative` };
+    }
+    inputs[key] = value;
+  }
+  const result = evaluate(expressionOf(calculator), inputs);
+  return result.ok ? { ok: true, value: result.value, inputs } : result;
+}
+
+/** A plain decimal number ("2000", "1,500", "4.5", "-3"), finite and not too large, or undefined. */
+function plainNumber(text: string): number | undefined {
+  if (!/^[-+]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$|^[-+]?\.\d+$/.test(text)) return undefined;
+  const value = Number(text.replaceAll(",", ""));
+  return Number.isFinite(value) && Math.abs(value) <= 1e15 ? value : undefined;
+}
+
+/**
+ * The problems of a calculator against its record, one line each under `at`: an expression that
+ * does not parse, an input it does not use or a name it uses that is not an input, an example
+ * without every input, an example whose stated figure is not in the worked example or does not
+ * match the arithmetic within the rounding the text uses.
+ */
+export function calculatorProblems(
+  calculator: Calculator,
+  inPractice: string,
+  at: string,
+): string[] {
+  const problems: string[] = [];
+  const parsed = parseExpression(calculator.expression);
+  if (!parsed.ok) {
+    return [`${at}.expression: ${parsed.error} (at character ${parsed.at + 1})`];
+  }
+  const used = inputsOf(parsed.expr);
+  const declared = Object.keys(calculator.inputs);
+  for (const name of used) {
+    if (!declared.includes(name)) {
+      problems.push(
+        `${at}.expression: "${name}" is not one of the inputs (${declared.join(", ")})`,
+      );
+    }
+  }
+  for (const name of declared) {
+    if (!used.includes(name)) problems.push(`${at}.inputs.${name}: the expression does not use it`);
+  }
+  for (const name of Object.keys(calculator.example.inputs)) {
+    if (!declared.includes(name)) problems.push(`${at}.example.inputs.${name}: is not an input`);
+  }
+  for (const name of declared) {
+    if (calculator.example.inputs[name] === undefined) {
+      problems.push(`${at}.example.inputs.${name}: is missing`);
+    }
+  }
+  if (problems.length > 0) return problems;
+  const states = calculator.example.states;
+  if (findWritten(inPractice, states) === -1) {
+    problems.push(`${at}.example.states: "${states}" does not appear in the section "In practice"`);
+  }
+  const stated = readWritten(states);
+  if (!stated.ok || !("value" in stated)) {
+    problems.push(`${at}.example.states: "${states}" must be one number as the text writes it`);
+    return problems;
+  }
+  const result = evaluate(parsed.expr, calculator.example.inputs);
+  if (!result.ok) {
+    problems.push(`${at}.example: ${result.error}`);
+    return problems;
+  }
+  const tolerance = roundingOf(states);
+  if (Math.abs(result.value - stated.value) > tolerance) {
+    problems.push(
+      `${at}.example: the inputs give ${Number(result.value.toPrecision(6))}, but the text ` +
+        `states ${states} (within ${tolerance})`,
+    );
+  }
+  return problems;
+}
+
+/** Half a unit of the last digit a figure is written to: 4.5% → 0.05, $1,200 → 0.5. */
+export function roundingOf(written: string): number {
+  const number = /(\d[\d,]*)(?:\.(\d+))?\s*(k|K|M|MM|million|billion)?/.exec(written);
+  const decimals = number?.[2]?.length ?? 0;
+  const scale = number?.[3] === undefined
+    ? 1
+    : /^[kK]$/.test(number[3])
+    ? 1e3
+    : /^(M|MM|million)$/.test(number[3])
+    ? 1e6
+    : 1e9;
+  return 0.5 * 10 ** -decimals * scale + 1e-9;
+}

@@ -1,0 +1,301 @@
+/**
+ * The small arithmetic language of the catalog's formulas: numbers, input names, `+ - * /`, `^`
+ * for powers, parentheses and the functions `min`, `max` and `abs`. It is parsed into a tree and
+ * evaluated by walking it; nothing is compiled to code.
+ *
+ * @module
+ */
+
+/** A parsed expression. */
+export type Expr =
+  | { kind: "number"; value: number; text: string }
+  | { kind: "input"; name: string }
+  | { kind: "unary"; op: "-"; arg: Expr }
+  | { kind: "binary"; op: "+" | "-" | "*" | "/" | "^"; left: Expr; right: Expr }
+  | { kind: "call"; fn: "min" | "max" | "abs"; args: Expr[] };
+
+/** A parse, or why the text is not an expression (with where, from 0). */
+export type ParseResult = { ok: true; expr: Expr } | { ok: false; error: string; at: number };
+
+const FUNCTIONS = ["min", "max", "abs"] as const;
+const MAX_LENGTH = 400;
+const MAX_DEPTH = 40;
+
+interface Token {
+  kind: "number" | "name" | "op" | "end";
+  text: string;
+  at: number;
+}
+
+function tokenize(text: string): Token[] | { error: string; at: number } {
+  const tokens: Token[] = [];
+  let at = 0;
+  while (at < text.length) {
+    const rest = text.slice(at);
+    const space = /^\s+/.exec(rest);
+    if (space) {
+      at += space[0].length;
+      continue;
+    }
+    const number = /^(\d+(\.\d+)?|\.\d+)/.exec(rest);
+    if (number) {
+      tokens.push({ kind: "number", text: number[0], at });
+      at += number[0].length;
+      continue;
+    }
+    const name = /^[a-z][a-zA-Z0-9]*/.exec(rest);
+    if (name) {
+      tokens.push({ kind: "name", text: name[0], at });
+      at += name[0].length;
+      continue;
+    }
+    if ("+-*/^(),".includes(rest[0] ?? "")) {
+      tokens.push({ kind: "op", text: rest[0] ?? "", at });
+      at += 1;
+      continue;
+    }
+    return { error: `"${rest[0]}" is not part of the formula language`, at };
+  }
+  tokens.push({ kind: "end", text: "", at });
+  return tokens;
+}
+
+/**
+ * Parses an expression. Precedence, lowest first: `+ -`, `* /`, unary minus, `^` (right
+ * associative, so `2^3^2` is `2^9`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { evaluate, parseExpression } from "./expression.ts";
+ * const parsed = parseExpression("lost / start * 100");
+ * assert.ok(parsed.ok);
+ * assert.deepEqual(evaluate(parsed.expr, { lost: 90, start: 2000 }), { ok: true, value: 4.5 });
+ * ```
+ */
+export function parseExpression(text: string): ParseResult {
+  if (text.length > MAX_LENGTH) {
+    return { ok: false, error: `is longer than ${MAX_LENGTH} characters`, at: 0 };
+  }
+  const tokens = tokenize(text);
+  if (!Array.isArray(tokens)) return { ok: false, ...tokens };
+  let index = 0;
+  const peek = () => tokens[index] ?? { kind: "end", text: "", at: text.length };
+  const next = () => tokens[index++] ?? { kind: "end", text: "", at: text.length };
+  class Failure extends Error {
+    constructor(message: string, readonly at: number) {
+      super(message);
+    }
+  }
+  const expect = (op: string) => {
+    const token = next();
+    if (token.text !== op || token.kind !== "op") {
+      throw new Failure(`expected "${op}"${describeToken(token)}`, token.at);
+    }
+  };
+  const sum = (depth: number): Expr => {
+    let left = product(depth);
+    while (peek().kind === "op" && (peek().text === "+" || peek().text === "-")) {
+      const op = next().text as "+" | "-";
+      left = { kind: "binary", op, left, right: product(depth) };
+    }
+    return left;
+  };
+  const product = (depth: number): Expr => {
+    let left = unary(depth);
+    while (peek().kind === "op" && (peek().text === "*" || peek().text === "/")) {
+      const op = next().text as "*" | "/";
+      left = { kind: "binary", op, left, right: unary(depth) };
+    }
+    return left;
+  };
+  const unary = (depth: number): Expr => {
+    if (peek().kind === "op" && peek().text === "-") {
+      next();
+      return { kind: "unary", op: "-", arg: unary(depth + 1) };
+    }
+    return power(depth);
+  };
+  const power = (depth: number): Expr => {
+    const base = atom(depth);
+    if (peek().kind === "op" && peek().text === "^") {
+      next();
+      return { kind: "binary", op: "^", left: base, right: unary(depth + 1) };
+    }
+    return base;
+  };
+  const atom = (depth: number): Expr => {
+    if (depth > MAX_DEPTH) throw new Failure("is nested too deeply", peek().at);
+    const token = next();
+    if (token.kind === "number") {
+      return { kind: "number", value: Number(token.text), text: token.text };
+    }
+    if (token.kind === "name") {
+      if (peek().kind === "op" && peek().text === "(") {
+        const fn = FUNCTIONS.find((item) => item === token.text);
+        if (!fn) {
+          throw new Failure(`"${token.text}" is not a function (use min, max, abs)`, token.at);
+        }
+        next();
+        const args = [sum(depth + 1)];
+        while (peek().kind === "op" && peek().text === ",") {
+          next();
+          args.push(sum(depth + 1));
+        }
+        expect(")");
+        if (fn === "abs" && args.length !== 1) {
+          throw new Failure("abs takes one argument", token.at);
+        }
+        if (fn !== "abs" && args.length < 2) {
+          throw new Failure(`${fn} takes two arguments or more`, token.at);
+        }
+        return { kind: "call", fn, args };
+      }
+      return { kind: "input", name: token.text };
+    }
+    if (token.kind === "op" && token.text === "(") {
+      const inner = sum(depth + 1);
+      expect(")");
+      return inner;
+    }
+    throw new Failure(`expected a number, an input or "("${describeToken(token)}`, token.at);
+  };
+  try {
+    const expr = sum(0);
+    const rest = peek();
+    if (rest.kind !== "end") {
+      return { ok: false, error: `unexpected "${rest.text}"`, at: rest.at };
+    }
+    return { ok: true, expr };
+  } catch (error) {
+    if (error instanceof Failure) return { ok: false, error: error.message, at: error.at };
+    throw error;
+  }
+}
+
+function describeToken(token: Token): string {
+  return token.kind === "end" ? " at the end" : `, not "${token.text}"`;
+}
+
+/** The input names an expression uses, in order of first use. */
+export function inputsOf(expr: Expr): string[] {
+  const names: string[] = [];
+  const walk = (node: Expr) => {
+    switch (node.kind) {
+      case "number":
+        return;
+      case "input":
+        if (!names.includes(node.name)) names.push(node.name);
+        return;
+      case "unary":
+        return walk(node.arg);
+      case "binary":
+        walk(node.left);
+        return walk(node.right);
+      case "call":
+        return node.args.forEach(walk);
+    }
+  };
+  walk(expr);
+  return names;
+}
+
+/** An evaluation, or the one line that says why there is no finite result. */
+export type EvalResult =
+  | { ok: true; value: number }
+  | { ok: false; error: string };
+
+/**
+ * Evaluates an expression with the given inputs. A division by zero names the divisor; a result
+ * that is not a finite number (an overflow, a fractional power of a negative number) is an error,
+ * never `NaN` or `Infinity`.
+ */
+export function evaluate(expr: Expr, inputs: Readonly<Record<string, number>>): EvalResult {
+  class Stop extends Error {}
+  const run = (node: Expr): number => {
+    switch (node.kind) {
+      case "number":
+        return node.value;
+      case "input": {
+        const value = inputs[node.name];
+        if (value === undefined) throw new Stop(`Input "${node.name}" is missing`);
+        return value;
+      }
+      case "unary":
+        return -run(node.arg);
+      case "binary": {
+        const left = run(node.left);
+        const right = run(node.right);
+        switch (node.op) {
+          case "+":
+            return left + right;
+          case "-":
+            return left - right;
+          case "*":
+            return left * right;
+          case "/":
+            if (right === 0) throw new Stop(`Division by zero: ${render(node.right)} is 0`);
+            return left / right;
+          case "^":
+            return left ** right;
+        }
+        break;
+      }
+      case "call": {
+        const args = node.args.map(run);
+        if (node.fn === "abs") return Math.abs(args[0] ?? 0);
+        return node.fn === "min" ? Math.min(...args) : Math.max(...args);
+      }
+    }
+    throw new Stop("Unknown expression");
+  };
+  try {
+    const value = run(expr);
+    if (!Number.isFinite(value)) return { ok: false, error: "The result is not a finite number" };
+    return { ok: true, value };
+  } catch (error) {
+    if (error instanceof Stop) return { ok: false, error: error.message };
+    throw error;
+  }
+}
+
+const PRECEDENCE = { "+": 1, "-": 1, "*": 2, "/": 2, "^": 4 } as const;
+
+const SIGNS = { "+": "+", "-": "−", "*": "×", "/": "÷", "^": "^" } as const;
+
+/**
+ * The expression written back as text with only the parentheses it needs, in the signs people
+ * read (× ÷ −); each input as its name, or as `inputs` shows it when given.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseExpression, render } from "./expression.ts";
+ * const parsed = parseExpression("(a - b) / c * 100");
+ * assert.ok(parsed.ok);
+ * assert.equal(render(parsed.expr), "(a − b) ÷ c × 100");
+ * assert.equal(render(parsed.expr, { a: "5", b: "2", c: "10" }), "(5 − 2) ÷ 10 × 100");
+ * ```
+ */
+export function render(expr: Expr, inputs?: Readonly<Record<string, string>>, parent = 0): string {
+  switch (expr.kind) {
+    case "number":
+      return expr.text;
+    case "input":
+      return inputs?.[expr.name] ?? expr.name;
+    case "unary": {
+      const text = `−${render(expr.arg, inputs, 3)}`;
+      return parent > 3 ? `(${text})` : text;
+    }
+    case "binary": {
+      const own = PRECEDENCE[expr.op];
+      const right = expr.op === "^" ? own : expr.op === "-" || expr.op === "/" ? own + 1 : own;
+      const text = `${render(expr.left, inputs, expr.op === "^" ? own + 1 : own)} ${
+        SIGNS[expr.op]
+      } ${render(expr.right, inputs, right)}`;
+      return own < parent ? `(${text})` : text;
+    }
+    case "call":
+      return `${expr.fn}(${expr.args.map((arg) => render(arg, inputs)).join(", ")})`;
+  }
+}

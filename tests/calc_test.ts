@@ -1,0 +1,126 @@
+import assert from "node:assert/strict";
+import { createHandler, loadCatalog } from "../lib/mod.ts";
+
+const catalog = await loadCatalog(undefined, { prebuilt: false });
+const handler = createHandler(catalog, { baseUrl: "https://metrics.example" });
+const get = (path: string) => handler(new Request(`https://metrics.example${path}`));
+
+Deno.test("every worked example of a calculator recomputes to the figure its text states", async () => {
+  const { calculate, roundingOf } = await import("../lib/catalog/calculator.ts");
+  const { readWritten } = await import("../lib/catalog/figures.ts");
+  let checked = 0;
+  for (const metric of catalog.metrics) {
+    const calculator = metric.calculator;
+    if (!calculator) continue;
+    const typed = Object.fromEntries(
+      Object.entries(calculator.example.inputs).map(([key, value]) => [key, String(value)]),
+    );
+    const result = calculate(calculator, typed);
+    assert.ok(result.ok, `${metric.slug}: ${result.ok ? "" : result.error}`);
+    const stated = readWritten(calculator.example.states);
+    assert.ok(stated.ok && "value" in stated, metric.slug);
+    assert.ok(metric.inPractice.includes(calculator.example.states), metric.slug);
+    assert.ok(
+      Math.abs(result.value - stated.value) <= roundingOf(calculator.example.states),
+      `${metric.slug}: ${result.value} against ${calculator.example.states}`,
+    );
+    checked++;
+  }
+  assert.ok(checked >= 38, `${checked} worked examples`);
+});
+
+Deno.test("every metric has a calculator or says why it cannot have one; only a few cannot", () => {
+  const without = catalog.metrics.filter((metric) => !metric.calculator);
+  for (const metric of without) assert.ok(metric.notComputable, `${metric.slug}: no reason given`);
+  assert.ok(without.length <= 5, without.map((metric) => metric.slug).join(", "));
+});
+
+Deno.test("/metrics/<slug>/calc computes on the server, with caching headers, and says what is wrong", async () => {
+  const ok = await get("/metrics/customer-lifetime-value/calc?arpa=200&grossMargin=80&churn=2.5");
+  assert.equal(ok.status, 200);
+  assert.match(ok.headers.get("cache-control") ?? "", /max-age=\d+/);
+  const html = await ok.text();
+  assert.match(html, /<h2 id="result">Result: \$6,400<\/h2>/);
+  assert.match(
+    html,
+    /arpa × grossMargin ÷ 100 ÷ \(churn ÷ 100\) = 200 × 80 ÷ 100 ÷ \(2\.5 ÷ 100\) = \$6,400/,
+  );
+  const cases: [string, string][] = [
+    ["arpa=200&grossMargin=80&churn=0", "Division by zero: churn ÷ 100 is 0"],
+    ["arpa=-1&grossMargin=80&churn=2", "must not be negative"],
+    ["arpa=1e400&grossMargin=80&churn=2", "must be a number"],
+    ["arpa=200&grossMargin=80", "Missing input"],
+  ];
+  for (const [query, message] of cases) {
+    const bad = await get(`/metrics/customer-lifetime-value/calc?${query}`);
+    assert.equal(bad.status, 400, query);
+    assert.match(
+      await bad.text(),
+      new RegExp(`role="alert">[^<]*${message.replace(/[()÷]/g, ".")}`),
+    );
+  }
+});
+
+Deno.test("a metric page draws its equation from the calculator and offers the form", async () => {
+  const html = await (await get("/metrics/churn-rate")).text();
+  assert.match(
+    html,
+    /<math><mrow><mfrac><mi>lost<\/mi><mi>start<\/mi><\/mfrac><mo>×<\/mo><mn>100<\/mn><\/mrow><\/math>/,
+  );
+  assert.match(html, /<form class="calc" method="get" action="\/metrics\/churn-rate\/calc"/);
+  assert.match(html, /<script src="\/assets\/forms\.js" defer><\/script>/);
+});
+
+Deno.test("/formulas.json publishes every calculator for dashboards to reuse", async () => {
+  const response = await get("/formulas.json");
+  assert.equal(response.status, 200);
+  assert.equal(response.headers.get("access-control-allow-origin"), "*");
+  const set = await response.json();
+  assert.equal(set.metrics.length, catalog.metrics.length);
+  const churn = set.metrics.find((item: { slug: string }) => item.slug === "churn-rate");
+  assert.equal(churn.calculator.expression, "lost / start * 100");
+  assert.ok(
+    set.metrics.every((item: { calculator?: unknown; notComputable?: string }) =>
+      item.calculator !== undefined || item.notComputable !== undefined
+    ),
+  );
+});
+
+Deno.test("side-by-side pages set two related metrics against each other, linked from both", async () => {
+  const path = "/compare/gross-revenue-retention-vs-net-revenue-retention";
+  const page = await get(path);
+  assert.equal(page.status, 200);
+  const html = await page.text();
+  assert.match(html, /<h1>Gross Revenue Retention \(GRR\) vs Net Revenue Retention \(NRR\)<\/h1>/);
+  for (const id of ["relate", "definition", "formula", "inputs", "when-not-to-use", "benchmarks"]) {
+    assert.match(html, new RegExp(`<h2 id="${id}">`), id);
+  }
+  for (const slug of ["gross-revenue-retention", "net-revenue-retention"]) {
+    const metric = await (await get(`/metrics/${slug}`)).text();
+    assert.ok(metric.includes(`href="${path}"`), slug);
+  }
+  assert.equal(
+    (await get("/compare/net-revenue-retention-vs-gross-revenue-retention")).status,
+    404,
+  );
+  const sitemap = await (await get("/sitemap.xml")).text();
+  assert.ok(sitemap.includes(`https://metrics.example${path}</loc>`));
+  const llms = await (await get("/llms.txt")).text();
+  assert.ok(llms.includes(`(https://metrics.example${path})`));
+});
+
+Deno.test("/metrics, /frameworks and /tags list the records, and the header and crumbs link them", async () => {
+  const metrics = await (await get("/metrics")).text();
+  assert.equal(
+    (metrics.match(/<a href="\/metrics\/[a-z0-9-]+">/g) ?? []).length,
+    catalog.metrics.length,
+  );
+  assert.match(metrics, /<a href="\/tags\/retention">Retention<\/a>/);
+  const frameworks = await (await get("/frameworks")).text();
+  assert.match(frameworks, /<a href="\/frameworks\/aarrr">/);
+  const tags = await (await get("/tags")).text();
+  assert.match(tags, /<a href="\/tags\/health">Health<\/a>/);
+  const churn = await (await get("/metrics/churn-rate")).text();
+  assert.match(churn, /<li><a href="\/metrics">Metrics<\/a><\/li>/);
+  assert.match(churn, /<li><a href="\/metrics">Metrics A–Z<\/a><\/li>/);
+});

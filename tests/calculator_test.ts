@@ -1,0 +1,89 @@
+import assert from "node:assert/strict";
+import {
+  calculate,
+  type Calculator,
+  calculatorProblems,
+  roundingOf,
+} from "../lib/catalog/calculator.ts";
+
+const CHURN: Calculator = {
+  inputs: {
+    lost: { name: "Customers lost", unit: "count", means: "left in the period" },
+    start: { name: "Customers at the start", unit: "count", means: "active on day one" },
+  },
+  expression: "lost / start * 100",
+  result: { unit: "percent", per: "month" },
+  example: { inputs: { lost: 90, start: 2000 }, states: "4.5%" },
+};
+const TEXT = "March churn is 90 ÷ 2,000 = 4.5%.";
+
+Deno.test("calculate() reads typed inputs and answers bad ones with one line", () => {
+  assert.deepEqual(calculate(CHURN, { lost: "90", start: "2,000" }), {
+    ok: true,
+    value: 4.5,
+    inputs: { lost: 90, start: 2000 },
+  });
+  const errors = [
+    calculate(CHURN, { lost: "90" }),
+    calculate(CHURN, { lost: "90", start: "0" }),
+    calculate(CHURN, { lost: "-3", start: "100" }),
+    calculate(CHURN, { lost: "1e400", start: "100" }),
+    calculate(CHURN, { lost: "NaN", start: "100" }),
+    calculate(CHURN, { lost: "lots", start: "100" }),
+  ].map((result) => result.ok ? "ok" : result.error);
+  assert.deepEqual(errors, [
+    'Missing input "start" (Customers at the start)',
+    "Division by zero: start is 0",
+    'Input "lost" (Customers lost) must not be negative',
+    'Input "lost" must be a number, not "1e400"',
+    'Input "lost" must be a number, not "NaN"',
+    'Input "lost" must be a number, not "lots"',
+  ]);
+  const margin: Calculator = {
+    ...CHURN,
+    inputs: { ...CHURN.inputs, lost: { ...CHURN.inputs.lost!, negative: true } },
+  };
+  assert.equal(calculate(margin, { lost: "-3", start: "100" }).ok, true);
+});
+
+Deno.test("calculatorProblems() checks the expression's inputs and the worked example against the text", () => {
+  const at = "cat/metrics/x.md: calculator";
+  assert.deepEqual(calculatorProblems(CHURN, TEXT, at), []);
+  assert.deepEqual(
+    calculatorProblems({ ...CHURN, expression: "lost / begin * 100" }, TEXT, at),
+    [
+      'cat/metrics/x.md: calculator.expression: "begin" is not one of the inputs (lost, start)',
+      "cat/metrics/x.md: calculator.inputs.start: the expression does not use it",
+    ],
+  );
+  assert.deepEqual(calculatorProblems({ ...CHURN, expression: "lost / * start" }, TEXT, at), [
+    'cat/metrics/x.md: calculator.expression: expected a number, an input or "(", not "*" (at character 8)',
+  ]);
+  assert.deepEqual(
+    calculatorProblems({ ...CHURN, example: { inputs: { lost: 90 }, states: "4.5%" } }, TEXT, at),
+    ["cat/metrics/x.md: calculator.example.inputs.start: is missing"],
+  );
+  assert.deepEqual(
+    calculatorProblems(
+      { ...CHURN, example: { inputs: { lost: 92, start: 2000 }, states: "4.5%" } },
+      TEXT,
+      at,
+    ),
+    ["cat/metrics/x.md: calculator.example: the inputs give 4.6, but the text states 4.5% (within 0.050000001)"],
+  );
+  assert.deepEqual(
+    calculatorProblems(
+      { ...CHURN, example: { inputs: { lost: 90, start: 2000 }, states: "4.50%" } },
+      TEXT,
+      at,
+    ),
+    ['cat/metrics/x.md: calculator.example.states: "4.50%" does not appear in the section "In practice"'],
+  );
+});
+
+Deno.test("roundingOf() is half a unit of the last digit written", () => {
+  assert.ok(Math.abs(roundingOf("4.5%") - 0.05) < 1e-6);
+  assert.ok(Math.abs(roundingOf("$1,200") - 0.5) < 1e-6);
+  assert.ok(Math.abs(roundingOf("$28K") - 500) < 1e-6);
+  assert.ok(Math.abs(roundingOf("0.18") - 0.005) < 1e-6);
+});
