@@ -413,6 +413,12 @@ Deno.test({
               "/frameworks/aarrr",
               "/frameworks/growth-accounting",
               "/search?q=retention",
+              "/metrics",
+              "/frameworks",
+              "/tags",
+              "/compare/gross-revenue-retention-vs-net-revenue-retention",
+              "/metrics/churn-rate/compare?value=3&model=b2b",
+              "/metrics/customer-lifetime-value/calc?arpa=200&grossMargin=80&churn=2.5",
             ]
           ) {
             await page.goto(`${origin}${path}`);

@@ -9,6 +9,7 @@
 import { Html, markup } from "./html.ts";
 import { expressionMathml } from "./mathml.ts";
 import type { MetricRecord } from "../../catalog/records.ts";
+import type { Unit } from "../../catalog/figures.ts";
 import { expressionOf } from "../../catalog/calculator.ts";
 import { render } from "../../catalog/expression.ts";
 import type { Computed } from "../../read/calc.ts";
@@ -33,8 +34,21 @@ export function calculatorFormula(metric: MetricRecord): Html | undefined {
 <p class="conditions">${metric.formula}</p>`;
 }
 
-function resultWords(unit: string): string {
-  return unit === "percent" ? "in percent" : `in ${unit}`;
+const RESULT_WORDS: Record<Unit, string> = {
+  percent: "in percent",
+  points: "in points",
+  ratio: "a ratio",
+  multiple: "a multiple",
+  usd: "in US dollars",
+  count: "a count",
+  months: "in months",
+  days: "in days",
+  minutes: "in minutes",
+  seconds: "in seconds",
+};
+
+function resultWords(unit: Unit): string {
+  return RESULT_WORDS[unit];
 }
 
 /** The calculator form: one field a named input, prefilled with the reader's last values. */

@@ -144,7 +144,9 @@ section:has(> .heading > h2:target) { background: var(--accent-bg); outline: 2px
 h2:target { scroll-margin-top: 1rem; }
 .formula .equation { display: block; font-size: 1.1rem; font-weight: 600; }
 .formula .math { display: block; overflow-x: auto; padding: 0.25rem 0; }
-.formula math { font-size: 1.15rem; font-weight: 400; }
+.formula math { font-size: 1.15rem; font-weight: 400; font-family: inherit; }
+.formula math * { font-family: inherit; }
+.formula mfrac > *, .formula mfrac > * * { math-style: normal; math-depth: 0; font-size: inherit; }
 .formula .unit { display: block; font-size: 0.9rem; font-weight: 400; color: var(--muted); font-family: system-ui, sans-serif; }
 .formula .sep { display: none; }
 .formula .conditions { display: block; margin-top: 0.5rem; font-family: system-ui, sans-serif; font-size: 0.9rem; color: var(--muted); }

@@ -121,7 +121,7 @@ export function figureTable(metric: MetricRecord, vocabulary: Vocabulary, baseUr
 `
   );
   return markup`<div class="table-wrap"><table class="figures">
-<caption>Every figure in the sentences above, as data</caption>
+<caption>Every benchmark figure of ${metric.name}, as data</caption>
 <thead><tr><th scope="col">#</th><th scope="col">Figure</th><th scope="col">Statistic</th><th scope="col">Segment</th><th scope="col">Sample</th><th scope="col">Year</th><th scope="col">Source</th><th scope="col">Citation</th></tr></thead>
 <tbody>
 ${rows}</tbody>
