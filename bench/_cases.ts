@@ -14,6 +14,13 @@ export interface BenchCase {
   status: number;
   /** The content coding the answer must carry. */
   coding: "identity" | "gzip" | "br";
+  /** For a POST: the body, sent by `mcp.lua` (only the server answers these). */
+  post?: string;
+}
+
+/** A JSON-RPC request to `/mcp`, as an MCP client sends it over Streamable HTTP. */
+export function mcpBody(method: string, params: unknown): string {
+  return JSON.stringify({ jsonrpc: "2.0", id: 1, method, params });
 }
 
 /** The cases of `deno task bench`, in the order they are reported. */
@@ -60,6 +67,22 @@ export const CASES: readonly BenchCase[] = [
     headers: {},
     status: 200,
     coding: "identity",
+  },
+  {
+    name: "MCP tools/call get_metric",
+    path: "/mcp",
+    headers: {},
+    status: 200,
+    coding: "identity",
+    post: mcpBody("tools/call", { name: "get_metric", arguments: { slug: "churn-rate" } }),
+  },
+  {
+    name: "MCP tools/list",
+    path: "/mcp",
+    headers: {},
+    status: 200,
+    coding: "identity",
+    post: mcpBody("tools/list", {}),
   },
   {
     name: "OpenAPI document",

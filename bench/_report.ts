@@ -105,7 +105,15 @@ export function report(
     const found = cases.find((c) => c.bench.name === name);
     return found && found.nginx.length > 0 ? rps(found.deno) / rps(found.nginx) : undefined;
   };
-  const worstP99 = Math.max(...cases.map((c) => p(c.deno, "p99Ms")));
+  // The pages computed per request and MCP are the server's own; the p99 target is for the rest.
+  const worstP99 = Math.max(
+    ...cases.filter((c) => c.nginx.length > 0).map((c) => p(c.deno, "p99Ms")),
+  );
+  const against = (name: string, base: string) => {
+    const found = cases.find((c) => c.bench.name === name);
+    const reference = cases.find((c) => c.bench.name === base);
+    return found && reference ? rps(found.deno) / rps(reference.deno) : undefined;
+  };
   const of = (runs: Runs<StartSide>, side: StartSide) => median(runs[side]);
   const startRatio = of(starts.compressed, "project") / of(starts.compressed, "baseline");
   const identityRatio = median(starts.identity.project) / median(starts.identity.baseline);
@@ -226,6 +234,13 @@ export function report(
       )
     ),
     target("metric list uncompressed, Deno/nginx ≥ 0.8", ratio("metric list"), (v) => v >= 0.8),
-    target(`worst Deno p99 < 5 ms (ms)`, worstP99, (v) => v < 5),
+    target(`worst Deno p99 < 5 ms, cases nginx also serves (ms)`, worstP99, (v) => v < 5),
+    ...(["MCP tools/call get_metric", "MCP tools/list"] as const).map((name) =>
+      target(
+        `${name} / GET one metric ≥ 0.25 (stretch 0.5)`,
+        against(name, "one metric"),
+        (v) => v >= 0.25,
+      )
+    ),
   ].join("\n");
 }

@@ -21,6 +21,9 @@ import { fmt } from "./_stats.ts";
 import { cliRuns, coldStarts } from "./_startup.ts";
 import { runWrk } from "./_wrk.ts";
 
+/** The wrk script that POSTs JSON-RPC bodies to /mcp (in its POST mode). */
+const POST_SCRIPT = new URL("./soak.lua", import.meta.url).pathname;
+
 const USAGE = `Usage: deno task bench [options]
 
   --duration S        seconds of each wrk run (default 6)
@@ -92,6 +95,18 @@ async function plan(options: Options): Promise<Plan> {
 }
 
 async function checkWire(c: BenchCase, denoPort: number, site: NginxSite): Promise<WireCheck> {
+  if (c.post !== undefined) {
+    const answer = await rawRequest(`http://127.0.0.1:${denoPort}`, c.path, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: c.post,
+    });
+    if (answer.status !== c.status) throw new Error(`Deno answers ${c.name} with ${answer.status}`);
+    return { denoBytes: answer.body.byteLength, nginxMissing: "the server's own", same: false };
+  }
   const deno = await rawRequest(`http://127.0.0.1:${denoPort}`, c.path, { headers: c.headers });
   const denoCoding = deno.headers.get("content-encoding") ?? "identity";
   if (deno.status !== c.status || denoCoding !== c.coding) {
@@ -125,6 +140,7 @@ function wrkOptions(options: Plan, bench: BenchCase, durationSeconds: number) {
     ...(options.cpus ? { cpus: options.cpus.load } : {}),
     durationSeconds,
     headers: bench.headers,
+    ...(bench.post === undefined ? {} : { script: POST_SCRIPT, scriptArgs: ["POST", bench.post] }),
   };
 }
 

@@ -1,10 +1,14 @@
--- wrk script of `deno task soak` and `deno task shutdown-check`: rotates through the paths given
--- after `--`, cycling Accept-Encoding through identity, gzip and br, and counts the answers that
--- were not 2xx. "{random}" in a path becomes a new random number on every request, so that the
+-- wrk script of `deno task soak`, `deno task shutdown-check` and the MCP cases of `deno task bench`.
+-- GET mode: rotates through the paths given after `--`, cycling Accept-Encoding through identity,
+-- gzip and br; "{random}" in a path becomes a new random number on every request, so that the
 -- server answers values it has not seen (it must keep nothing per query).
+-- POST mode (the first argument is POST): posts the JSON-RPC bodies that follow to the URL in turn.
+-- Either way it counts the answers that were not 2xx.
 -- Usage: wrk -s bench/soak.lua http://127.0.0.1:8000 -- /api/metrics /llms.txt ...
+--        wrk -s bench/soak.lua http://127.0.0.1:8000/mcp -- POST '{"jsonrpc":"2.0",...}' ...
 
-local paths = {}
+local items = {}
+local post = false
 local encodings = { "identity", "gzip", "br" }
 local counter = 0
 local threads = {}
@@ -14,11 +18,15 @@ function setup(thread)
 end
 
 function init(args)
-  for _, path in ipairs(args) do
-    table.insert(paths, path)
+  for index, item in ipairs(args) do
+    if index == 1 and item == "POST" then
+      post = true
+    else
+      table.insert(items, item)
+    end
   end
-  if #paths == 0 then
-    error("soak.lua needs at least one path after --")
+  if #items == 0 then
+    error("soak.lua needs at least one path or body after --")
   end
   -- Globals, so that done() can read them from each thread.
   responses = 0
@@ -26,12 +34,18 @@ function init(args)
 end
 
 function request()
-  local path = paths[(counter % #paths) + 1]
-  path = string.gsub(path, "{random}", function()
+  local item = items[(counter % #items) + 1]
+  counter = counter + 1
+  if post then
+    return wrk.format("POST", nil, {
+      ["Content-Type"] = "application/json",
+      ["Accept"] = "application/json, text/event-stream",
+    }, item)
+  end
+  local encoding = encodings[(math.floor((counter - 1) / #items) % #encodings) + 1]
+  local path = string.gsub(item, "{random}", function()
     return string.format("%.4f", math.random() * 25)
   end)
-  local encoding = encodings[(math.floor(counter / #paths) % #encodings) + 1]
-  counter = counter + 1
   return wrk.format("GET", path, { ["Accept-Encoding"] = encoding })
 end
 

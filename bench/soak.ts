@@ -10,9 +10,33 @@ import { discoverPaths } from "./_endpoints.ts";
 import { cpuSplit, rssMiB, sleep, startServer, stop } from "./_process.ts";
 import { fmt, median, table, verdict } from "./_stats.ts";
 import { runWrk, socketErrorCount, type WrkResult } from "./_wrk.ts";
+import { mcpBody } from "./_cases.ts";
 
-const USAGE =
-  `Usage: deno task soak [--duration 60] [--connections 64] [--warmup 10] [--pin auto|off]`;
+const USAGE = `Usage: deno task soak [--duration 60] [--connections 64] [--warmup 10] ` +
+  `[--pin auto|off] [--mcp]
+
+  --mcp   load POST /mcp instead: tools/call get_metric for every metric, get_benchmark with a
+          comparison, search and tools/list, in turn; passes only below 80 MiB at the end too`;
+
+/** The JSON-RPC bodies of the MCP soak: every metric, a comparison, a search, the tool list. */
+async function mcpBodies(port: number): Promise<string[]> {
+  const { rawRequest } = await import("../tests/_raw_http.ts");
+  const list: unknown = JSON.parse(
+    new TextDecoder().decode((await rawRequest(`http://127.0.0.1:${port}`, "/api/metrics")).body),
+  );
+  const slugs = Array.isArray(list)
+    ? list.map((record) => String(Reflect.get(record, "slug")))
+    : [];
+  return [
+    ...slugs.map((slug) => mcpBody("tools/call", { name: "get_metric", arguments: { slug } })),
+    mcpBody("tools/call", {
+      name: "get_benchmark",
+      arguments: { slug: "churn-rate", value: 3, segment: { model: "b2b" } },
+    }),
+    mcpBody("tools/call", { name: "search", arguments: { query: "retention" } }),
+    mcpBody("tools/list", {}),
+  ];
+}
 
 /** The soak's Lua script, as a path wrk can open. */
 export const SOAK_SCRIPT: string = new URL("./soak.lua", import.meta.url).pathname;
@@ -32,6 +56,7 @@ async function main(): Promise<void> {
       connections: { type: "string", default: "64" },
       warmup: { type: "string", default: "10" },
       pin: { type: "string", default: "auto" },
+      mcp: { type: "boolean", default: false },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -59,14 +84,14 @@ async function main(): Promise<void> {
   const samples: { second: number; rss: number }[] = [];
   let started = 0;
   try {
-    paths = await discoverPaths(port);
+    paths = values.mcp ? await mcpBodies(port) : await discoverPaths(port);
     const load = (seconds: number) =>
-      runWrk(baseUrl, {
+      runWrk(values.mcp ? `${baseUrl}/mcp` : baseUrl, {
         connections,
         threads: split?.loadCpus ?? 2,
         durationSeconds: seconds,
         script: SOAK_SCRIPT,
-        scriptArgs: paths,
+        scriptArgs: values.mcp ? ["POST", ...paths] : paths,
         ...(split ? { cpus: split.load } : {}),
       });
     console.error(`Warming up for ${warmup} s over ${paths.length} paths`);
@@ -95,12 +120,15 @@ async function main(): Promise<void> {
   const change = (end - started) / started;
   const errors = socketErrorCount(soak);
   const passed = errors === 0 && counts.non2xx === 0 && warmCounts.non2xx === 0 &&
-    Math.abs(change) <= 0.1 && exitCode === 0;
+    Math.abs(change) <= 0.1 && exitCode === 0 && (!values.mcp || end <= 80);
   console.log([
     `# Soak, ${new Date().toISOString().slice(0, 10)}`,
     "",
     `wrk: ${connections} connections, ${split?.loadCpus ?? 2} thread(s), ${duration} s after a ` +
-    `${warmup} s warm-up, rotating over ${paths.length} paths × identity, gzip and br` +
+    `${warmup} s warm-up, rotating over ` +
+    (values.mcp
+      ? `${paths.length} MCP requests (POST /mcp)`
+      : `${paths.length} paths × identity, gzip and br`) +
     (split ? `; server on CPU ${split.server}, wrk on CPU ${split.load}.` : "."),
     "",
     table(["Figure", "Value", "Target"], [
@@ -114,7 +142,11 @@ async function main(): Promise<void> {
       ],
       ["Answers other than 2xx", fmt(counts.non2xx), `0 (${verdict(counts.non2xx === 0)})`],
       ["RSS after warm-up", `${fmt(started, 1)} MiB`, ""],
-      ["RSS at the end", `${fmt(end, 1)} MiB`, ""],
+      [
+        "RSS at the end",
+        `${fmt(end, 1)} MiB`,
+        values.mcp ? `≤ 80 MiB (${verdict(end <= 80)})` : "",
+      ],
       [
         "RSS change",
         `${change >= 0 ? "+" : ""}${fmt(change * 100, 1)}%`,

@@ -363,3 +363,130 @@ Deno.test("/mcp is stateless: GET and DELETE get 405 with Allow, and an idle SDK
     await server.shutdown();
   }
 });
+
+/** Posts one JSON-RPC body to an MCP HTTP handler, as a client would. */
+async function post(
+  handler: (request: Request) => Promise<Response>,
+  body: string,
+  headers: Record<string, string> = {},
+) {
+  const response = await handler(
+    new Request("http://localhost:8000/mcp", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        ...headers,
+      },
+      body,
+    }),
+  );
+  return {
+    status: response.status,
+    type: response.headers.get("content-type"),
+    text: await response.text(),
+  };
+}
+
+Deno.test("/mcp answers every tool and resource from memory with the SDK's own bytes", async () => {
+  const { createMcpHttpHandler } = await import("../lib/agents/mcp.ts");
+  const fast = createMcpHttpHandler(catalog);
+  const sdkOnly = createMcpHttpHandler(catalog, { remember: false });
+  const calls: [string, unknown][] = [
+    ["tools/list", {}],
+    ["resources/list", {}],
+    ["resources/templates/list", {}],
+    ["ping", undefined],
+    ["resources/read", { uri: "catalog://metrics/churn-rate" }],
+    ["resources/read", { uri: "catalog://frameworks/heart" }],
+    ["resources/read", { uri: "catalog://metrics/chrun-rate" }],
+    ["tools/call", { name: "list_metrics", arguments: {} }],
+    ["tools/call", { name: "list_metrics", arguments: { tag: "retention" } }],
+    ["tools/call", { name: "get_metric", arguments: { slug: "churn-rate" } }],
+    ["tools/call", { name: "get_metric", arguments: { slug: "NRR" } }],
+    ["tools/call", { name: "get_metric", arguments: { slug: "no-such-metric" } }],
+    ["tools/call", { name: "get_metric", arguments: { slug: 12 } }],
+    ["tools/call", { name: "search", arguments: { query: "stickiness", limit: 3 } }],
+    ["tools/call", { name: "list_frameworks", arguments: {} }],
+    ["tools/call", { name: "get_framework", arguments: { slug: "aarrr" } }],
+    ["tools/call", { name: "get_benchmark", arguments: { slug: "churn-rate" } }],
+    ["tools/call", {
+      name: "get_benchmark",
+      arguments: { slug: "churn-rate", value: 3, segment: { model: "b2b" } },
+    }],
+    ["tools/call", { name: "no_such_tool", arguments: {} }],
+  ];
+  for (const [index, [method, params]] of calls.entries()) {
+    const message = (id: number | string) =>
+      JSON.stringify({ jsonrpc: "2.0", id, method, ...(params === undefined ? {} : { params }) });
+    const expected = await post(sdkOnly, message(index));
+    const first = await post(fast, message(index));
+    const again = await post(fast, message(index));
+    const otherId = await post(fast, message(`call-${index}`));
+    const label = `${method} ${JSON.stringify(params)}`;
+    assert.deepEqual(first, expected, `${label}: first answer`);
+    assert.deepEqual(again, expected, `${label}: remembered answer`);
+    assert.equal(JSON.parse(otherId.text).id, `call-${index}`, `${label}: its own id`);
+    assert.deepEqual(
+      { ...JSON.parse(otherId.text), id: index },
+      JSON.parse(expected.text),
+      `${label}: the same answer under another id`,
+    );
+  }
+});
+
+Deno.test("/mcp keeps the JSON-RPC errors, batches, notifications and header checks of the SDK", async () => {
+  const { createMcpHttpHandler } = await import("../lib/agents/mcp.ts");
+  const fast = createMcpHttpHandler(catalog);
+  const sdkOnly = createMcpHttpHandler(catalog, { remember: false });
+  const bodies = [
+    "{not json",
+    JSON.stringify({ jsonrpc: "2.0", id: 1 }),
+    JSON.stringify({ jsonrpc: "1.0", id: 1, method: "tools/list" }),
+    JSON.stringify({ jsonrpc: "2.0", id: 1, method: "no/such/method" }),
+    JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "get_metric", arguments: "x" },
+    }),
+    JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+    JSON.stringify([{ jsonrpc: "2.0", id: 1, method: "ping" }, {
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/list",
+    }]),
+    JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", extra: true }),
+    JSON.stringify({ jsonrpc: "2.0", id: null, method: "ping" }),
+  ];
+  const codes: unknown[] = [];
+  for (const body of bodies) {
+    const expected = await post(sdkOnly, body);
+    assert.deepEqual(await post(fast, body), expected, body);
+    assert.deepEqual(await post(fast, body), expected, `${body}, again`);
+    codes.push(expected.text === "" ? expected.status : JSON.parse(expected.text).error?.code);
+  }
+  assert.deepEqual(codes.slice(0, 4), [-32700, -32700, -32700, -32601]);
+  assert.equal(codes[5], 202, "a notification gets 202 and no body");
+  const ping = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" });
+  for (
+    const headers of [
+      { "mcp-protocol-version": "1999-01-01" },
+      { accept: "application/json" },
+      { "content-type": "text/plain" },
+    ]
+  ) {
+    const expected = await post(sdkOnly, ping, headers);
+    assert.ok(expected.status >= 400, JSON.stringify(headers));
+    assert.deepEqual(await post(fast, ping, headers), expected, JSON.stringify(headers));
+  }
+  const large = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: { name: "search", arguments: { query: "x".repeat(300 * 1024) } },
+  });
+  const tooLarge = await post(fast, large);
+  assert.equal(tooLarge.status, 413);
+  assert.deepEqual(tooLarge, await post(sdkOnly, large));
+});

@@ -8,8 +8,18 @@ import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mc
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { z } from "zod";
 import type { Catalog } from "../catalog/load.ts";
-import { createReadModel, frameworkSummary, metricSummary, type NotFound } from "../read/model.ts";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import {
+  createReadModel,
+  frameworkSummary,
+  metricSummary,
+  type NotFound,
+  type ReadModel,
+} from "../read/model.ts";
+import {
+  ErrorCode,
+  McpError,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from "@modelcontextprotocol/sdk/types.js";
 import {
   BenchmarkAnswerSchema,
   FrameworkSchema,
@@ -77,18 +87,23 @@ interface BenchmarkInput {
 }
 
 /**
- * Creates an MCP server over a catalog. A search index may be passed to share one; otherwise the
- * first search makes it, so that a session that never searches does not wait for the index.
+ * Creates an MCP server over a catalog. A search index and a read model may be passed to share
+ * them; otherwise the first search makes the index, so that a session that never searches does
+ * not wait for it.
  */
-export function createMcpServer(catalog: Catalog, shared?: CatalogSearch) {
+export function createMcpServer(
+  catalog: Catalog,
+  { search: shared, model = createReadModel(catalog) }: {
+    search?: CatalogSearch;
+    model?: ReadModel;
+  } = {},
+) {
   let index = shared;
   const search = () => index ??= createSearch(catalog);
   const server = new McpServer(MCP_SERVER_INFO, {
     instructions: "A read-only catalog of product and growth metrics and measurement frameworks. " +
       "Benchmark figures carry citations: quote the source along with any figure.",
   });
-  const model = createReadModel(catalog);
-
   server.registerTool(
     "list_metrics",
     {
@@ -246,20 +261,106 @@ export function createMcpServer(catalog: Catalog, shared?: CatalogSearch) {
 export interface McpHttpOptions {
   /** The search index to share with the rest of the site. */
   search?: CatalogSearch;
+  /** The read model to share with the rest of the site. */
+  model?: ReadModel;
+  /** Whether answers that depend only on their parameters are remembered (the default). */
+  remember?: boolean;
+}
+
+/** The requests whose answers depend only on the catalog and their parameters. */
+const ANSWERED_FROM_MEMORY = new Set([
+  "tools/call",
+  "tools/list",
+  "resources/list",
+  "resources/templates/list",
+  "resources/read",
+  "ping",
+]);
+/** Bodies larger than this go to the SDK as they are; the memory keys are cut at this size. */
+const MAX_REMEMBERED_BODY = 4096;
+/** How many answers are remembered, the oldest forgotten first. */
+const MAX_REMEMBERED = 256;
+
+/** A plain JSON-RPC request the memory may answer: its id, and its key (method and params). */
+function rememberable(message: unknown): { id: string | number; key: string } | undefined {
+  if (typeof message !== "object" || message === null || Array.isArray(message)) return undefined;
+  const { jsonrpc, id, method, params, ...rest } = message as Record<string, unknown>;
+  if (Object.keys(rest).length > 0 || jsonrpc !== "2.0") return undefined;
+  if (typeof method !== "string" || !ANSWERED_FROM_MEMORY.has(method)) return undefined;
+  if (typeof id !== "string" && (typeof id !== "number" || !Number.isFinite(id))) return undefined;
+  if (params !== undefined && (typeof params !== "object" || params === null)) return undefined;
+  if (Array.isArray(params)) return undefined;
+  return { id, key: `${method}\u0000${JSON.stringify(params ?? null)}` };
+}
+
+/** Whether the headers are ones the SDK takes as they are: both media types, a known version. */
+function plainHeaders(request: Request): boolean {
+  const accept = request.headers.get("accept") ?? "";
+  const type = (request.headers.get("content-type") ?? "").toLowerCase().replace(/\s+/g, "");
+  const version = request.headers.get("mcp-protocol-version");
+  const length = Number(request.headers.get("content-length") ?? 0);
+  return accept.includes("application/json") && accept.includes("text/event-stream") &&
+    (type === "application/json" || type === "application/json;charset=utf-8") &&
+    (version === null || SUPPORTED_PROTOCOL_VERSIONS.includes(version)) &&
+    length <= MAX_REMEMBERED_BODY && request.body !== null;
 }
 
 /**
- * Serves the MCP server over Streamable HTTP, stateless: each POST gets a fresh server and
- * transport, and the answer is JSON. The web route in front of it checks the method and the
- * `Host` and `Origin` headers.
+ * A small body read whole, or, past {@linkcode MAX_REMEMBERED_BODY} bytes, the request again with
+ * the bytes read so far put back in front of the rest, for the SDK to read and limit itself.
+ */
+async function smallBody(request: Request): Promise<{ text: string } | { request: Request }> {
+  const reader = (request.body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (true) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+    if (size > MAX_REMEMBERED_BODY) {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const chunk of chunks) controller.enqueue(chunk);
+        },
+        async pull(controller) {
+          const next = await reader.read();
+          if (next.done) controller.close();
+          else controller.enqueue(next.value);
+        },
+        cancel: (reason) => reader.cancel(reason),
+      });
+      return { request: new Request(request, { body, duplex: "half" } as RequestInit) };
+    }
+  }
+  const all = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { text: new TextDecoder().decode(all) };
+}
+
+/**
+ * Serves the MCP server over Streamable HTTP, stateless, with JSON answers. A request whose answer
+ * depends only on the catalog and its parameters (a tool call, a list, a resource, a ping) is
+ * answered by the SDK the first time; its result is remembered and later requests with the same
+ * method and parameters get it back in the JSON-RPC envelope with their own id: the same bytes
+ * the SDK writes. Everything else (`initialize`, notifications, batches, errors, unusual headers)
+ * goes to a fresh SDK server and transport, as the protocol requires. The web route in front of
+ * it checks the method and the `Host` and `Origin` headers.
  */
 export function createMcpHttpHandler(
   catalog: Catalog,
-  { search }: McpHttpOptions = {},
+  { search, model = createReadModel(catalog), remember = true }: McpHttpOptions = {},
 ): (request: Request) => Promise<Response> {
   const index = search ?? createSearch(catalog);
-  return async (request: Request): Promise<Response> => {
-    const server = createMcpServer(catalog, index);
+  // Each remembered answer as UTF-8 bytes up to the id: `{"result":…,"jsonrpc":"2.0","id":`.
+  const remembered = new Map<string, Uint8Array>();
+  const encoder = new TextEncoder();
+  const sdk = async (request: Request, parsedBody?: unknown): Promise<Response> => {
+    const server = createMcpServer(catalog, { search: index, model });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -267,10 +368,64 @@ export function createMcpHttpHandler(
     });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(request);
+      return await transport.handleRequest(
+        request,
+        parsedBody === undefined ? undefined : { parsedBody },
+      );
     } finally {
       await server.close();
     }
+  };
+  return async (request: Request): Promise<Response> => {
+    if (!remember || !plainHeaders(request)) return await sdk(request);
+    const read = await smallBody(request);
+    if ("request" in read) return await sdk(read.request);
+    const text = read.text;
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return await sdk(new Request(request, { body: text }));
+    }
+    const plain = rememberable(message);
+    if (!plain) return await sdk(request, message);
+    const key = `${request.headers.get("mcp-protocol-version") ?? ""}\u0000${plain.key}`;
+    const known = remembered.get(key);
+    if (known !== undefined) {
+      // The remembered bytes are sent as they are, then the id: no copy of the answer per request.
+      const id = encoder.encode(`${JSON.stringify(plain.id)}}`);
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(known.subarray());
+          controller.enqueue(id);
+          controller.close();
+        },
+      });
+      return new Response(body, {
+        status: 200,
+        headers: {
+          "content-type": "application/json",
+          "content-length": String(known.byteLength + id.byteLength),
+        },
+      });
+    }
+    const answer = await sdk(request, message);
+    if (answer.status !== 200 || answer.headers.get("content-type") !== "application/json") {
+      return answer;
+    }
+    const body = await answer.text();
+    const parsed: unknown = JSON.parse(body);
+    if (
+      typeof parsed === "object" && parsed !== null && "result" in parsed &&
+      !("error" in parsed) && (parsed as { id?: unknown }).id === plain.id
+    ) {
+      if (remembered.size >= MAX_REMEMBERED) {
+        remembered.delete(remembered.keys().next().value ?? "");
+      }
+      const result = JSON.stringify((parsed as { result: unknown }).result);
+      remembered.set(key, encoder.encode(`{"result":${result},"jsonrpc":"2.0","id":`));
+    }
+    return new Response(body, { status: answer.status, headers: answer.headers });
   };
 }
 

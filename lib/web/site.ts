@@ -48,7 +48,8 @@ export function planSite(catalog: Catalog, baseUrl: string): SitePlan {
   const search = onFirstUse(() =>
     import("../read/search.ts").then(({ createSearch }) => createSearch(catalog))
   );
-  const pages = buildPages(catalog, { baseUrl, search });
+  const model = createReadModel(catalog);
+  const pages = buildPages(catalog, { baseUrl, search, model });
   const sources = new Map([
     ...apiSources(catalog, baseUrl),
     ...[...llmsDocuments(catalog, baseUrl)].map(([path, document]) =>
@@ -59,13 +60,12 @@ export function planSite(catalog: Catalog, baseUrl: string): SitePlan {
   ]);
   const routes = new Map<string, Route>([
     ["/search", { methods: ["GET", "HEAD"], handle: pages.search }],
-    ["/mcp", { methods: ["POST"], handle: mcpRoute(catalog, baseUrl, search) }],
+    ["/mcp", { methods: ["POST"], handle: mcpRoute(catalog, { baseUrl, search, model }) }],
     ...[...pages.compare].map(([path, handle]): [string, Route] => [
       path,
       { methods: ["GET", "HEAD"], handle },
     ]),
   ]);
-  const model = createReadModel(catalog);
   return { sources, routes, notFoundPage: pages.notFoundPage, model };
 }
 
@@ -101,7 +101,14 @@ const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
  * DNS-rebinding protection: the `Host` header must be the base address's host or a loopback name,
  * and a browser `Origin`, when sent, must be one of those too; host names compare without case.
  */
-function mcpRoute(catalog: Catalog, baseUrl: string, search: () => Promise<CatalogSearch>) {
+function mcpRoute(
+  catalog: Catalog,
+  { baseUrl, search, model }: {
+    baseUrl: string;
+    search: () => Promise<CatalogSearch>;
+    model: ReadModel;
+  },
+) {
   const baseHost = new URL(baseUrl).host.toLowerCase();
   const allowed = (host: string) => {
     const lower = host.toLowerCase();
@@ -109,7 +116,8 @@ function mcpRoute(catalog: Catalog, baseUrl: string, search: () => Promise<Catal
   };
   const handler = onFirstUse(() =>
     Promise.all([import("../agents/mcp.ts"), search()]).then(
-      ([{ createMcpHttpHandler }, index]) => createMcpHttpHandler(catalog, { search: index }),
+      ([{ createMcpHttpHandler }, index]) =>
+        createMcpHttpHandler(catalog, { search: index, model }),
     )
   );
   return async (request: Request) => {

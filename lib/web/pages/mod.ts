@@ -23,7 +23,7 @@ import { onFirstUse } from "../lazy.ts";
 import type { Catalog } from "../../catalog/load.ts";
 import type { CatalogSearch } from "../../read/search.ts";
 import { SEARCH_INDEX_PATH, SEARCH_SCRIPT_PATH } from "./search_script.ts";
-import { createReadModel, metricPairs, pairPath } from "../../read/model.ts";
+import { createReadModel, metricPairs, pairPath, type ReadModel } from "../../read/model.ts";
 import { comparableFigures } from "../../catalog/figures.ts";
 import { calcPath, comparePath, FORMS_SCRIPT_PATH } from "../paths.ts";
 import type { MetricRecord } from "../../catalog/records.ts";
@@ -34,6 +34,8 @@ export interface PagesOptions {
   baseUrl: string;
   /** The catalog's search index, made on first use. */
   search: () => Promise<CatalogSearch>;
+  /** The read model the site shares; one of its own when absent. */
+  model?: ReadModel;
 }
 
 /** The pages of the site. */
@@ -84,13 +86,16 @@ function notFoundMain() {
  * assert.match(String(await page?.render()), /<h1[^>]*>Customer Churn Rate/);
  * ```
  */
-export function buildPages(catalog: Catalog, { baseUrl, search }: PagesOptions): Pages {
+export function buildPages(
+  catalog: Catalog,
+  { baseUrl, search, model: shared }: PagesOptions,
+): Pages {
   const renderers = onFirstUse(() => import("./render.ts").then((render) => renderersOf(render)));
   /** Renders with what `render.ts` offers and the contexts the pages share, made once. */
   const renderersOf = (render: typeof import("./render.ts")) => {
     const metricNames = new Map(catalog.metrics.map((metric) => [metric.slug, metric.name]));
     const frameworkNames = new Map(catalog.frameworks.map((item) => [item.slug, item.name]));
-    const model = createReadModel(catalog);
+    const model = shared ?? createReadModel(catalog);
     const frameworksByMetric = new Map(
       catalog.metrics.map((metric) => [metric.slug, model.frameworksIncluding(metric.slug)]),
     );
