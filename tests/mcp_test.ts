@@ -490,3 +490,59 @@ Deno.test("/mcp keeps the JSON-RPC errors, batches, notifications and header che
   assert.equal(tooLarge.status, 413);
   assert.deepEqual(tooLarge, await post(sdkOnly, large));
 });
+
+Deno.test("/mcp answers arguments of the wrong shape as invalid params in one sentence", async () => {
+  const notObject = await rpc("tools/call", { name: "get_metric", arguments: "churn-rate" });
+  assert.deepEqual(notObject.error, {
+    code: -32602,
+    message: 'Invalid params: "arguments" must be an object',
+  });
+  const noUri = await rpc("resources/read", {});
+  assert.deepEqual(noUri.error, {
+    code: -32602,
+    message: 'Invalid params: "uri" must be a string',
+  });
+  const unknown = await rpc("resources/read", { uri: "catalog://metrics/nope" });
+  assert.doesNotMatch(unknown.error.message, /MCP error/, "the code is said once, by the client");
+  const control = await rpc("tools/call", {
+    name: "get_metric",
+    arguments: { slug: "churn\u0000rate" },
+  });
+  assert.equal(control.result.isError, true, "a slug with a control character is not looked up");
+  assert.match(control.result.content[0].text, /must not contain control characters/);
+});
+
+Deno.test("the stdio MCP server answers a line that is not JSON with -32700 and a non-message with -32600", async () => {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: taskArgs("mcp"),
+    cwd: ROOT,
+    env: childEnv(),
+    clearEnv: true,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode('{not json\n{"jsonrpc":"2.0","id":1}\n'));
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let output = "";
+  while (output.split("\n").length < 3) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    output += value;
+  }
+  await writer.close();
+  await reader.cancel();
+  await child.status;
+  const [parse, invalid] = output.trim().split("\n").map((line) => JSON.parse(line));
+  assert.deepEqual(parse, {
+    jsonrpc: "2.0",
+    id: null,
+    error: { code: -32700, message: "Parse error" },
+  });
+  assert.deepEqual(invalid, {
+    jsonrpc: "2.0",
+    id: null,
+    error: { code: -32600, message: "Invalid Request" },
+  });
+});

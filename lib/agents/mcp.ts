@@ -15,11 +15,7 @@ import {
   type NotFound,
   type ReadModel,
 } from "../read/model.ts";
-import {
-  ErrorCode,
-  McpError,
-  SUPPORTED_PROTOCOL_VERSIONS,
-} from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import {
   BenchmarkAnswerSchema,
   FrameworkSchema,
@@ -46,10 +42,71 @@ const READ_ONLY = {
   destructiveHint: false,
 } as const;
 
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
 const slugInput = (what: string) =>
-  z.string().min(1).max(200).describe(
-    `The ${what}'s slug, e.g. ${what === "metric" ? '"churn-rate"' : '"aarrr"'}`,
-  );
+  z.string().min(1).max(200).refine((value) => !CONTROL.test(value), {
+    message: "must not contain control characters",
+  }).describe(`The ${what}'s slug, e.g. ${what === "metric" ? '"churn-rate"' : '"aarrr"'}`);
+
+/**
+ * An error the SDK sends as a JSON-RPC error with this code and the message as it is (an
+ * `McpError` would put "MCP error -32602:" in front, and clients add it again).
+ */
+function rpcError(code: number, message: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+/** A schema error of the SDK's request validation in one sentence. */
+function paramsSentence(
+  error: { issues: { path: PropertyKey[]; message: string; code?: string; expected?: string }[] },
+): string {
+  const [issue] = error.issues;
+  if (!issue) return "Invalid params";
+  const path = issue.path.filter((part) => part !== "params").join(".");
+  const expected = issue.expected === "record"
+    ? "an object"
+    : issue.expected
+    ? `a ${issue.expected}`
+    : "";
+  const what = issue.code === "invalid_type" && expected
+    ? `must be ${expected}`
+    : issue.message.replace(/^Invalid input: /, "");
+  return `Invalid params: "${path || "params"}" ${what}`;
+}
+
+function isSchemaError(
+  error: unknown,
+): error is {
+  issues: { path: PropertyKey[]; message: string; code?: string; expected?: string }[];
+} {
+  // The SDK's zod may be another copy than ours: recognise its errors by name and shape.
+  return error instanceof Error && /^\$?ZodError$/.test(error.name) && "issues" in error &&
+    Array.isArray(error.issues);
+}
+
+/**
+ * Makes a request the SDK's schemas refuse (a tool call whose arguments are not an object, a
+ * resource read without a URI) invalid params (-32602) with one sentence, where the SDK answers
+ * -32603 with the schema's dump. The SDK keeps its handlers in a private map, so each is wrapped
+ * in place.
+ */
+function plainParamErrors(server: McpServer): void {
+  const handlers = (server.server as unknown as {
+    _requestHandlers: Map<string, (request: unknown, extra: unknown) => Promise<unknown>>;
+  })._requestHandlers;
+  for (const [method, handler] of handlers) {
+    handlers.set(method, async (request, extra) => {
+      try {
+        return await handler(request, extra);
+      } catch (error) {
+        if (isSchemaError(error)) throw rpcError(ErrorCode.InvalidParams, paramsSentence(error));
+        throw error;
+      }
+    });
+  }
+}
 
 /** The structured result and its JSON text, as every tool returns them. */
 function result(value: object) {
@@ -210,7 +267,14 @@ export function createMcpServer(
   });
   /** An unknown record is invalid params (the SDK's code for a URI no template matches). */
   const notFound = (notFound: NotFound): never => {
-    throw new McpError(ErrorCode.InvalidParams, notFound.message);
+    throw rpcError(ErrorCode.InvalidParams, notFound.message);
+  };
+  /** A slug with a control character is not looked up. */
+  const readable = (slug: string) => {
+    if (CONTROL.test(slug)) {
+      throw rpcError(ErrorCode.InvalidParams, "A slug must not contain control characters");
+    }
+    return slug;
   };
   server.registerResource(
     "metric",
@@ -226,7 +290,7 @@ export function createMcpServer(
     }),
     { title: "Metric", description: "One metric as JSON", mimeType: "application/json" },
     (uri: URL, { slug }: Record<string, string | string[]>) => {
-      const found = model.get("metric", String(slug));
+      const found = model.get("metric", readable(String(slug)));
       return found.ok ? json(uri, toApiMetric(found.record)) : notFound(found.notFound);
     },
   );
@@ -244,7 +308,7 @@ export function createMcpServer(
     }),
     { title: "Framework", description: "One framework as JSON", mimeType: "application/json" },
     (uri: URL, { slug }: Record<string, string | string[]>) => {
-      const found = model.get("framework", String(slug));
+      const found = model.get("framework", readable(String(slug)));
       return found.ok ? json(uri, found.record) : notFound(found.notFound);
     },
   );
@@ -254,6 +318,7 @@ export function createMcpServer(
     tools: { listChanged: false },
     resources: { listChanged: false },
   });
+  plainParamErrors(server);
   return server;
 }
 
@@ -433,7 +498,25 @@ export function createMcpHttpHandler(
 export async function serveMcpStdio(catalog: Catalog): Promise<void> {
   const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
   const server = createMcpServer(catalog);
-  await server.connect(new StdioServerTransport());
+  const transport = new StdioServerTransport();
+  await server.connect(transport);
+  // A line that is not JSON gets a parse error (-32700), and one that is JSON but not a JSON-RPC
+  // message an invalid request (-32600), as JSON-RPC asks; the SDK only reports them to onerror.
+  const reported = transport.onerror;
+  transport.onerror = (error: Error) => {
+    const code = error instanceof SyntaxError
+      ? ErrorCode.ParseError
+      : isSchemaError(error)
+      ? ErrorCode.InvalidRequest
+      : undefined;
+    if (code !== undefined) {
+      const message = code === ErrorCode.ParseError ? "Parse error" : "Invalid Request";
+      transport.send({ jsonrpc: "2.0", id: null, error: { code, message } } as never).catch(
+        () => {},
+      );
+    }
+    reported?.(error);
+  };
   console.error(
     `MCP server ready on stdio: ${catalog.metrics.length} metrics, ${catalog.frameworks.length} frameworks`,
   );
