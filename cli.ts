@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { runCli } from "./lib/cli/main.ts";
+import { outputError, runCli } from "./lib/cli/main.ts";
 import { exitOnKnownError, readEnv } from "./lib/deno/entry.ts";
 import { denoFiles } from "./lib/deno/files.ts";
 import { EMBEDDED_CATALOG, loadCatalog, prebuildCatalog } from "./lib/catalog/load.ts";
@@ -16,12 +16,20 @@ const write = (stream: { writeSync(bytes: Uint8Array): number }) => (text: strin
   let written = 0;
   while (written < bytes.length) written += stream.writeSync(bytes.subarray(written));
 };
+const toStdout = write(Deno.stdout);
 const isTerminal = Deno.stdout.isTerminal();
 
 try {
   const code = await runCli(Deno.args, {
     env: readEnv,
-    stdout: write(Deno.stdout),
+    stdout(text) {
+      try {
+        toStdout(text);
+      } catch (error) {
+        // A closed or full stdout ends the command with one line on stderr, through runCli.
+        throw outputError(error) ?? error;
+      }
+    },
     stderr: write(Deno.stderr),
     isTerminal,
     columns: isTerminal ? Deno.consoleSize().columns : undefined,
@@ -39,9 +47,11 @@ try {
       return { catalog, file: file instanceof URL ? fromFileUrl(file) : file };
     },
     async serve(catalog, { port }) {
-      const { serve, serveOptionsFromEnvOrExit } = await import("./lib/deno/server.ts");
-      const options = serveOptionsFromEnvOrExit();
-      serve(catalog, { ...options, ...(port === undefined ? {} : { port }), exitOnSignal: true });
+      // A setting that is not valid, or an address in use, is a ServeError that runCli reports.
+      const { serve, serveOptionsFromEnv } = await import("./lib/deno/server.ts");
+      const options = serveOptionsFromEnv();
+      const given = port === undefined ? {} : { port, portFrom: "--port" as const };
+      serve(catalog, { ...options, ...given, exitOnSignal: true });
     },
     async serveMcp(catalog) {
       const { serveMcpStdio } = await import("./lib/agents/mcp.ts");

@@ -3,9 +3,13 @@
  *
  * @module
  */
-import { loadCatalogOrExit } from "./lib/deno/entry.ts";
+import { exitOnKnownError, loadCatalogOrExit } from "./lib/deno/entry.ts";
 import { serve, serveOptionsFromEnvOrExit } from "./lib/deno/server.ts";
 
 const options = serveOptionsFromEnvOrExit();
 const catalog = await loadCatalogOrExit(options.catalogDir);
-serve(catalog, { ...options, exitOnSignal: true });
+try {
+  serve(catalog, { ...options, exitOnSignal: true });
+} catch (error) {
+  exitOnKnownError(error);
+}

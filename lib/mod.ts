@@ -84,7 +84,13 @@ export {
   toApiMetric,
 } from "./catalog/records.ts";
 export * from "./policy.ts";
-export { type CatalogSearch, createSearch, type SearchOptions } from "./read/search.ts";
+export {
+  type CatalogSearch,
+  createSearch,
+  type SearchOptions,
+  type SearchResult,
+  type Snippet,
+} from "./read/search.ts";
 export { closestSlugs } from "./read/text.ts";
 export {
   byName,

@@ -1,10 +1,12 @@
+// deno-lint-ignore-file no-import-prefix -- test-only packages are named here, not in deno.json,
+// so tests/deno.lock holds them and `deno task start` never fetches them (README, Tasks)
 /**
  * Reading pages as a browser parses them (parse5, the WHATWG HTML parser), so tests check the
  * elements and attributes that exist, not strings that look like them.
  *
  * @module
  */
-import { defaultTreeAdapter, type DefaultTreeAdapterTypes, parse } from "parse5";
+import { defaultTreeAdapter, type DefaultTreeAdapterTypes, parse } from "npm:parse5@8.1.1";
 
 /** An element of a parsed page. */
 export type Element = DefaultTreeAdapterTypes.Element;

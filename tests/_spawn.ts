@@ -200,3 +200,42 @@ export function freePort(): number {
   listener.close();
   return port;
 }
+
+/**
+ * Runs `deno <args>` (or another command) to completion with a standard output that takes nothing:
+ * a pipe its reader closed before anything was written (`"closed"`, as `| head -1` ends up), or the
+ * full device `/dev/full` (`"full"`).
+ */
+export async function runWithBrokenStdout(
+  args: string[],
+  stdout: "closed" | "full",
+  { env = {}, cwd = ROOT, command = Deno.execPath() }: {
+    env?: Record<string, string>;
+    cwd?: string;
+    /** The program to run; `deno` by default. */
+    command?: string;
+  } = {},
+): Promise<Output> {
+  const full = stdout === "full";
+  const child = new Deno.Command(full ? "sh" : command, {
+    args: full ? ["-c", 'exec "$@" > /dev/full', "sh", command, ...args] : args,
+    cwd,
+    clearEnv: true,
+    env: childEnv(env),
+    stdin: "null",
+    stdout: full ? "null" : "piped",
+    stderr: "piped",
+  }).spawn();
+  if (!full) await child.stdout.cancel();
+  const [status, stderr] = await Promise.all([child.status, new Response(child.stderr).text()]);
+  return { code: status.code, stdout: "", stderr };
+}
+
+/** The one line a child wrote to stderr; fails when it wrote none or more than one. */
+export function onlyLine(output: Output): string {
+  const lines = output.stderr.trimEnd().split("\n");
+  if (output.stderr === "" || lines.length !== 1) {
+    throw new Error(`Expected one line on stderr, got ${lines.length}:\n${output.stderr}`);
+  }
+  return lines[0] ?? "";
+}

@@ -1,6 +1,8 @@
+// deno-lint-ignore-file no-import-prefix -- test-only packages are named here, not in deno.json,
+// so tests/deno.lock holds them and `deno task start` never fetches them (README, Tasks)
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page } from "npm:playwright-core@1.65.1";
 import {
   buildSite,
   type Catalog,
@@ -18,7 +20,7 @@ const browserBinary = systemBinary("chromium", ["/usr/bin/chromium"]);
 // /proc/sys only under --allow-all; is-wsl's own switch defers the probe, so the tests keep their
 // narrow permissions.
 Deno.env.set("__IS_WSL_TEST__", "1");
-const { chromium } = await import("playwright-core");
+const { chromium } = await import("npm:playwright-core@1.65.1");
 const SCREENSHOTS = fileURLToPath(new URL("../test-output/screenshots/", import.meta.url));
 
 /** Debian's Chromium, headless, with a fresh temporary profile and nothing phoning home. */
@@ -339,14 +341,14 @@ Deno.test({
   sanitizeOps: false,
   async fn() {
     await Deno.mkdir(SCREENSHOTS, { recursive: true });
-    const { default: axe } = await import("axe-core");
+    const { default: axe } = await import("npm:axe-core@4.14.1");
     const browser = await launch();
     try {
       await serving((origin) => createHandler(fullCatalog, { baseUrl: origin }), async (origin) => {
         const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
         for (const framework of fullCatalog.frameworks) {
           await phone.goto(`${origin}/frameworks/${framework.slug}`);
-          const diagram = phone.locator("svg.diagram");
+          const diagram = phone.locator("svg.diagram:visible");
           assert.ok(await diagram.isVisible(), framework.slug);
           assert.equal(
             await phone.getByRole("group", { name: `${framework.name}, as a diagram` }).count(),
@@ -437,6 +439,191 @@ Deno.test({
             await page.screenshot({ path: `${SCREENSHOTS}${name}-${scheme}.png`, fullPage: true });
           }
           await context.close();
+        }
+      });
+    } finally {
+      await browser.close();
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "Chromium: every metric's formula fits its column, desktop and phone, in the page's own type",
+  ignore: browserBinary.skip,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    await Deno.mkdir(SCREENSHOTS, { recursive: true });
+    const browser = await launch();
+    try {
+      await serving((origin) => createHandler(fullCatalog, { baseUrl: origin }), async (origin) => {
+        const problems: string[] = [];
+        for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+          const page = await browser.newPage({ viewport: { width, height } });
+          for (const metric of fullCatalog.metrics) {
+            await page.goto(`${origin}/metrics/${metric.slug}`);
+            const box = page.locator("p.formula");
+            // What in the formula box overflows it, or is set in a type other than the page's.
+            const found = await box.evaluate((box) => {
+              const view = box.ownerDocument.defaultView!;
+              const outer = box.getBoundingClientRect();
+              const style = view.getComputedStyle(box);
+              const left = outer.left + parseFloat(style.borderLeftWidth);
+              const right = outer.right - parseFloat(style.borderRightWidth);
+              const pageType = view.getComputedStyle(box.ownerDocument.body).fontFamily;
+              const problems: string[] = [];
+              for (const element of [box, ...box.querySelectorAll("*")]) {
+                // Text kept for screen readers is clipped on purpose.
+                if (element.closest(".visually-hidden")) continue;
+                const name = `<${element.tagName.toLowerCase()}> "${
+                  (element.textContent ?? "").slice(0, 30)
+                }"`;
+                if (element.clientWidth > 0 && element.scrollWidth > element.clientWidth + 1) {
+                  problems.push(
+                    `${name} scrolls by ${element.scrollWidth - element.clientWidth}px`,
+                  );
+                }
+                const rect = element.getBoundingClientRect();
+                if (
+                  element !== box && rect.width > 0 &&
+                  (rect.right > right + 0.5 || rect.left < left - 0.5)
+                ) {
+                  problems.push(
+                    `${name} sticks out by ${
+                      Math.round(Math.max(rect.right - right, left - rect.left))
+                    }px`,
+                  );
+                }
+                const type = view.getComputedStyle(element).fontFamily;
+                if (type !== pageType) problems.push(`${name} is set in ${type}`);
+              }
+              return problems;
+            });
+            for (const problem of found) {
+              problems.push(`${width}px ${metric.slug}: ${problem}`);
+            }
+            if (!metric.calculator) {
+              await box.screenshot({ path: `${SCREENSHOTS}formula-${metric.slug}-${width}.png` });
+            }
+          }
+          await page.close();
+        }
+        assert.deepEqual(problems, [], `${problems.length} formula problems`);
+      });
+    } finally {
+      await browser.close();
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "Chromium: framework diagrams keep their text at 12 px or more on a phone and no two labels overlap",
+  ignore: browserBinary.skip,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    await Deno.mkdir(SCREENSHOTS, { recursive: true });
+    const browser = await launch();
+    try {
+      await serving((origin) => createHandler(fullCatalog, { baseUrl: origin }), async (origin) => {
+        for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+          const page = await browser.newPage({ viewport: { width, height } });
+          for (const framework of fullCatalog.frameworks) {
+            await page.goto(`${origin}/frameworks/${framework.slug}`);
+            const diagram = page.locator("svg.diagram:visible");
+            assert.equal(await diagram.count(), 1, `${width}px ${framework.slug}: one diagram`);
+            const boxes = await diagram.locator("text").evaluateAll((texts) =>
+              texts.map((text) => {
+                const { left, top, right, bottom } = text.getBoundingClientRect();
+                return { text: text.textContent ?? "", left, top, right, bottom };
+              })
+            );
+            const what = `${width}px ${framework.slug}`;
+            assert.ok(boxes.length > 0, what);
+            if (width === 390) {
+              const small = boxes.filter((box) => box.bottom - box.top < 12).map((box) =>
+                `"${box.text}" ${(box.bottom - box.top).toFixed(1)}px`
+              );
+              assert.deepEqual(small, [], `${what}: text under 12 px`);
+            }
+            const overlaps: string[] = [];
+            boxes.forEach((a, index) => {
+              for (const b of boxes.slice(index + 1)) {
+                const across = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+                const down = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+                if (across > 1 && down > 1) overlaps.push(`"${a.text}" and "${b.text}"`);
+              }
+            });
+            assert.deepEqual(overlaps, [], `${what}: overlapping labels`);
+            const overflow = await page.locator("html").evaluate((html) =>
+              html.scrollWidth - html.clientWidth
+            );
+            assert.ok(overflow <= 0, `${what} scrolls sideways by ${overflow}px`);
+            await diagram.screenshot({
+              path: `${SCREENSHOTS}diagram-${framework.slug}-${width}.png`,
+            });
+          }
+          await page.close();
+        }
+      });
+    } finally {
+      await browser.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "Chromium: the header takes under 100 px of a phone and keeps its links and search box",
+  ignore: browserBinary.skip,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    await Deno.mkdir(SCREENSHOTS, { recursive: true });
+    const { default: axe } = await import("npm:axe-core@4.14.1");
+    const browser = await launch();
+    try {
+      await serving((origin) => createHandler(fullCatalog, { baseUrl: origin }), async (origin) => {
+        for (const width of [390, 360]) {
+          const page = await browser.newPage({ viewport: { width, height: 844 } });
+          for (const path of ["/", "/metrics/churn-rate", "/search?q=retention"]) {
+            await page.goto(`${origin}${path}`);
+            const header = await page.locator("header.site").boundingBox();
+            assert.ok(
+              header && header.height < 100,
+              `${width}px ${path}: header ${header?.height}px`,
+            );
+            const reachable = [
+              page.locator('header.site a[href="/metrics"]'),
+              page.locator('header.site a[href="/frameworks"]'),
+              page.locator('header.site a[href="/api/openapi.json"]'),
+              page.getByRole("searchbox", { name: "Search the catalog" }),
+              page.getByRole("button", { name: "Search" }),
+            ];
+            for (const item of reachable) {
+              const box = await item.boundingBox();
+              assert.ok(
+                box && box.x >= 0 && box.x + box.width <= width &&
+                  box.y + box.height <= header.height,
+                `${width}px ${path}: ${item} in view in the header`,
+              );
+            }
+          }
+          await page.goto(`${origin}/metrics/churn-rate`);
+          await page.screenshot({ path: `${SCREENSHOTS}header-${width}.png` });
+          // The phone's layout (compact header, stacked diagram, wrapped formula) passes axe too.
+          for (const path of ["/metrics/net-revenue-retention", "/frameworks/growth-accounting"]) {
+            await page.goto(`${origin}${path}`);
+            await page.evaluate(axe.source);
+            const violations = await page.evaluate(async () => {
+              // deno-lint-ignore no-explicit-any
+              const result = await (globalThis as any).axe.run();
+              return result.violations.map((violation: { id: string }) => violation.id);
+            });
+            assert.deepEqual(violations, [], `${width}px ${path}: axe`);
+          }
+          await page.close();
         }
       });
     } finally {

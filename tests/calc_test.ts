@@ -65,7 +65,7 @@ Deno.test("a metric page draws its equation from the calculator and offers the f
   const html = await (await get("/metrics/churn-rate")).text();
   assert.match(
     html,
-    /<math><mrow><mfrac><mi>lost<\/mi><mi>start<\/mi><\/mfrac><mo>×<\/mo><mn>100<\/mn><\/mrow><\/math>/,
+    /<math><mrow><mfrac><mi>lost<\/mi><mi>start<\/mi><\/mfrac><\/mrow><\/math><math><mrow><mo form="infix">×<\/mo><mn>100<\/mn><\/mrow><\/math>/,
   );
   assert.match(html, /<form class="calc" method="get" action="\/metrics\/churn-rate\/calc"/);
   assert.match(html, /<script src="\/assets\/forms\.js" defer><\/script>/);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { FIXTURE, runTask } from "./_spawn.ts";
+import { FIXTURE, onlyLine, runTask, runWithBrokenStdout, taskArgs } from "./_spawn.ts";
 
 interface Result {
   code: number;
@@ -75,6 +75,26 @@ Deno.test("cli search ranks hits and prints JSON hits with slug, name and type",
   for (const hit of hits) assert.ok(hit.slug && hit.name && hit.type);
   const text = await cli(["search", "stickiness"]);
   assert.match(text.stdout, /^1\. DAU\/MAU Ratio \(Stickiness\)/);
+});
+
+Deno.test("cli search filters by --tag, shows the matching sentence and refuses an unknown tag in one line", async () => {
+  const tagged = await cli(["search", "churn", "--tag", "revenue", "--json"]);
+  assert.equal(tagged.code, 0, tagged.stderr);
+  const slugs = JSON.parse(tagged.stdout).map((hit: { slug: string }) => hit.slug);
+  assert.ok(slugs.includes("revenue-churn-rate") && !slugs.includes("churn-rate"), slugs.join());
+  const passage = await cli(["search", "hosting"]);
+  assert.match(passage.stdout, /“[^”]*hosting[^”]*”/);
+  const unknown = await cli(["search", "churn", "--tag", "fun"]);
+  assert.equal(unknown.code, 2);
+  assert.equal(unknown.stdout, "");
+  assert.equal(unknown.stderr.trim().split("\n").length, 1, unknown.stderr);
+  assert.match(unknown.stderr, /--tag "fun" must be one of: acquisition/);
+});
+
+Deno.test("cli show offers the record a typo of its everyday name means", async () => {
+  const result = await cli(["show", "chrun"]);
+  assert.equal(result.code, 1);
+  assert.match(result.stderr, /No metric has the slug "chrun"\. Did you mean "churn-rate"\?/);
 });
 
 Deno.test("cli search refuses a bad --limit and a missing query", async () => {
@@ -409,4 +429,19 @@ Deno.test("cli calc answers every hostile input with one line and exit 2", async
     assert.match(result.stderr, message);
     assert.doesNotMatch(result.stdout + result.stderr, /NaN|Infinity/);
   }
+});
+
+Deno.test("cli ends in one line and exit 1 when stdout is closed early or full", async () => {
+  const closed = await runWithBrokenStdout(taskArgs("cli", "show", "churn-rate"), "closed");
+  assert.equal(closed.code, 1, closed.stderr);
+  assert.match(
+    onlyLine(closed),
+    /^metrics-catalog: The output was cut short: the command reading it stopped early; to keep all of it, write it to a file$/,
+  );
+  const full = await runWithBrokenStdout(taskArgs("cli", "show", "churn-rate"), "full");
+  assert.equal(full.code, 1, full.stderr);
+  assert.match(
+    onlyLine(full),
+    /^metrics-catalog: The output was cut short: no space is left on the device it goes to; free some space or write it elsewhere$/,
+  );
 });

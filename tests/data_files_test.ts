@@ -1,5 +1,7 @@
+// deno-lint-ignore-file no-import-prefix -- test-only packages are named here, not in deno.json,
+// so tests/deno.lock holds them and `deno task start` never fetches them (README, Tasks)
 import assert from "node:assert/strict";
-import { validate } from "datapackage";
+import { validate } from "npm:datapackage@1.1.10";
 import { createHandler, loadCatalog } from "../lib/mod.ts";
 import { figureRows } from "../lib/read/benchmarks.ts";
 

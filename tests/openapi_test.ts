@@ -1,7 +1,9 @@
+// deno-lint-ignore-file no-import-prefix -- test-only packages are named here, not in deno.json,
+// so tests/deno.lock holds them and `deno task start` never fetches them (README, Tasks)
 import assert from "node:assert/strict";
-import { Validator } from "@seriousme/openapi-schema-validator";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
+import { Validator } from "npm:@seriousme/openapi-schema-validator@2.11.0";
+import { Ajv2020 } from "npm:ajv@8.20.0/dist/2020.js";
+import addFormats from "npm:ajv-formats@3.0.1";
 import { createHandler, loadCatalog } from "../lib/mod.ts";
 
 const catalog = await loadCatalog(new URL("./testdata/catalog/", import.meta.url));

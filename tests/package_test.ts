@@ -17,8 +17,10 @@ import { rawRequest } from "./_raw_http.ts";
 import {
   childEnv,
   FIXTURE,
+  onlyLine,
   runDeno,
   runTask,
+  runWithBrokenStdout,
   type Spawned,
   spawnServer,
   taskArgs,
@@ -268,6 +270,52 @@ Deno.test({
     } finally {
       await onNode.stop();
       await onDeno.stop();
+    }
+  },
+});
+
+Deno.test({
+  ...options,
+  name:
+    "serve on Node refuses a bad PORT or BASE_URL, and a port in use, in the Deno server's line " +
+    "and exit code",
+  async fn() {
+    const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    try {
+      const cases = [
+        { PORT: "abc" },
+        { BASE_URL: "notaurl" },
+        { PORT: String(taken.addr.port), HOSTNAME: "127.0.0.1" },
+      ];
+      for (const env of cases) {
+        const onDeno = await runTask("cli", ["serve"], { env });
+        const onNode = await runNode(["serve"], env);
+        assert.ok(onNode.code === 1 || onNode.code === 2, onNode.stderr);
+        assert.equal(onNode.code, onDeno.code, JSON.stringify(env));
+        assert.equal(onlyLine(onNode), onlyLine(onDeno));
+        assert.match(onlyLine(onNode), /^metrics-catalog: (PORT|BASE_URL|Port \d+ is already)/);
+      }
+    } finally {
+      taken.close();
+    }
+  },
+});
+
+Deno.test({
+  ...options,
+  name: "the CLI on Node ends in the Deno CLI's one line and exit 1 when stdout is closed or full",
+  async fn() {
+    const { bin, dir } = await install();
+    for (const stdout of ["closed", "full"] as const) {
+      const onNode = await runWithBrokenStdout([bin, "show", "churn-rate"], stdout, {
+        cwd: dir,
+        command: node.require(),
+      });
+      const onDeno = await runWithBrokenStdout(taskArgs("cli", "show", "churn-rate"), stdout);
+      assert.equal(onNode.code, 1, onNode.stderr);
+      assert.equal(onNode.code, onDeno.code);
+      assert.equal(onlyLine(onNode), onlyLine(onDeno));
+      assert.match(onlyLine(onNode), /^metrics-catalog: The output was cut short: /);
     }
   },
 });

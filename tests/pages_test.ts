@@ -386,6 +386,11 @@ Deno.test("/search?q= renders ranked results from the index, echoes the query sa
     "alpha",
   );
 
+  const unknownTag = await request("/search?q=alpha&tag=fun");
+  assert.equal(unknownTag.status, 400);
+  assert.match(unknownTag.headers.get("content-type") ?? "", /text\/html/);
+  assert.match(await unknownTag.text(), /The tag “fun” must be one of: acquisition/);
+
   const none = await page("/search?q=zzzyxq");
   assert.match(
     textOf(none.one((element) => attr(element, "role") === "status", "status")),
@@ -565,7 +570,9 @@ Deno.test("pages render hostile record text inert: no script that runs, no handl
       );
       if (element.tagName === "svg") {
         assert.ok(
-          ["diagram", "figures-chart"].includes(attr(element, "class") ?? ""),
+          ["diagram wide", "diagram narrow", "figures-chart"].includes(
+            attr(element, "class") ?? "",
+          ),
           `${path}: only the generated diagram and chart`,
         );
       }
@@ -601,8 +608,13 @@ Deno.test("pages render hostile record text inert: no script that runs, no handl
 Deno.test("a framework's diagram is drawn from its record: a changed component changes the SVG", async () => {
   const framework = catalog.frameworks[0]!;
   const doc = await page(`/frameworks/${framework.slug}`);
-  const svg = doc.one((element) => element.tagName === "svg", "diagram");
-  assert.equal(attr(svg, "class"), "diagram");
+  const svgs = doc.all("svg");
+  // One drawing for a wide column, one laid out for a phone; the stylesheet shows one of them.
+  assert.deepEqual(svgs.map((svg) => attr(svg, "class")), ["diagram wide", "diagram narrow"]);
+  assert.deepEqual(svgs.map((svg) => attr(svg, "aria-labelledby")), [
+    `diagram-${framework.slug}-title`,
+    `diagram-${framework.slug}-narrow-title`,
+  ]);
   const title = doc.one(
     (element) => element.tagName === "title" && element !== doc.all("title")[0],
     "svg title",
@@ -635,6 +647,28 @@ Deno.test("a framework's diagram is drawn from its record: a changed component c
   assert.notEqual(changedSvg, originalSvg);
   assert.match(changedSvg, /Renamed stage/);
   assert.match(changedSvg, /href="\/metrics\/gamma-rate"/);
+});
+
+Deno.test("diagrams draw only what the records give: no placeholder goals or signals, bars named by their component", async () => {
+  const full = await loadCatalog();
+  const on = createHandler(full, { baseUrl: BASE });
+  const texts = (doc: Page) => doc.all("text").map(textOf);
+  const heart = await page("/frameworks/heart", 200, on);
+  for (const placeholder of ["what success is", "what users do", "Goals", "Signals"]) {
+    assert.ok(!texts(heart).includes(placeholder), `HEART draws "${placeholder}"`);
+  }
+  const growth = await page("/frameworks/growth-accounting", 200, on);
+  for (const svg of growth.all("svg")) {
+    const inside = growth.elements.filter((element) => isInside(element, svg));
+    const labels = inside.filter((element) => attr(element, "class") === "d-stage").map(textOf);
+    for (const bar of ["+ New", "+ Resurrected", "− Churned"]) {
+      assert.ok(labels.includes(bar), `${attr(svg, "class")}: the bar "${bar}"`);
+    }
+    const flows = inside.filter((element) => /^d-(up|down)$/.test(attr(element, "class") ?? ""));
+    assert.equal(flows.length, 3, `${attr(svg, "class")}: three flows`);
+  }
+  // The record gives no figures, so no bar carries a number.
+  assert.deepEqual(texts(growth).filter((text) => /^[+−-]?\s*[\d.,]+\s*%?$/.test(text)), []);
 });
 
 Deno.test("each framework's diagram is also a file of its own, credited under CC BY 4.0", async () => {

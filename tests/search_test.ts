@@ -89,6 +89,9 @@ const QUERIES: [query: string, slug: string][] = [
   ["retnetion", "retention-rate"],
   ["activaton", "activation-rate"],
   ["referral", "referral-rate"],
+  // Issue 24: one word that names a record and also stands in passing in other records' prose
+  ["activation", "activation-rate"],
+  ["onboarding", "onboarding-completion-rate"],
 ];
 
 Deno.test(`search finds the expected record in the top 3 for at least 95% of ${QUERIES.length} queries`, () => {
@@ -164,4 +167,35 @@ Deno.test("a query that is a tag ranks every record with that tag above those wi
     const firsts = hits.slice(0, withTag.size).map((hit) => hit.slug);
     assert.deepEqual(new Set(firsts), withTag, `${tag}: ${firsts.join(", ")}`);
   }
+});
+
+Deno.test("a word that names a record ranks it first and drops records that only mention it in passing", () => {
+  const first = (query: string) => search.search(query, { limit: 20 }).map((hit) => hit.slug);
+  const activation = first("activation");
+  assert.equal(activation[0], "activation-rate");
+  for (const monetary of ["monthly-recurring-revenue", "customer-acquisition-cost"]) {
+    assert.ok(!activation.includes(monetary), `activation: ${activation.join(", ")}`);
+  }
+  const onboarding = first("onboarding");
+  assert.equal(onboarding[0], "onboarding-completion-rate");
+  assert.ok(!onboarding.slice(0, 3).includes("gross-margin"), onboarding.join(", "));
+  assert.equal(first("chrun")[0], "churn-rate");
+  assert.equal(first("churn")[0], "churn-rate");
+});
+
+Deno.test("search filters by tag and shows the sentence where the words match", () => {
+  const tagged = search.search("churn", { limit: 50, tag: "revenue" });
+  assert.ok(tagged.length > 0);
+  const revenue = new Set(
+    catalog.metrics.filter((metric) => metric.tags.includes("revenue")).map((m) => m.slug),
+  );
+  for (const hit of tagged) assert.ok(revenue.has(hit.slug), hit.slug);
+  assert.ok(!tagged.some((hit) => hit.slug === "churn-rate"));
+  const [first] = search.results("chrun");
+  assert.equal(first?.hit.slug, "churn-rate");
+  assert.ok(first?.snippet?.words.some((word) => word.toLowerCase() === "churn"));
+  assert.match(first?.snippet?.text ?? "", /churn/i);
+  const [hit] = search.results("hosting");
+  assert.match(hit?.snippet?.text ?? "", /hosting/);
+  assert.equal(hit?.snippet?.summary, false);
 });

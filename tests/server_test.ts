@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { FIXTURE, runDeno, runTask, spawnServer, taskArgs } from "./_spawn.ts";
+import { FIXTURE, onlyLine, runDeno, runTask, spawnServer, taskArgs } from "./_spawn.ts";
 
 /** A temporary folder outside the project, removed after `body`. */
 async function withTempDir(body: (dir: string) => Promise<void>) {
@@ -151,10 +151,38 @@ Deno.test("main.ts and cli.ts serve refuse to start on an invalid catalog, namin
   });
 });
 
-Deno.test("main.ts refuses an invalid PORT with a message and exit code 2", async () => {
-  const output = await runTask("start", [], { env: { PORT: "eighty" } });
-  assert.equal(output.code, 2);
-  assert.match(output.stderr, /PORT: "eighty" must be a port number/);
+Deno.test("main.ts and cli.ts serve refuse an invalid PORT or BASE_URL in one line, exit code 2", async () => {
+  const cases = [
+    [{ PORT: "eighty" }, 'PORT: "eighty" must be a port number from 0 to 65535'],
+    [{ BASE_URL: "notaurl" }, 'BASE_URL: "notaurl" must be an http(s) address'],
+  ] as const;
+  for (const [env, line] of cases) {
+    const start = await runTask("start", [], { env });
+    assert.equal(start.code, 2, start.stderr);
+    assert.equal(onlyLine(start), line);
+    const cli = await runTask("cli", ["serve"], { env });
+    assert.equal(cli.code, 2, cli.stderr);
+    assert.equal(onlyLine(cli), `metrics-catalog: ${line}`);
+  }
+});
+
+Deno.test("main.ts and cli.ts serve on a port in use say so in one line, exit code 1", async () => {
+  const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = taken.addr.port;
+  try {
+    const env = { PORT: String(port), HOSTNAME: "127.0.0.1" };
+    const inUse =
+      `Port ${port} is already in use on 127.0.0.1: stop the program listening there, ` +
+      "or choose another port with";
+    const start = await runTask("start", [], { env });
+    assert.equal(start.code, 1, start.stderr);
+    assert.equal(onlyLine(start), `${inUse} PORT (0 picks a free one)`);
+    const cli = await runTask("cli", ["serve", "--port", String(port)], { env });
+    assert.equal(cli.code, 1, cli.stderr);
+    assert.equal(onlyLine(cli), `metrics-catalog: ${inUse} --port (0 picks a free one)`);
+  } finally {
+    taken.close();
+  }
 });
 
 Deno.test("tasks take CATALOG_DIR anywhere with their own flags: start, build, validate, cli", async () => {

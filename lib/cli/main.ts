@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type Catalog, TAGS, toApiMetric } from "../catalog/records.ts";
+import { type Catalog, type Tag, TAGS, toApiMetric } from "../catalog/records.ts";
 import {
   byName,
   createReadModel,
@@ -17,6 +17,7 @@ import { CatalogError } from "../catalog/folder.ts";
 import { PERIODS } from "../catalog/figures.ts";
 import { type CompareInput, compareValue, parseNumber } from "../read/benchmarks.ts";
 import { computeMetric } from "../read/calc.ts";
+import { ServeError } from "./serve_options.ts";
 import {
   formatBenchmarks,
   formatCalculatorInputs,
@@ -75,6 +76,35 @@ export class CliError extends Error {
   }
 }
 
+/**
+ * The {@linkcode CliError} for standard output that cannot take the output: closed by the command
+ * reading it (EPIPE, as after `| head -1`) or on a full device (ENOSPC, as `> /dev/full`); or
+ * `undefined` for any other error. Deno's and Node's errors carry the same `code`.
+ */
+export function outputError(error: unknown): CliError | undefined {
+  const code = error instanceof Error && "code" in error ? error.code : undefined;
+  if (code === "EPIPE") {
+    return new CliError(
+      "The output was cut short: the command reading it stopped early; " +
+        "to keep all of it, write it to a file",
+      1,
+    );
+  }
+  if (code === "ENOSPC") {
+    return new CliError(
+      "The output was cut short: no space is left on the device it goes to; " +
+        "free some space or write it elsewhere",
+      1,
+    );
+  }
+  return undefined;
+}
+
+/** The line on stderr for an error the command line reports, with the tool's name before it. */
+export function errorLine(error: CliError): string {
+  return `${TOOL}: ${error.message}\n`;
+}
+
 type Command =
   | "list"
   | "show"
@@ -116,9 +146,9 @@ const COMMANDS: Record<Command, CommandSpec> = {
     positionals: 1,
   },
   search: {
-    usage: "search <query> [--limit N] [--json]",
-    summary: "Ranked search over metrics and frameworks",
-    options: { limit: { type: "string" }, json: { type: "boolean" } },
+    usage: "search <query> [--limit N] [--tag TAG] [--json]",
+    summary: "Ranked search over metrics and frameworks, optionally only metrics with a tag",
+    options: { limit: { type: "string" }, tag: { type: "string" }, json: { type: "boolean" } },
     positionals: -1,
   },
   benchmarks: {
@@ -343,10 +373,15 @@ export async function runCli(args: string[], io: CliIo): Promise<number | "runni
   try {
     return await run(args, io);
   } catch (thrown) {
-    // A catalog that does not validate is reported like the tool's own errors, with exit 1.
-    const error = thrown instanceof CatalogError ? new CliError(thrown.message, 1) : thrown;
+    // A catalog that does not validate, and a service that cannot start, are reported like the
+    // tool's own errors, with their exit codes.
+    const error = thrown instanceof CatalogError
+      ? new CliError(thrown.message, 1)
+      : thrown instanceof ServeError
+      ? new CliError(thrown.message, thrown.exitCode)
+      : thrown;
     if (!(error instanceof CliError)) throw error;
-    io.stderr(`${TOOL}: ${error.message}\n`);
+    io.stderr(errorLine(error));
     if (error.usage !== undefined) {
       const usage = error.usage === "tool" ? toolUsage() : commandUsage(error.usage);
       io.stderr(`\n${usageText(usage, textStyle(io))}\n`);
@@ -428,16 +463,8 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
   const model = createReadModel(await io.loadCatalog(catalogDir));
   switch (name) {
     case "list": {
-      const tag = text("tag")?.toLowerCase();
+      const known = knownTag(text("tag"), name);
       const kind = text("kind")?.toLowerCase();
-      const known = TAGS.find((item) => item === tag);
-      if (tag !== undefined && known === undefined) {
-        throw new CliError(
-          `--tag "${tag.slice(0, 40)}" must be one of: ${TAGS.join(", ")}`,
-          2,
-          name,
-        );
-      }
       if (kind !== undefined && kind !== "composite") {
         throw new CliError(`--kind "${kind.slice(0, 40)}" must be "composite"`, 2, name);
       }
@@ -500,12 +527,15 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
           name,
         );
       }
+      const tag = knownTag(text("tag"));
       const { createSearch } = await import("../read/search.ts");
-      const hits = createSearch(model.catalog).search(positionals.join(" "), {
+      const results = createSearch(model.catalog).results(positionals.join(" "), {
         limit: Number(limitText),
+        tag,
       });
+      const hits = results.map((result) => result.hit);
       if (json) printJson(hits);
-      else print(formatHits(hits, style));
+      else print(formatHits(hits, style, { snippets: results.map((result) => result.snippet) }));
       return 0;
     }
     case "frameworks":
@@ -556,6 +586,21 @@ function compareInput(value: string, per: string | undefined, pairs: string[]): 
 
 function metricNames(model: ReadModel): Map<string, string> {
   return new Map(model.metrics().map((metric) => [metric.slug, metric.name]));
+}
+
+/** The tag `--tag` names, or an error that lists the tags (and the usage, when given a command). */
+function knownTag(given: string | undefined, command?: Command): Tag | undefined {
+  if (given === undefined) return undefined;
+  const tag = given.toLowerCase();
+  const known = TAGS.find((item) => item === tag);
+  if (known === undefined) {
+    throw new CliError(
+      `--tag "${tag.slice(0, 40)}" must be one of: ${TAGS.join(", ")}`,
+      2,
+      command,
+    );
+  }
+  return known;
 }
 
 /** The record a lookup found (saying so on stderr when a name stood for its slug), or exit 1. */

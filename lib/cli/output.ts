@@ -18,7 +18,7 @@ import {
 import type { Direction, Vocabulary } from "../catalog/figures.ts";
 import { type Comparison, figureWords, statisticWords } from "../read/benchmarks.ts";
 import { metricBenchmarks } from "../read/model.ts";
-import type { SearchHit } from "../read/search.ts";
+import type { SearchHit, Snippet } from "../read/search.ts";
 import type { Computed } from "../read/calc.ts";
 
 /** How to print: the line width and whether to use ANSI colour. */
@@ -461,17 +461,41 @@ export function formatFramework(
 }
 
 /** Search hits, best first. */
-export function formatHits(hits: SearchHit[], style: TextStyle): string {
+export function formatHits(
+  hits: readonly SearchHit[],
+  style: TextStyle,
+  { snippets = [] }: {
+    /** The passage of each hit where the query's words match, by position. */
+    snippets?: readonly (Snippet | undefined)[];
+  } = {},
+): string {
   if (hits.length === 0) return "No matches.\n";
   const numberWidth = String(hits.length).length + 2;
   const indent = " ".repeat(numberWidth);
   return hits.map((hit, index) => {
     const name = displayName(hit);
     const number = `${index + 1}.`.padEnd(numberWidth);
+    const snippet = snippets[index];
+    const summary = wrap(hit.summary, { width: style.width, indent });
+    const passage = snippet && !snippet.summary
+      ? `\n${wrap(`“${snippet.text}”`, { width: style.width, indent })}`
+      : "";
     return `${number}${paint(style, "bold", name)}  ${
       paint(style, "dim", `${hit.slug} · ${hit.type}`)
-    }\n${wrap(hit.summary, { width: style.width, indent })}`;
+    }\n${snippet?.summary ? emphasise(summary, snippet.words, style) : summary}${
+      snippet ? emphasise(passage, snippet.words, style) : ""
+    }`;
   }).join("\n") + "\n";
+}
+
+/** Wrapped text with the matched words in bold (wrapping first, so colour codes take no room). */
+function emphasise(text: string, words: readonly string[], style: TextStyle): string {
+  if (!style.color || words.length === 0) return text;
+  const wanted = new Set(words);
+  return text.replace(
+    /[\p{L}\p{N}]+/gu,
+    (word) => wanted.has(word) ? paint(style, "bold", word) : word,
+  );
 }
 
 /** A metric's calculator inputs: each input as an option, its unit and what counts. */

@@ -1,12 +1,14 @@
 /**
  * What the Deno entries (`main.ts`, `cli.ts`, `build.ts`) share: reading the environment within
  * the permissions granted, loading the catalog, and ending the process with one clear line when
- * the catalog is invalid (exit 1) or a permission is missing (exit 2).
+ * the catalog is invalid (exit 1), a permission is missing (exit 2) or the service cannot start
+ * (the exit code of its `ServeError`).
  *
  * @module
  */
 import { CatalogError, EMBEDDED_CATALOG, isPermissionError, loadCatalog } from "../catalog/load.ts";
 import type { Catalog } from "../catalog/records.ts";
+import { ServeError } from "../cli/serve_options.ts";
 import { denoFiles } from "./files.ts";
 
 /** Reads an environment variable the process may read; otherwise treats it as unset. */
@@ -52,6 +54,10 @@ export function exitOnKnownError(error: unknown): never {
     console.error(error.message);
     console.error("The catalog did not validate; nothing was started");
     Deno.exit(1);
+  }
+  if (error instanceof ServeError) {
+    console.error(error.message);
+    Deno.exit(error.exitCode);
   }
   throw error;
 }

@@ -6,15 +6,16 @@
  */
 import type { Catalog } from "../catalog/load.ts";
 import { createHandler, type Handler } from "../web/handler.ts";
-import { readEnv } from "./entry.ts";
+import { exitOnKnownError, readEnv } from "./entry.ts";
 
 import {
   baseUrlFor,
+  listenError,
   listeningLine,
   parsePort,
   type ServeOptions,
   serveOptionsFromEnv as optionsFromEnv,
-} from "../web/serve_options.ts";
+} from "../cli/serve_options.ts";
 
 export { baseUrlFor, parsePort, type ServeOptions };
 
@@ -27,10 +28,11 @@ export function serveOptionsFromEnv(
 
 /**
  * Serves the catalog. The handler (which plans every answer) is created when the listener is
- * bound, so that absolute links use the real port; no request is answered before that.
+ * bound, so that absolute links use the real port; no request is answered before that. An address
+ * it cannot listen on throws a `ServeError` that says what to do.
  */
 export function serve(catalog: Catalog, options: ServeOptions = {}): Deno.HttpServer<Deno.NetAddr> {
-  const { port = 8000, hostname = "0.0.0.0", signal, exitOnSignal = false } = options;
+  const { port = 8000, hostname = "0.0.0.0", signal, exitOnSignal = false, portFrom } = options;
   let handler: Handler = () => new Response("Starting", { status: 503 });
   const inFlight = new Set<Promise<Response>>();
   if (exitOnSignal) {
@@ -47,26 +49,31 @@ export function serve(catalog: Catalog, options: ServeOptions = {}): Deno.HttpSe
     Deno.addSignalListener("SIGINT", stop);
     Deno.addSignalListener("SIGTERM", stop);
   }
-  const server = Deno.serve({
-    port,
-    hostname,
-    ...(signal ? { signal } : {}),
-    onListen(address) {
-      const baseUrl = options.baseUrl ?? baseUrlFor(address);
-      // Deno.serve sends each response and reads nothing of it: the answers may lend their bytes.
-      handler = createHandler(catalog, { baseUrl, lendBodies: true });
-      console.error(listeningLine(catalog, baseUrl, address));
-    },
-  }, (request) => {
-    const answer = handler(request);
-    // An answer already made is complete when returned; only pending ones are tracked for
-    // shutdown (dynamic routes, and answers being made by their first request).
-    if (answer instanceof Promise) {
-      inFlight.add(answer);
-      answer.finally(() => inFlight.delete(answer)).catch(() => {});
-    }
-    return answer;
-  });
+  let server: Deno.HttpServer<Deno.NetAddr>;
+  try {
+    server = Deno.serve({
+      port,
+      hostname,
+      ...(signal ? { signal } : {}),
+      onListen(address) {
+        const baseUrl = options.baseUrl ?? baseUrlFor(address);
+        // Deno.serve sends each response and reads nothing of it: the answers may lend their bytes.
+        handler = createHandler(catalog, { baseUrl, lendBodies: true });
+        console.error(listeningLine(catalog, baseUrl, address));
+      },
+    }, (request) => {
+      const answer = handler(request);
+      // An answer already made is complete when returned; only pending ones are tracked for
+      // shutdown (dynamic routes, and answers being made by their first request).
+      if (answer instanceof Promise) {
+        inFlight.add(answer);
+        answer.finally(() => inFlight.delete(answer)).catch(() => {});
+      }
+      return answer;
+    });
+  } catch (error) {
+    throw listenError(error, { hostname, port }, portFrom ? { portFrom } : {}) ?? error;
+  }
   return server;
 }
 
@@ -75,7 +82,6 @@ export function serveOptionsFromEnvOrExit(): ServeOptions {
   try {
     return serveOptionsFromEnv();
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
-    Deno.exit(2);
+    exitOnKnownError(error);
   }
 }

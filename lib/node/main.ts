@@ -11,15 +11,25 @@ import process from "node:process";
 import type { AddressInfo } from "node:net";
 import { catalogFromArtifact } from "../catalog/artifact.ts";
 import type { Catalog } from "../catalog/records.ts";
-import { CliError, runCli } from "../cli/main.ts";
+import { CliError, errorLine, outputError, runCli } from "../cli/main.ts";
 import { createHandler, type Handler } from "../web/handler.ts";
-import { baseUrlFor, listeningLine, serveOptionsFromEnv } from "../web/serve_options.ts";
+import {
+  baseUrlFor,
+  listenError,
+  listeningLine,
+  serveOptionsFromEnv,
+} from "../cli/serve_options.ts";
 
 const env = { get: (name: string) => process.env[name] };
 
-/** Serves the catalog over HTTP on Node, with the same handler as the Deno server. */
+/**
+ * Serves the catalog over HTTP on Node, with the same handler as the Deno server. A setting that
+ * is not valid, or an address it cannot listen on, rejects with the `ServeError` runCli reports.
+ */
 function serveHttp(catalog: Catalog, port: number | undefined): Promise<void> {
   const options = serveOptionsFromEnv(env);
+  const hostname = options.hostname ?? "0.0.0.0";
+  const listenPort = port ?? options.port ?? 8000;
   let handler: Handler = () => new Response("Starting", { status: 503 });
   const inFlight = new Set<Promise<Response>>();
   const listener = getRequestListener(
@@ -50,12 +60,15 @@ function serveHttp(catalog: Catalog, port: number | undefined): Promise<void> {
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
   return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port ?? options.port ?? 8000, options.hostname ?? "0.0.0.0", () => {
+    server.once("error", (error) => {
+      const portFrom = port === undefined ? "PORT" : "--port";
+      reject(listenError(error, { hostname, port: listenPort }, { portFrom }) ?? error);
+    });
+    server.listen(listenPort, hostname, () => {
       const info: AddressInfo | string | null = server.address();
       const address = typeof info === "object" && info !== null
         ? { hostname: info.address, port: info.port }
-        : { hostname: options.hostname ?? "0.0.0.0", port: port ?? options.port ?? 8000 };
+        : { hostname, port: listenPort };
       const baseUrl = options.baseUrl ?? baseUrlFor(address);
       handler = createHandler(catalog, { baseUrl });
       console.error(listeningLine(catalog, baseUrl, address));
@@ -70,6 +83,13 @@ function serveHttp(catalog: Catalog, port: number | undefined): Promise<void> {
  */
 export async function main(artifact: unknown): Promise<void> {
   const terminal = process.stdout.isTTY === true;
+  // Node reports a closed or full stdout as an event after the write: one line, as on Deno.
+  process.stdout.on("error", (error) => {
+    const failure = outputError(error);
+    if (failure === undefined) throw error;
+    process.stderr.write(errorLine(failure));
+    process.exit(failure.exitCode);
+  });
   const code = await runCli(process.argv.slice(2), {
     env: (name) => process.env[name],
     stdout: (text) => void process.stdout.write(text),

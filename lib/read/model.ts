@@ -16,7 +16,7 @@ import type {
   MetricSummary,
   Tag,
 } from "../catalog/records.ts";
-import { closestSlugs } from "./text.ts";
+import { closestRecords } from "./text.ts";
 import type { Vocabulary } from "../catalog/figures.ts";
 
 /** The two kinds of record. */
@@ -221,9 +221,12 @@ export function createReadModel(catalog: Catalog): ReadModel {
     const slug = asked.slice(0, 100);
     const other = OTHER[kind];
     const otherKind = bySlug[other].has(asked) ? other : undefined;
-    const suggestions = otherKind || aliasOf.length > 0
-      ? []
-      : closestSlugs(asked, bySlug[kind].keys());
+    // Slugs, names, abbreviations and everyday names all count: "chrun" is a slip of "churn".
+    const suggestions = otherKind || aliasOf.length > 0 ? [] : closestRecords(
+      asked,
+      index().phrases.filter((phrase) => phrase.kind === kind)
+        .map(({ phrase, slug }) => ({ name: phrase, slug })),
+    );
     let message = `No ${kind} has the slug "${slug}"`;
     if (otherKind) message += `; "${slug}" is a ${otherKind}`;
     else if (aliasOf.length === 1) message += `; "${slug}" names the ${kind} "${aliasOf[0]}"`;

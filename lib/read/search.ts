@@ -13,8 +13,9 @@ import {
   type SearchHit,
   sectionsOf,
   sectionText,
+  type Tag,
 } from "../catalog/records.ts";
-import { firstSentence } from "./text.ts";
+import { editDistance, firstSentence } from "./text.ts";
 import { MAX_QUERY_LENGTH } from "../policy.ts";
 
 export type { SearchHit };
@@ -23,12 +24,34 @@ export type { SearchHit };
 export interface SearchOptions {
   /** At most this many hits; defaults to 10. */
   limit?: number;
+  /** Only metrics with this tag. */
+  tag?: Tag | undefined;
+}
+
+/** The passage of a record where a query's words stand, for people to see why it matched. */
+export interface Snippet {
+  /** A sentence of the record, cut to about 240 characters around the first match. */
+  text: string;
+  /** The words of `text` that match the query, as they are written there. */
+  words: string[];
+  /** Whether `text` is the hit's summary, so that a list marks the summary instead. */
+  summary: boolean;
+}
+
+/** A hit and, when the query's words stand in its text, the passage that shows them. */
+export interface SearchResult {
+  /** The hit, as the API and MCP answer it. */
+  hit: SearchHit;
+  /** Where the query's words stand in the record's text; absent when they match only its tags. */
+  snippet?: Snippet;
 }
 
 /** A search index over one catalog. */
 export interface CatalogSearch {
   /** Returns the records that best match `query`, best first. */
   search(query: string, options?: SearchOptions): SearchHit[];
+  /** The same hits as {@linkcode CatalogSearch.search}, each with its snippet. */
+  results(query: string, options?: SearchOptions): SearchResult[];
 }
 
 interface IndexedRecord {
@@ -38,6 +61,7 @@ interface IndexedRecord {
   name: string;
   abbreviation: string;
   synonyms: string;
+  tags: string;
   definition: string;
   formula: string;
   body: string;
@@ -58,8 +82,48 @@ function processTerm(term: string): string | null {
   return lower;
 }
 
-const FIELDS = ["name", "abbreviation", "synonyms", "definition", "formula", "body"] as const;
-const BOOST = { name: 6, abbreviation: 8, synonyms: 5, definition: 2, formula: 1.2, body: 0.6 };
+const FIELDS = [
+  "name",
+  "abbreviation",
+  "synonyms",
+  "tags",
+  "definition",
+  "formula",
+  "body",
+] as const;
+const BOOST = {
+  name: 6,
+  abbreviation: 8,
+  synonyms: 5,
+  tags: 3,
+  definition: 2,
+  formula: 1.2,
+  body: 0.6,
+};
+
+/**
+ * Where a word matches decides the rank before the score does: the name, abbreviation or an
+ * everyday name (0), then the tags, definition or formula (1), then the rest of the body (2).
+ */
+const TIER: Record<typeof FIELDS[number], number> = {
+  name: 0,
+  abbreviation: 0,
+  synonyms: 0,
+  tags: 1,
+  definition: 1,
+  formula: 1,
+  body: 2,
+};
+const BODY_TIER = 2;
+
+/**
+ * A hit that matches only in the body is kept when its score is at least this share of the best
+ * score: "onboarding" once in a note on Gross Margin's costs is not a reason to list it.
+ */
+const BODY_FLOOR = 0.2;
+
+/** How long a snippet may be, in characters, before it is cut around its first match. */
+const SNIPPET_LENGTH = 240;
 
 /** The text of a record's sections by search field, as the field table assigns them. */
 function searchFields<R extends object>(record: R, fields: readonly FieldOf<R>[]) {
@@ -67,11 +131,86 @@ function searchFields<R extends object>(record: R, fields: readonly FieldOf<R>[]
   for (const part of sectionsOf(record, fields)) {
     if (part.field.search) text[part.field.search].push(sectionText(part));
   }
-  return {
-    definition: text.definition.join("\n"),
-    formula: text.formula.join("\n"),
-    body: text.body.join("\n"),
-  };
+  return text;
+}
+
+function tokenize(text: string): string[] {
+  return text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/** The sentence of a record's text that holds the most of the matched terms, first on a tie. */
+function snippetOf(
+  texts: readonly string[],
+  summary: string,
+  terms: ReadonlyMap<string, string>,
+) {
+  let best: { sentence: string; count: number } | undefined;
+  for (const text of texts) {
+    for (const line of text.split(/\n+/)) {
+      for (const sentence of line.split(/(?<=[.!?])\s+/)) {
+        // Count the query's words a sentence holds, not its forms: "churn" and "churned" are one.
+        const found = new Set(tokenize(sentence).map((word) => terms.get(processTerm(word) ?? "")));
+        found.delete(undefined);
+        const count = found.size;
+        if (count > (best?.count ?? 0)) best = { sentence, count };
+      }
+    }
+  }
+  if (!best) return undefined;
+  const whole = best.sentence.replace(/\s+/g, " ").trim();
+  const words = [
+    ...new Set(tokenize(whole).filter((word) => terms.has(processTerm(word) ?? ""))),
+  ];
+  return { text: clip(whole, words[0] ?? ""), words, summary: whole === summary } satisfies Snippet;
+}
+
+/** Each matched term of a record with the query term it stands for (as written, a prefix or a slip). */
+function termsOf(terms: readonly string[], queryTerms: readonly string[]): Map<string, string> {
+  return new Map(terms.map((term) => {
+    const prefixed = queryTerms.find((query) => term.startsWith(query));
+    const nearest = prefixed ??
+      [...queryTerms].sort((a, b) => editDistance(term, a) - editDistance(term, b))[0];
+    return [term, nearest ?? term];
+  }));
+}
+
+/** A sentence cut to {@linkcode SNIPPET_LENGTH} characters around a word, at word boundaries. */
+function clip(sentence: string, word: string): string {
+  if (sentence.length <= SNIPPET_LENGTH) return sentence;
+  const at = Math.max(0, sentence.indexOf(word));
+  let start = Math.max(0, at - SNIPPET_LENGTH / 3);
+  if (start > 0) start = sentence.indexOf(" ", start) + 1;
+  let end = Math.min(sentence.length, start + SNIPPET_LENGTH);
+  if (end < sentence.length) end = Math.max(sentence.lastIndexOf(" ", end), at + word.length);
+  return `${start > 0 ? "…" : ""}${sentence.slice(start, end).trim()}${
+    end < sentence.length ? "…" : ""
+  }`;
+}
+
+/**
+ * A snippet's text in parts, each marked when it is one of the matched words, for the pages and
+ * the CLI to emphasise.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { snippetParts } from "./search.ts";
+ * assert.deepEqual(snippetParts({ text: "Churn is lost customers.", words: ["Churn"], summary: true }), [
+ *   { text: "Churn", match: true },
+ *   { text: " is lost customers.", match: false },
+ * ]);
+ * ```
+ */
+export function snippetParts(snippet: Snippet): { text: string; match: boolean }[] {
+  const words = new Set(snippet.words);
+  return snippet.text.split(/([\p{L}\p{N}]+)/u).filter((part) => part !== "")
+    .reduce<{ text: string; match: boolean }[]>((parts, text) => {
+      const match = words.has(text);
+      const last = parts.at(-1);
+      if (last && last.match === match && !match) last.text += text;
+      else parts.push({ text, match });
+      return parts;
+    }, []);
 }
 
 /** A phrase reduced to lowercase letters and digits, for exact matches. */
@@ -95,14 +234,29 @@ export function createSearch(catalog: Catalog): CatalogSearch {
     fields: [...FIELDS],
     storeFields: [],
     processTerm,
-    tokenize: (text) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean),
+    tokenize,
     searchOptions: {
       boost: BOOST,
       prefix: (term) => term.length >= 3,
-      fuzzy: (term) => term.length >= 4 ? 0.25 : false,
+      // A word the catalog uses is taken as written ("activation" is not "reactivation"); the
+      // typo tolerance is for words it does not use.
+      fuzzy: (term) => !vocabulary.has(term) && term.length >= 4 ? 0.25 : false,
       combineWith: "OR",
     },
   });
+  /** Every term the index holds, so that a known word is not read as a typo of another. */
+  const vocabulary = new Map<string, number>();
+  const add = (record: IndexedRecord) => {
+    for (const field of FIELDS) {
+      for (const word of tokenize(record[field])) {
+        const term = processTerm(word);
+        if (term !== null) vocabulary.set(term, (vocabulary.get(term) ?? 0) + 1);
+      }
+    }
+    index.add(record);
+  };
+  /** The prose of each record, in page order, for snippets; and its summary. */
+  const prose = new Map<string, { texts: string[]; summary: string }>();
   const hits = new Map<string, Omit<SearchHit, "score">>();
   /** Whole names, abbreviations and synonyms, so that "CAC" puts CAC before "LTV:CAC". */
   const exact = new Map<string, string>();
@@ -124,34 +278,43 @@ export function createSearch(catalog: Catalog): CatalogSearch {
     for (const phrase of [metric.abbreviation ?? "", metric.name, metric.slug]) {
       addExact(phrase, id);
     }
-    index.add({
+    const text = searchFields(metric, METRIC_FIELDS);
+    prose.set(id, {
+      texts: [...text.definition, ...text.formula, ...text.body],
+      summary: hit.summary,
+    });
+    add({
       id,
       slug: metric.slug,
       type: "metric",
       name: metric.name,
       abbreviation: metric.abbreviation ?? "",
       synonyms: synonymsOf(metric.slug),
-      ...searchFields(metric, METRIC_FIELDS),
+      tags: metric.tags.join(" "),
+      definition: text.definition.join("\n"),
+      formula: text.formula.join("\n"),
+      body: text.body.join("\n"),
     });
   }
   for (const framework of catalog.frameworks) {
     const id = `framework:${framework.slug}`;
-    hits.set(id, {
-      slug: framework.slug,
-      name: framework.name,
-      type: "framework",
-      summary: firstSentence(framework.summary),
-    });
+    const summary = firstSentence(framework.summary);
+    hits.set(id, { slug: framework.slug, name: framework.name, type: "framework", summary });
     addExact(framework.name, id);
     addExact(framework.slug, id);
-    index.add({
+    const text = searchFields(framework, FRAMEWORK_FIELDS);
+    prose.set(id, { texts: [...text.definition, ...text.formula, ...text.body], summary });
+    add({
       id,
       slug: framework.slug,
       type: "framework",
       name: framework.name,
       abbreviation: "",
       synonyms: synonymsOf(framework.slug),
-      ...searchFields(framework, FRAMEWORK_FIELDS),
+      tags: "",
+      definition: text.definition.join("\n"),
+      formula: text.formula.join("\n"),
+      body: text.body.join("\n"),
     });
   }
   for (const [slug, phrases] of catalog.synonyms) {
@@ -166,42 +329,140 @@ export function createSearch(catalog: Catalog): CatalogSearch {
       tagged.set(tag, ids);
     }
   }
-  return {
-    search(query, { limit = 10 } = {}) {
-      const text = query.slice(0, MAX_QUERY_LENGTH).trim();
-      if (text === "") return [];
-      const oneWord = !/\s/.test(text);
-      // One word forgives a slip or two ("chrun"); longer queries keep the tighter default.
-      let results: { id: string; score: number }[] = index.search(
-        text,
-        oneWord ? { fuzzy: (term) => term.length >= 5 ? 2 : term.length === 4 ? 1 : false } : {},
-      ).map((result) => ({ id: String(result.id), score: result.score }));
-      // A query that is a tag ranks every record with that tag above those without.
-      const tag = tagged.get(processTerm(text) ?? "") ?? tagged.get(text.toLowerCase());
-      if (tag) {
-        const found = new Map(results.map((result) => [result.id, result.score]));
-        const floor = Math.max(
-          0,
-          ...results.filter((result) => !tag.has(result.id)).map((result) => result.score),
-        );
-        results = [
-          ...[...tag].map((id) => ({ id, score: floor + (found.get(id) ?? 0) + 0.001 })),
-          ...results.filter((result) => !tag.has(result.id)),
-        ].sort((a, b) => b.score - a.score);
+  /**
+   * The record whose whole name, abbreviation or everyday name the query is, or is within a slip
+   * of ("chrun" for "churn"): a slip in one word of four, and only for queries of four or more.
+   */
+  const named = (text: string): string | undefined => {
+    const key = exactKey(text);
+    const found = exact.get(key);
+    if (found !== undefined || key.length < 4 || key.length > 60) return found;
+    const allowed = Math.max(1, Math.floor(key.length / 4));
+    let best: { id: string; distance: number } | undefined;
+    for (const [phrase, id] of exact) {
+      if (Math.abs(phrase.length - key.length) > allowed) continue;
+      const distance = editDistance(key, phrase);
+      if (distance <= allowed && distance < (best?.distance ?? Infinity)) best = { id, distance };
+    }
+    return best?.id;
+  };
+
+  /**
+   * A word the catalog does not use, replaced by the one it uses that is a slip away ("chrun" by
+   * "churn", "retension" by "retention"), the commoner on a tie; other words stay as written.
+   */
+  const corrected = (text: string): string =>
+    text.replace(/[\p{L}\p{N}]+/gu, (word) => {
+      const term = processTerm(word);
+      if (term === null || term.length < 4 || term.length > 40 || vocabulary.has(term)) return word;
+      const allowed = Math.max(1, Math.floor(term.length / 4));
+      let best: { term: string; distance: number; count: number } | undefined;
+      for (const [known, count] of vocabulary) {
+        if (Math.abs(known.length - term.length) > allowed) continue;
+        const distance = editDistance(term, known);
+        if (
+          distance <= allowed &&
+          (!best || distance < best.distance || distance === best.distance && count > best.count)
+        ) best = { term: known, distance, count };
       }
-      // A whole name, abbreviation or everyday name ranks first, with the top score, so that
-      // the published scores stay in order.
-      const wanted = exact.get(exactKey(text));
-      const first = results.findIndex((result) => result.id === wanted);
-      const [top] = results;
-      if (first > 0 && top) {
-        const [promoted] = results.splice(first, 1);
-        if (promoted) results.unshift({ ...promoted, score: Math.max(promoted.score, top.score) });
+      return best?.term ?? word;
+    });
+
+  const ranked = (query: string, { limit = 10, tag: only }: SearchOptions = {}) => {
+    const asked = query.slice(0, MAX_QUERY_LENGTH).trim();
+    if (asked === "") return [];
+    const text = corrected(asked);
+    const oneWord = !/\s/.test(text);
+    // One word forgives a slip or two ("chrun"); longer queries keep the tighter default.
+    const found = index.search(
+      text,
+      oneWord
+        ? {
+          fuzzy: (term) =>
+            vocabulary.has(term) ? false : term.length >= 5 ? 2 : term.length === 4 ? 1 : false,
+        }
+        : {},
+    ).map((result) => ({
+      id: String(result.id),
+      score: result.score,
+      // A question's words are spread over a record, so for it only the body stands apart.
+      tier: Math.max(
+        oneWord ? 0 : BODY_TIER - 1,
+        Math.min(
+          ...Object.values(result.match).flat().map((field) =>
+            TIER[field as keyof typeof TIER] ?? BODY_TIER
+          ),
+        ),
+      ),
+      terms: result.terms,
+      queryTerms: result.queryTerms,
+    }));
+    // Body-only matches below the floor are incidental: a word in passing, not the subject.
+    const best = Math.max(0, ...found.map((result) => result.score));
+    const kept = found.filter((result) =>
+      result.tier < BODY_TIER || result.score >= best * BODY_FLOOR
+    );
+    // Where the words match ranks first; each tier is lifted above the tiers below it, so that
+    // the published scores stay in order.
+    let results: typeof kept = [];
+    for (const tier of [...new Set(kept.map((result) => result.tier))].sort((a, b) => b - a)) {
+      const lift = results[0]?.score ?? 0;
+      const group = kept.filter((result) => result.tier === tier)
+        .map((result) => ({ ...result, score: result.score + lift }))
+        .sort((a, b) => b.score - a.score);
+      results = [...group, ...results];
+    }
+    // A query that is a tag ranks every record with that tag above those without.
+    const tag = tagged.get(processTerm(text) ?? "") ?? tagged.get(text.toLowerCase());
+    if (tag) {
+      const scores = new Map(results.map((result) => [result.id, result]));
+      const floor = Math.max(
+        0,
+        ...results.filter((result) => !tag.has(result.id)).map((result) => result.score),
+      );
+      results = [
+        ...[...tag].map((id) => {
+          const result = scores.get(id);
+          return {
+            id,
+            tier: 1,
+            terms: [],
+            queryTerms: [],
+            ...result,
+            score: floor + (result?.score ?? 0) + 0.001,
+          };
+        }),
+        ...results.filter((result) => !tag.has(result.id)),
+      ].sort((a, b) => b.score - a.score);
+    }
+    // A whole name, abbreviation or everyday name, or one slip from it, ranks first with the top
+    // score, so that the published scores stay in order.
+    const wanted = named(asked) ?? named(text);
+    const first = results.findIndex((result) => result.id === wanted);
+    const [top] = results;
+    if (first > 0 && top) {
+      const [promoted] = results.splice(first, 1);
+      if (promoted) {
+        results.unshift({ ...promoted, score: Math.max(promoted.score, top.score + 0.001) });
       }
-      return results.slice(0, Math.max(0, limit)).flatMap((result) => {
+    }
+    const allowed = only === undefined ? undefined : tagged.get(only) ?? new Set<string>();
+    return results.filter((result) => !allowed || allowed.has(result.id))
+      .slice(0, Math.max(0, limit)).flatMap((result) => {
         const hit = hits.get(result.id);
-        return hit ? [{ ...hit, score: Math.round(result.score * 1000) / 1000 }] : [];
+        return hit
+          ? [{ ...result, hit: { ...hit, score: Math.round(result.score * 1000) / 1000 } }]
+          : [];
       });
-    },
+  };
+
+  return {
+    search: (query, options) => ranked(query, options).map((result) => result.hit),
+    results: (query, options) =>
+      ranked(query, options).map(({ id, hit, terms, queryTerms }) => {
+        const text = prose.get(id);
+        const snippet = text && snippetOf(text.texts, text.summary, termsOf(terms, queryTerms));
+        return snippet ? { hit, snippet } : { hit };
+      }),
   };
 }

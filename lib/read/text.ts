@@ -10,19 +10,35 @@ export function firstSentence(text: string): string {
   return (match?.[0] ?? text).replace(/\s+/g, " ").trim();
 }
 
-/** The number of single-character edits between two strings (Levenshtein distance). */
+/**
+ * The number of single-character slips between two strings: an insertion, a deletion, a
+ * substitution or two neighbours swapped ("chrun" is one slip from "churn").
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { editDistance } from "./text.ts";
+ * assert.equal(editDistance("chrun", "churn"), 1);
+ * ```
+ */
 export function editDistance(a: string, b: string): number {
+  let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min(
+      let best = Math.min(
         (previous[j] ?? 0) + 1,
         (current[j - 1] ?? 0) + 1,
         (previous[j - 1] ?? 0) + cost,
       );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        best = Math.min(best, (before[j - 2] ?? 0) + 1);
+      }
+      current[j] = best;
     }
+    before = previous;
     previous = current;
   }
   return previous[b.length] ?? 0;
@@ -70,13 +86,44 @@ export function closestSlugs(
   slugs: Iterable<string>,
   { limit = 3 }: { limit?: number } = {},
 ): string[] {
+  return closestRecords(input, [...slugs].map((slug) => ({ name: slug, slug })), { limit });
+}
+
+/**
+ * The slugs of the records whose slug, name, abbreviation or everyday name is closest to what
+ * someone typed, best first, each slug once. A slip in a whole name ("chrun" for the everyday
+ * name "churn") outranks a partial match, and when there is one, partial matches are left out.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { closestRecords } from "./text.ts";
+ * const names = [
+ *   { name: "churn-rate", slug: "churn-rate" },
+ *   { name: "churn", slug: "churn-rate" },
+ *   { name: "revenue-churn-rate", slug: "revenue-churn-rate" },
+ * ];
+ * assert.deepEqual(closestRecords("chrun", names), ["churn-rate"]);
+ * ```
+ */
+export function closestRecords(
+  input: string,
+  names: Iterable<{ name: string; slug: string }>,
+  { limit = 3 }: { limit?: number } = {},
+): string[] {
   const wanted = input.toLowerCase().slice(0, 100);
   if (wanted.length < 2) return [];
   const words = wanted.split(/[^a-z0-9]+/).filter((word) => word.length >= 3);
-  return [...slugs].flatMap((slug) => {
-    const score = closeness(wanted, words, slug);
-    return score === undefined ? [] : [{ slug, score }];
-  }).sort((a, b) => a.score - b.score || a.slug.localeCompare(b.slug))
-    .slice(0, limit)
-    .map(({ slug }) => slug);
+  const best = new Map<string, number>();
+  for (const { name, slug } of names) {
+    const kebab = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+    if (kebab === "") continue;
+    const score = closeness(wanted, words, kebab);
+    if (score !== undefined && score < (best.get(slug) ?? Infinity)) best.set(slug, score);
+  }
+  const ranked = [...best].map(([slug, score]) => ({ slug, score }))
+    .sort((a, b) => a.score - b.score || a.slug.localeCompare(b.slug));
+  // A slip in a whole name is what was meant; partial matches would only add noise beside it.
+  const slips = ranked.filter(({ score }) => score < 2);
+  return (slips.length > 0 ? slips : ranked).slice(0, limit).map(({ slug }) => slug);
 }

@@ -79,8 +79,7 @@ h3 { font-size: 1.15rem; margin: 1.5rem 0 0.5rem; }
   padding: 0.75rem 1rem; border-radius: 0 0.375rem 0.375rem 0;
 }
 .formula {
-  font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 0.95rem;
-  background: var(--panel); border: 1px solid var(--line); border-radius: 0.375rem;
+  font-size: 0.95rem; background: var(--panel); border: 1px solid var(--line); border-radius: 0.375rem;
   padding: 0.75rem 1rem; overflow-wrap: anywhere;
 }
 dl.watch dt { font-weight: 700; margin-top: 0.75rem; }
@@ -147,14 +146,20 @@ h2:target { scroll-margin-top: 1rem; }
 .formula math { font-size: 1.15rem; font-weight: 400; font-family: inherit; }
 .formula math * { font-family: inherit; }
 .formula mfrac > *, .formula mfrac > * * { math-style: normal; math-depth: 0; font-size: inherit; }
-.formula .unit { display: block; font-size: 0.9rem; font-weight: 400; color: var(--muted); font-family: system-ui, sans-serif; }
+.formula .unit { display: block; font-size: 0.9rem; font-weight: 400; color: var(--muted); }
 .formula .sep { display: none; }
-.formula .conditions { display: block; margin-top: 0.5rem; font-family: system-ui, sans-serif; font-size: 0.9rem; color: var(--muted); }
+.formula .conditions { display: block; margin-top: 0.5rem; font-size: 0.9rem; color: var(--muted); }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 /* Framework diagrams: drawn from the record, coloured here for light and dark. */
 figure.diagram { margin: 1.5rem 0; max-width: 100%; }
 figure.diagram figcaption { font-size: 0.9rem; color: var(--muted); margin-top: 0.5rem; }
 svg.diagram { width: 100%; height: auto; max-width: 48rem; display: block; }
+/* Below the width where the wide drawing keeps 12 px text, the one laid out for a phone. */
+svg.diagram.narrow { display: none; max-width: 26rem; }
+@media (max-width: 47.99rem) {
+  svg.diagram.wide { display: none; }
+  svg.diagram.narrow { display: block; }
+}
 svg.diagram .d-box { fill: var(--panel); stroke: var(--line); }
 svg.diagram rect.d-stage { fill: var(--accent-bg); stroke: var(--link); }
 svg.diagram text.d-stage, svg.diagram .d-text { fill: var(--text); stroke: none; }
@@ -167,9 +172,19 @@ svg.diagram .d-down { fill: #b3261e; }
 footer.site { border-top: 1px solid var(--line); background: var(--panel); padding: 1.5rem 0; font-size: 0.95rem; }
 footer.site p { max-width: var(--measure); margin: 0.4rem 0; }
 @media (max-width: 40rem) {
+  .formula math { font-size: 1rem; }
+  /* A compact header on a phone: tight rows, the search box's label kept for screen readers. */
+  header.site .wrap {
+    gap: 0.2rem 1rem; padding-top: 0.35rem; padding-bottom: 0.45rem; line-height: 1.25;
+  }
+  .brand { font-size: 1rem; }
+  nav.places ul { gap: 0.25rem 1rem; font-size: 0.95rem; }
+  form.search { width: 100%; flex-wrap: nowrap; }
+  form.search label {
+    position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
+  }
+  form.search input, form.search button { line-height: 1.25; padding-top: 0.3rem; padding-bottom: 0.3rem; }
   form.search input { min-width: 0; flex: 1; }
-  form.search { width: 100%; }
-  form.search label { flex-basis: 100%; }
 }
 @media print {
   header.site form, .skip { display: none; }

@@ -118,8 +118,8 @@ export function frameworkPage(framework: Framework, context: FrameworkContext): 
   ]);
   const svg = sitePath("/frameworks", `${framework.slug}.svg`);
   const figure = markup`<figure class="diagram">
-${new Html(
-    frameworkDiagram(framework, context.diagram),
+${new Html(frameworkDiagram(framework, context.diagram))}${new Html(
+    frameworkDiagram(framework, context.diagram, { narrow: true }),
   )}<figcaption>${framework.name} drawn from its components. <a href="${svg}" type="image/svg+xml">The diagram as an SVG file</a> (${LICENCE.name}).</figcaption>
 <p class="visually-hidden">${diagramDescription(framework, context.diagram)}</p>
 </figure>

@@ -1,19 +1,26 @@
 /**
- * `/search?q=…`: server-rendered search results from the prebuilt index, no JavaScript needed.
+ * `/search?q=…`: server-rendered search results from the prebuilt index, no JavaScript needed;
+ * `&tag=retention` keeps only metrics with that tag, and an unknown tag answers 400.
  * Without a query the page lists every record, A to Z; that page is prebuilt and is also what the
  * static export serves at `/search`.
  *
  * @module
  */
-import { markup, sitePath } from "./html.ts";
+import { type Html, markup, sitePath } from "./html.ts";
 import { PAGE_HEADERS, type PageFrame, renderPage, SCRIPT_PAGE_HEADERS } from "./layout.ts";
 import { SEARCH_SCRIPT_PATH } from "./search_script.ts";
 import { MAX_QUERY_LENGTH } from "../../policy.ts";
 import { byName } from "../../read/model.ts";
-import { frameworkEntry, metricEntry, type RecordEntry, recordList } from "./parts.ts";
+import { frameworkEntry, metricEntry, recordList } from "./parts.ts";
 import { type AssetSource, assetSource, CACHE_CONTENT, TYPES } from "../assets.ts";
 import type { Catalog } from "../../catalog/load.ts";
-import type { CatalogSearch, SearchHit } from "../../read/search.ts";
+import { type Tag, TAGS } from "../../catalog/records.ts";
+import {
+  type CatalogSearch,
+  type SearchResult,
+  type Snippet,
+  snippetParts,
+} from "../../read/search.ts";
 
 /** How many results a search page shows. */
 export const SEARCH_PAGE_LIMIT = 20;
@@ -33,14 +40,25 @@ export interface SearchRoute {
   handler: (request: Request) => Promise<Response | undefined>;
 }
 
-function hitEntry(hit: SearchHit): RecordEntry {
+/** A snippet with its matched words in `<mark>`. */
+function marked(snippet: Snippet): Html {
+  return markup`${
+    snippetParts(snippet).map((part) => part.match ? markup`<mark>${part.text}</mark>` : part.text)
+  }`;
+}
+
+/** A result: the link, its kind, the summary and the passage where the query's words match. */
+function resultItem({ hit, snippet }: SearchResult): Html {
   const path = hit.type === "metric" ? "metrics" : "frameworks";
-  return {
-    href: sitePath(`/${path}`, hit.slug),
-    title: hit.abbreviation ? `${hit.name} (${hit.abbreviation})` : hit.name,
-    summary: hit.summary,
-    kind: hit.type === "metric" ? "Metric" : "Framework",
-  };
+  const title = hit.abbreviation ? `${hit.name} (${hit.abbreviation})` : hit.name;
+  const kind = hit.type === "metric" ? "Metric" : "Framework";
+  const summary = snippet?.summary ? marked(snippet) : hit.summary;
+  const passage = snippet && !snippet.summary
+    ? markup`<p class="snippet">“${marked(snippet)}”</p>`
+    : "";
+  return markup`<li><a href="${
+    sitePath(`/${path}`, hit.slug)
+  }">${title}</a><span class="kind">${kind}</span><p>${summary}</p>${passage}</li>\n`;
 }
 
 function browsePage(catalog: Catalog): PageFrame {
@@ -63,11 +81,12 @@ ${recordList(byName(catalog.frameworks).map(frameworkEntry))}
   };
 }
 
-function resultsPage(query: string, hits: SearchHit[]): PageFrame {
-  const count = hits.length === 1 ? "1 result" : `${hits.length} results`;
-  const status = hits.length === 0
-    ? markup`Nothing matches “${query}”. Try a shorter word, an abbreviation such as NRR, or <a href="/search">browse every record</a>.`
-    : markup`${count} for “${query}”, best first.`;
+function resultsPage(query: string, results: SearchResult[], tag: Tag | undefined): PageFrame {
+  const count = results.length === 1 ? "1 result" : `${results.length} results`;
+  const within = tag ? markup` among metrics tagged “${tag}”` : "";
+  const status = results.length === 0
+    ? markup`Nothing matches “${query}”${within}. Try a shorter word, an abbreviation such as NRR, or <a href="/search">browse every record</a>.`
+    : markup`${count} for “${query}”${within}, best first.`;
   return {
     title: `Search: ${query}`,
     description: `Metrics and frameworks matching "${query}".`,
@@ -75,7 +94,17 @@ function resultsPage(query: string, hits: SearchHit[]): PageFrame {
     query,
     main: markup`<h1>Search results</h1>
 <p role="status">${status}</p>
-${hits.length === 0 ? "" : recordList(hits.map(hitEntry), "ol")}`,
+${results.length === 0 ? "" : markup`<ol class="records">\n${results.map(resultItem)}</ol>`}`,
+  };
+}
+
+function unknownTagPage(tag: string): PageFrame {
+  return {
+    title: "Unknown tag",
+    description: "The search was asked for a tag the catalog does not have.",
+    noindex: true,
+    main: markup`<h1>Unknown tag</h1>
+<p role="status">The tag “${tag}” must be one of: ${TAGS.join(", ")}.</p>`,
   };
 }
 
@@ -107,12 +136,18 @@ export function searchRoute(
     headers: SCRIPT_PAGE_HEADERS,
   });
   const handler = async (request: Request): Promise<Response | undefined> => {
-    const query = (new URL(request.url).searchParams.get("q") ?? "").slice(0, MAX_QUERY_LENGTH)
+    const params = new URL(request.url).searchParams;
+    const query = (params.get("q") ?? "").slice(0, MAX_QUERY_LENGTH)
       // deno-lint-ignore no-control-regex
       .replace(/[\s\u0000-\u001f\u007f]+/g, " ").trim();
+    const asked = params.get("tag")?.trim().toLowerCase();
+    const tag = TAGS.find((item) => item === asked);
+    if (asked && tag === undefined) {
+      return pageResponse(request, renderPage(unknownTagPage(asked.slice(0, 40)), baseUrl), 400);
+    }
     if (query === "") return undefined;
-    const hits = (await search()).search(query, { limit: SEARCH_PAGE_LIMIT });
-    return pageResponse(request, renderPage(resultsPage(query, hits), baseUrl));
+    const results = (await search()).results(query, { limit: SEARCH_PAGE_LIMIT, tag });
+    return pageResponse(request, renderPage(resultsPage(query, results, tag), baseUrl));
   };
   return { page, handler };
 }

@@ -1,12 +1,13 @@
 /**
  * The search page's script, for static copies of the site (the export on nginx or a CDN), where no
  * server answers `/search?q=`: it reads the query, fetches the prebuilt index from the same origin
- * and lists the matching records in place of the full list. It builds the results with DOM
+ * and lists the matching records in place of the full list (only those with the tag `&tag=` names,
+ * when it names one). It builds the results with DOM
  * methods and text only, never HTML strings. The Deno server answers queries itself.
  *
  * @module
  */
-import { type Catalog, displayName } from "../../catalog/records.ts";
+import { type Catalog, displayName, TAGS } from "../../catalog/records.ts";
 import { firstSentence } from "../../read/text.ts";
 
 /** Where the script and its index are served. */
@@ -68,7 +69,11 @@ export const SEARCH_SCRIPT = `"use strict";
   if (!response.ok) return;
   const index = await response.json();
   const words = query.toLowerCase().split(/[^\\p{L}\\p{N}]+/u).filter((word) => word.length > 0);
-  const scored = index.map((entry) => {
+  const tag = (new URLSearchParams(location.search).get("tag") || "").trim().toLowerCase();
+  const tags = ${JSON.stringify(TAGS)};
+  const known = tag === "" || tags.includes(tag);
+  const scored = index.filter((entry) => known && (tag === "" || entry.t.split(" ").includes(tag)))
+    .map((entry) => {
     let score = 0;
     for (const word of words) {
       if (entry.w.split(/[^\\p{L}\\p{N}]+/u).includes(word)) score += 5;
@@ -90,7 +95,9 @@ export const SEARCH_SCRIPT = `"use strict";
   };
   const heading = make("h1", "Search results");
   const count = scored.length === 1 ? "1 result" : scored.length + " results";
-  const status = make("p", scored.length === 0
+  const status = make("p", !known
+    ? "The tag \\u201c" + tag + "\\u201d must be one of: " + tags.join(", ") + "."
+    : scored.length === 0
     ? "Nothing matches \\u201c" + query + "\\u201d. Try a shorter word or an abbreviation such as NRR."
     : count + " for \\u201c" + query + "\\u201d, best first.");
   status.setAttribute("role", "status");

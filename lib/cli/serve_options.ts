@@ -1,6 +1,6 @@
 /**
  * Where and how the HTTP service listens, read from the environment the same way on every runtime,
- * and the line it logs once it listens.
+ * the line it logs once it listens, and the one line it ends with when it cannot start.
  *
  * @module
  */
@@ -10,6 +10,8 @@ import type { Catalog } from "../catalog/records.ts";
 export interface ServeOptions {
   /** The port to listen on; 0 picks a free one. */
   port?: number;
+  /** The setting the port came from, which the line for a port in use names. */
+  portFrom?: "PORT" | "--port";
   /** The address to listen on. */
   hostname?: string;
   /** The public base address; derived from the listening address when absent. */
@@ -20,6 +22,20 @@ export interface ServeOptions {
   catalogDir?: string;
   /** Quit the process with exit code 0 after a graceful shutdown on SIGINT or SIGTERM. */
   exitOnSignal?: boolean;
+}
+
+/**
+ * A reason the service cannot start, worded once for both runtimes: one line that says what to
+ * do, and the exit code (2 for a setting that is not valid, 1 for an address it cannot listen on).
+ */
+export class ServeError extends Error {
+  /** The process exit code. */
+  readonly exitCode: 1 | 2;
+  constructor(message: string, exitCode: 1 | 2) {
+    super(message);
+    this.name = "ServeError";
+    this.exitCode = exitCode;
+  }
 }
 
 /**
@@ -39,7 +55,7 @@ export function serveOptionsFromEnv(
   const baseUrl = env.get("BASE_URL");
   if (baseUrl) {
     if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
-      throw new Error(`BASE_URL: "${baseUrl}" must be an http(s) address`);
+      throw new ServeError(`BASE_URL: "${baseUrl}" must be an http(s) address`, 2);
     }
     options.baseUrl = baseUrl.replace(/\/+$/, "");
   }
@@ -49,9 +65,57 @@ export function serveOptionsFromEnv(
 /** Reads a port number from 0 to 65535, or throws an error that names where it came from. */
 export function parsePort(value: string, from = "port"): number {
   if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) {
-    throw new Error(`${from}: "${value}" must be a port number from 0 to 65535`);
+    throw new ServeError(`${from}: "${value}" must be a port number from 0 to 65535`, 2);
   }
   return Number(value);
+}
+
+/**
+ * The {@linkcode ServeError} for an address the runtime refused to listen on (Deno's and Node's
+ * errors carry the same `code`), or `undefined` for any other error. `portFrom` names the setting
+ * the port came from.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { listenError } from "./serve_options.ts";
+ * const busy = Object.assign(new Error("Address already in use"), { code: "EADDRINUSE" });
+ * assert.equal(
+ *   listenError(busy, { hostname: "0.0.0.0", port: 8000 })?.message,
+ *   "Port 8000 is already in use on 0.0.0.0: stop the program listening there, " +
+ *     "or choose another port with PORT (0 picks a free one)",
+ * );
+ * ```
+ */
+export function listenError(
+  error: unknown,
+  address: { hostname: string; port: number },
+  { portFrom = "PORT" }: { portFrom?: "PORT" | "--port" } = {},
+): ServeError | undefined {
+  const code = error instanceof Error && "code" in error ? error.code : undefined;
+  const { hostname, port } = address;
+  if (code === "EADDRINUSE") {
+    return new ServeError(
+      `Port ${port} is already in use on ${hostname}: stop the program listening there, ` +
+        `or choose another port with ${portFrom} (0 picks a free one)`,
+      1,
+    );
+  }
+  if (code === "EADDRNOTAVAIL") {
+    return new ServeError(
+      `HOSTNAME: "${hostname}" is not an address of this machine: ` +
+        "set it to one of its addresses, or 0.0.0.0 for all of them",
+      1,
+    );
+  }
+  if (code === "EACCES") {
+    return new ServeError(
+      `Port ${port} on ${hostname} needs privileges this user lacks: ` +
+        `choose a port from 1024 up with ${portFrom}`,
+      1,
+    );
+  }
+  return undefined;
 }
 
 /** The base address a listener is reachable at, for links when no `BASE_URL` is set. */
