@@ -15,6 +15,53 @@ import { LICENCE, SITE_NAME, VERSION } from "./lib/policy.ts";
 /** The package's name on the npm registry. */
 export const PACKAGE_NAME = "metrics-catalog";
 
+/** The server's name in the MCP Registry (reverse DNS), also the package's `mcpName`. */
+export const MCP_NAME = "io.github.metrics-catalog/metrics-catalog";
+
+/** The MCP Registry's schema that `server.json` follows. */
+export const SERVER_SCHEMA =
+  "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json";
+
+/**
+ * `server.json`, the MCP Registry's entry for the server: the npm package over stdio, and the
+ * Streamable HTTP endpoint of a deployed service. Made from the one name and version the package,
+ * OpenAPI and the MCP `serverInfo` use.
+ */
+export function serverJson(): Record<string, unknown> {
+  return {
+    $schema: SERVER_SCHEMA,
+    name: MCP_NAME,
+    title: SITE_NAME,
+    description: "Product and growth metrics: definitions, formulas, calculators, cited benchmarks",
+    version: VERSION,
+    packages: [{
+      registryType: "npm",
+      registryBaseUrl: "https://registry.npmjs.org",
+      identifier: PACKAGE_NAME,
+      version: VERSION,
+      runtimeHint: "npx",
+      packageArguments: [{ type: "positional", value: "mcp" }],
+      transport: { type: "stdio" },
+    }],
+    remotes: [{
+      type: "streamable-http",
+      url: "https://{host}/mcp",
+      variables: {
+        host: {
+          description: "The host name of a deployed metrics catalog service (its BASE_URL's host)",
+          isRequired: true,
+          format: "string",
+        },
+      },
+    }],
+  };
+}
+
+/** The text of `server.json`, as `deno task pack` writes it beside deno.json. */
+export function serverJsonText(): string {
+  return `${JSON.stringify(serverJson(), null, 2)}\n`;
+}
+
 const ROOT = fileURLToPath(new URL("./", import.meta.url));
 const OUT = `${ROOT}npm-package`;
 const STAGE = `${OUT}/package`;
@@ -57,61 +104,67 @@ ${LICENCE.name} (\`LICENSE-CONTENT.md\`, ${LICENCE.url}): credit the ${SITE_NAME
 figure's citation along with the figure.
 `;
 
-try {
-  // The artifact that catalog/artifact.json holds, made afresh from the Markdown files.
-  const { text } = await prebuildCatalog(undefined, { files: denoFiles });
-  await rm(OUT, { recursive: true, force: true });
-  await mkdir(`${STAGE}/bin`, { recursive: true });
-  const build = `${OUT}/.build`;
-  await mkdir(build, { recursive: true });
-  await writeFile(`${build}/catalog.json`, text);
-  await writeFile(
-    `${build}/entry.ts`,
-    `import { main } from "../../lib/node/main.ts";\n` +
-      `import artifact from "./catalog.json" with { type: "json" };\n` +
-      `await main(artifact);\n`,
-  );
-  const bin = `${STAGE}/bin/${PACKAGE_NAME}.mjs`;
-  await run(Deno.execPath(), [
-    "bundle",
-    "--quiet",
-    "--platform",
-    "deno",
-    "--minify",
-    "--output",
-    bin,
-    `${build}/entry.ts`,
-  ]);
-  const bundled = await Deno.readTextFile(bin);
-  await writeFile(bin, `#!/usr/bin/env node\n${bundled.replace(/^#!.*\n/, "")}`);
-  await Deno.chmod(bin, 0o755);
-  const manifest = {
-    name: PACKAGE_NAME,
-    version: VERSION,
-    description: "The reference catalog of product and growth metrics: CLI, MCP server and " +
-      "HTTP service, with cited benchmarks",
-    license: "MIT AND CC-BY-4.0",
-    type: "module",
-    bin: { [PACKAGE_NAME]: `bin/${PACKAGE_NAME}.mjs` },
-    files: ["bin/", "LICENSE", "LICENSE-CONTENT.md", "README.md"],
-    engines: { node: ">=20" },
-    keywords: ["metrics", "product analytics", "growth", "saas", "mcp", "cli"],
-  };
-  await writeFile(`${STAGE}/package.json`, `${JSON.stringify(manifest, null, 2)}\n`);
-  await writeFile(`${STAGE}/README.md`, README);
-  await writeFile(`${STAGE}/LICENSE`, await Deno.readTextFile(`${ROOT}LICENSE`));
-  await writeFile(
-    `${STAGE}/LICENSE-CONTENT.md`,
-    await Deno.readTextFile(`${ROOT}catalog/LICENSE.md`),
-  );
-  const packed = await run("npm", ["pack", "--json", "--pack-destination", OUT], STAGE);
-  const [info] = JSON.parse(packed) as { filename: string; size: number; unpackedSize: number }[];
-  if (!info) throw new Error("npm pack printed no tarball");
-  console.error(
-    `Packed ${OUT}/${info.filename}: ${(info.size / 1024).toFixed(0)} KiB ` +
-      `(${(info.unpackedSize / 1024).toFixed(0)} KiB unpacked)`,
-  );
-  console.log(`${OUT}/${info.filename}`);
-} catch (error) {
-  exitOnKnownError(error);
+if (import.meta.main) await pack();
+
+async function pack(): Promise<void> {
+  try {
+    // The artifact that catalog/artifact.json holds, made afresh from the Markdown files.
+    const { text } = await prebuildCatalog(undefined, { files: denoFiles });
+    await rm(OUT, { recursive: true, force: true });
+    await mkdir(`${STAGE}/bin`, { recursive: true });
+    const build = `${OUT}/.build`;
+    await mkdir(build, { recursive: true });
+    await writeFile(`${build}/catalog.json`, text);
+    await writeFile(
+      `${build}/entry.ts`,
+      `import { main } from "../../lib/node/main.ts";\n` +
+        `import artifact from "./catalog.json" with { type: "json" };\n` +
+        `await main(artifact);\n`,
+    );
+    const bin = `${STAGE}/bin/${PACKAGE_NAME}.mjs`;
+    await run(Deno.execPath(), [
+      "bundle",
+      "--quiet",
+      "--platform",
+      "deno",
+      "--minify",
+      "--output",
+      bin,
+      `${build}/entry.ts`,
+    ]);
+    const bundled = await Deno.readTextFile(bin);
+    await writeFile(bin, `#!/usr/bin/env node\n${bundled.replace(/^#!.*\n/, "")}`);
+    await Deno.chmod(bin, 0o755);
+    const manifest = {
+      name: PACKAGE_NAME,
+      version: VERSION,
+      description: "The reference catalog of product and growth metrics: CLI, MCP server and " +
+        "HTTP service, with cited benchmarks",
+      license: "MIT AND CC-BY-4.0",
+      type: "module",
+      bin: { [PACKAGE_NAME]: `bin/${PACKAGE_NAME}.mjs` },
+      files: ["bin/", "LICENSE", "LICENSE-CONTENT.md", "README.md"],
+      engines: { node: ">=20" },
+      mcpName: MCP_NAME,
+      keywords: ["metrics", "product analytics", "growth", "saas", "mcp", "cli"],
+    };
+    await writeFile(`${STAGE}/package.json`, `${JSON.stringify(manifest, null, 2)}\n`);
+    await writeFile(`${STAGE}/README.md`, README);
+    await writeFile(`${STAGE}/LICENSE`, await Deno.readTextFile(`${ROOT}LICENSE`));
+    await writeFile(
+      `${STAGE}/LICENSE-CONTENT.md`,
+      await Deno.readTextFile(`${ROOT}catalog/LICENSE.md`),
+    );
+    await writeFile(`${ROOT}server.json`, serverJsonText());
+    const packed = await run("npm", ["pack", "--json", "--pack-destination", OUT], STAGE);
+    const [info] = JSON.parse(packed) as { filename: string; size: number; unpackedSize: number }[];
+    if (!info) throw new Error("npm pack printed no tarball");
+    console.error(
+      `Packed ${OUT}/${info.filename}: ${(info.size / 1024).toFixed(0)} KiB ` +
+        `(${(info.unpackedSize / 1024).toFixed(0)} KiB unpacked)`,
+    );
+    console.log(`${OUT}/${info.filename}`);
+  } catch (error) {
+    exitOnKnownError(error);
+  }
 }

@@ -334,3 +334,18 @@ Deno.test({
 globalThis.addEventListener("unload", () => {
   installed?.then(({ dir }) => rm(dir, { recursive: true, force: true })).catch(() => {});
 });
+
+Deno.test({
+  ...options,
+  name: "the package's package.json names the MCP Registry entry that server.json describes",
+  async fn() {
+    const { dir } = await install();
+    const manifest = JSON.parse(
+      await readFile(`${dir}/node_modules/metrics-catalog/package.json`, "utf8"),
+    );
+    const server = JSON.parse(await readFile(new URL("../server.json", import.meta.url), "utf8"));
+    assert.equal(manifest.mcpName, server.name);
+    assert.equal(manifest.version, server.version);
+    assert.equal(manifest.name, server.packages[0].identifier);
+  },
+});

@@ -7,7 +7,8 @@
  */
 
 /** The catalog shipped with the service (embedded by `deno compile --include catalog`). */
-export const EMBEDDED_CATALOG: URL = new URL("../../catalog/", import.meta.url);
+// A bundle in CommonJS form (the single binary) has no import.meta.url; it embeds its catalog.
+export const EMBEDDED_CATALOG: URL = new URL("../../catalog/", import.meta.url ?? "file:///");
 
 /** Thrown when the catalog does not validate; `problems` holds one line per problem. */
 export class CatalogError extends Error {

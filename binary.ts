@@ -1,0 +1,133 @@
+// deno-lint-ignore-file no-import-prefix -- a build tool's package is named here, not in deno.json,
+// so that starting the service does not download it (see tests/deno.lock)
+/**
+ * `deno task binary`: one executable file, `binary/metrics-catalog` (Linux x86-64), built here with
+ * what npm serves. It is a Node.js single executable application: the npm package's entry, the
+ * validated catalog embedded, bundled as one CommonJS script (`deno bundle --format cjs`), turned
+ * into a blob by `node --experimental-sea-config` and injected into a copy of this machine's
+ * `node` with `postject` (pinned here and in `tests/deno.lock`, the lockfile of the tools that
+ * the service itself does not need). Prints the file's size and path.
+ *
+ * @module
+ */
+import { chmod, copyFile, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import process from "node:process";
+import { prebuildCatalog } from "./lib/catalog/load.ts";
+import { denoFiles } from "./lib/deno/files.ts";
+import { exitOnKnownError } from "./lib/deno/entry.ts";
+
+const ROOT = fileURLToPath(new URL("./", import.meta.url));
+/** Where the binary is written (ignored by git). */
+export const BINARY_DIR = `${ROOT}binary`;
+/** The binary's path. */
+export const BINARY = `${BINARY_DIR}/metrics-catalog`;
+const BUILD = `${BINARY_DIR}/.build`;
+/** The fuse Node's single executable applications look for. */
+const SEA_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
+
+/** A problem the build reports in one line, with exit code 2. */
+class BuildError extends Error {}
+
+async function run(command: string, args: string[], cwd = ROOT): Promise<string> {
+  let output: Deno.CommandOutput;
+  try {
+    output = await new Deno.Command(command, { args, cwd, stdout: "piped", stderr: "piped" })
+      .output();
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) {
+      throw new BuildError(`"${command}" is not installed`);
+    }
+    throw error;
+  }
+  const stdout = new TextDecoder().decode(output.stdout);
+  if (!output.success) {
+    throw new Error(
+      `${command} ${args.join(" ")} failed:\n${new TextDecoder().decode(output.stderr)}${stdout}`,
+    );
+  }
+  return stdout;
+}
+
+/** The `node` to copy: one with single executable applications (Node 20 or later). */
+async function seaNode(): Promise<string> {
+  const found = (await run("node", [
+    "-e",
+    "let sea=false;try{sea=typeof require('node:sea').isSea==='function'}catch{}" +
+    "console.log(JSON.stringify({path:process.execPath,version:process.version,sea}))",
+  ])).trim();
+  const node: { path: string; version: string; sea: boolean } = JSON.parse(found);
+  if (!node.sea) {
+    throw new BuildError(
+      `node ${node.version} cannot build single executable applications: install Node.js 20 or later`,
+    );
+  }
+  return node.path;
+}
+
+async function main(): Promise<void> {
+  const node = await seaNode();
+  let inject: typeof import("npm:postject@1.0.0-alpha.6").inject;
+  try {
+    ({ inject } = await import("npm:postject@1.0.0-alpha.6"));
+  } catch {
+    throw new BuildError(
+      "the postject injector is missing: run deno install --lock=tests/deno.lock, then try again",
+    );
+  }
+  const { text } = await prebuildCatalog(undefined, { files: denoFiles });
+  await rm(BINARY_DIR, { recursive: true, force: true });
+  await mkdir(BUILD, { recursive: true });
+  await writeFile(`${BUILD}/catalog.json`, text);
+  // CommonJS has no top-level await: the entry starts main and lets it set the exit code.
+  await writeFile(
+    `${BUILD}/entry.ts`,
+    `import { main } from "../../lib/node/main.ts";\n` +
+      `import artifact from "./catalog.json" with { type: "json" };\n` +
+      `void main(artifact);\n`,
+  );
+  await run(Deno.execPath(), [
+    "bundle",
+    "--quiet",
+    "--platform",
+    "deno",
+    "--format",
+    "cjs",
+    "--minify",
+    "--output",
+    `${BUILD}/bundle.cjs`,
+    `${BUILD}/entry.ts`,
+  ]);
+  await writeFile(
+    `${BUILD}/sea-config.json`,
+    JSON.stringify({
+      main: "bundle.cjs",
+      output: "sea-prep.blob",
+      disableExperimentalSEAWarning: true,
+    }),
+  );
+  await run(node, ["--experimental-sea-config", "sea-config.json"], BUILD);
+  await copyFile(node, BINARY);
+  await chmod(BINARY, 0o755);
+  await inject(BINARY, "NODE_SEA_BLOB", await readFile(`${BUILD}/sea-prep.blob`), {
+    sentinelFuse: SEA_FUSE,
+  });
+  // The same script, kept beside the binary for `node binary/metrics-catalog.cjs` comparisons.
+  await copyFile(`${BUILD}/bundle.cjs`, `${BINARY_DIR}/metrics-catalog.cjs`);
+  await rm(BUILD, { recursive: true });
+  const { size } = await stat(BINARY);
+  console.error(`Built ${BINARY}: ${(size / 1024 / 1024).toFixed(1)} MiB`);
+  console.log(BINARY);
+}
+
+if (import.meta.main) {
+  try {
+    await main();
+  } catch (error) {
+    if (error instanceof BuildError) {
+      console.error(`deno task binary: ${error.message}`);
+      process.exit(2);
+    }
+    exitOnKnownError(error);
+  }
+}
