@@ -875,3 +875,10 @@ Deno.test("/metrics/<slug>/compare places a value with citations, and answers ba
   );
   assert.equal(none.status, 404);
 });
+
+Deno.test("/search titles a hit by the record's display name, as every other surface does", async () => {
+  const full = createHandler(await loadCatalog());
+  const html = await (await full(new Request("http://localhost/search?q=stickiness"))).text();
+  assert.ok(html.includes(">DAU/MAU Ratio (Stickiness)<"), "the name already shows DAU/MAU");
+  assert.ok(!html.includes("DAU/MAU Ratio (Stickiness) (DAU/MAU)"));
+});

@@ -14,7 +14,7 @@ import { byName } from "../../read/model.ts";
 import { frameworkEntry, metricEntry, recordList } from "./parts.ts";
 import { type AssetSource, assetSource, CACHE_CONTENT, TYPES } from "../assets.ts";
 import type { Catalog } from "../../catalog/load.ts";
-import { type Tag, TAGS } from "../../catalog/records.ts";
+import { displayName, type Tag, TAGS } from "../../catalog/records.ts";
 import {
   type CatalogSearch,
   type SearchResult,
@@ -50,7 +50,7 @@ function marked(snippet: Snippet): Html {
 /** A result: the link, its kind, the summary and the passage where the query's words match. */
 function resultItem({ hit, snippet }: SearchResult): Html {
   const path = hit.type === "metric" ? "metrics" : "frameworks";
-  const title = hit.abbreviation ? `${hit.name} (${hit.abbreviation})` : hit.name;
+  const title = displayName(hit);
   const kind = hit.type === "metric" ? "Metric" : "Framework";
   const summary = snippet?.summary ? marked(snippet) : hit.summary;
   const passage = snippet && !snippet.summary
