@@ -133,9 +133,9 @@ Deno.test("compareValue() answers bad input with one line", () => {
     "The value must be a finite number",
     'Unknown segment "size" for "test-churn"; use "model", "arpa"',
     'Segment "model" takes one of "b2b", "b2c", not "b2g"',
-    'Segment "arpa" takes a number or one of "low", "high", not "lots"',
+    'Segment "arpa" takes a number or one of "high", not "lots"',
     'Segment "arpa" must not be negative',
-    "A rate of loss converts between periods only from 0% to 100%",
+    "A rate of loss is a percentage from 0% to 100%",
     '"test-churn" has no benchmark figures to compare a value with',
   ]);
 });

@@ -882,3 +882,30 @@ Deno.test("/search titles a hit by the record's display name, as every other sur
   assert.ok(html.includes(">DAU/MAU Ratio (Stickiness)<"), "the name already shows DAU/MAU");
   assert.ok(!html.includes("DAU/MAU Ratio (Stickiness) (DAU/MAU)"));
 });
+
+Deno.test("the answer page says which way is better and refuses impossible or repeated values", async () => {
+  const full = createHandler(await loadCatalog());
+  const get = (query: string) =>
+    full(new Request(`http://localhost/metrics/churn-rate/compare?${query}`));
+  const ok = await (await get("value=3&model=b2b")).text();
+  assert.match(ok, /<p>For Customer Churn Rate, lower is better\.<\/p>/);
+  const cases: [string, string][] = [
+    ["value=-5", "A rate of loss is a percentage from 0% to 100%"],
+    ["value=200", "A rate of loss is a percentage from 0% to 100%"],
+    ["value=3&model=b2b&model=b2c", "Give &quot;model&quot; once"],
+    ["value=3&model=zzz", "takes one of &quot;b2b&quot;, &quot;b2c&quot;, not"],
+  ];
+  for (const [query, message] of cases) {
+    const response = await get(query);
+    assert.equal(response.status, 400, query);
+    assert.ok((await response.text()).includes(message), `${query}: ${message}`);
+  }
+  const count = await full(
+    new Request("http://localhost/metrics/churn-rate/calc?lost=1.5&start=10"),
+  );
+  assert.equal(count.status, 400);
+  assert.match(
+    await count.text(),
+    /Input &quot;lost&quot; \(Customers lost\) is a count: a whole number/,
+  );
+});

@@ -88,6 +88,9 @@ export function calculate(
     if (value < 0 && !input.negative) {
       return { ok: false, error: `Input "${key}" (${input.name}) must not be negative` };
     }
+    if (input.unit === "count" && !Number.isInteger(value)) {
+      return { ok: false, error: `Input "${key}" (${input.name}) is a count: a whole number` };
+    }
     inputs[key] = value;
   }
   const result = evaluate(expressionOf(calculator), inputs);

@@ -327,7 +327,7 @@ function parse(command: Command, args: readonly string[]) {
     }
     const [name = "", inline] = arg.replace(/^--?/, "").split(/=(.*)/s);
     const listed = arg.startsWith("--") && Object.hasOwn(options, name) ? options[name] : undefined;
-    const open = openOptions && arg.startsWith("--") && /^[a-zA-Z][a-zA-Z0-9]*$/.test(name);
+    const open = openOptions && arg.startsWith("--") && /^[a-zA-Z][a-zA-Z0-9-]*$/.test(name);
     const option = listed ?? (open ? { type: "string" as const } : undefined);
     if (option === undefined) {
       throw new CliError(`Unknown option "${arg.slice(0, 40)}" for "${command}"`, 2, command);
@@ -503,7 +503,9 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
       const metric = found(model.resolve("metric", slug), io);
       const typed: Record<string, string> = {};
       for (const [key, value] of values) {
-        if (key !== "json" && typeof value === "string") typed[key] = value;
+        // --gross-margin and --grossMargin name the same input.
+        const name = key.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+        if (key !== "json" && typeof value === "string") typed[name] = value;
       }
       if (metric.calculator && Object.keys(typed).length === 0) {
         if (json) printJson({ metric: metric.slug, ...metric.calculator });

@@ -16,7 +16,14 @@ import {
   type Source,
 } from "../catalog/records.ts";
 import type { Direction, Vocabulary } from "../catalog/figures.ts";
-import { type Comparison, figureWords, statisticWords } from "../read/benchmarks.ts";
+import {
+  type Comparison,
+  conversionWords,
+  figureWords,
+  formatValue,
+  perWords,
+  statisticWords,
+} from "../read/benchmarks.ts";
 import { metricBenchmarks } from "../read/model.ts";
 import type { SearchHit, Snippet } from "../read/search.ts";
 import type { Computed } from "../read/calc.ts";
@@ -399,12 +406,40 @@ export function formatComparison(
     paint(style, "bold", displayName(metric)),
     paint(style, "dim", `${metric.slug} · ${DIRECTION_WORDS[comparison.direction]}`),
     "",
-    wrap(comparison.summary, { width: style.width }),
+    ...(comparison.placements.length > 0
+      ? placementLines(comparison, style)
+      : [wrap(comparison.summary, { width: style.width })]),
     ...(context.length > 0 ? ["", heading(style, "Not compared"), ...context] : []),
     "",
     heading(style, "Sources"),
     ...sources(cited.flatMap((number) => metric.sources[number - 1] ?? []), style, cited),
   ].join("\n") + "\n";
+}
+
+/**
+ * The placements one a line under the value they place (and, for a value converted to another
+ * period, the converted value and how it was worked out).
+ */
+function placementLines(comparison: Comparison, style: TextStyle): string[] {
+  const own = `${formatValue(comparison.value, comparison.unit)}${
+    comparison.per ? ` ${perWords(comparison.per)}` : ""
+  }`;
+  const lines: string[] = [];
+  let lead: string | undefined;
+  for (const placement of comparison.placements) {
+    const converted = placement.converted;
+    const next = converted
+      ? `${own} is ${formatValue(placement.value, comparison.unit)} ${perWords(converted.to)} (${
+        conversionWords(converted)
+      }), which:`
+      : `${own}:`;
+    if (next !== lead) {
+      lines.push(wrap(next, { width: style.width }));
+      lead = next;
+    }
+    lines.push(bullet(placement.clause, style, `#${placement.figure}`));
+  }
+  return lines;
 }
 
 /** The metric list as aligned rows. */

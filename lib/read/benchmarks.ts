@@ -332,6 +332,9 @@ export function compareValue(
     return { ok: false, error: `"${metric.slug}" is not quoted per period; leave out the period` };
   }
   const per = input.per ?? comparison.per;
+  if (comparison.convert === "compound-loss" && (input.value < 0 || input.value > 100)) {
+    return { ok: false, error: "A rate of loss is a percentage from 0% to 100%" };
+  }
   const converting = comparison.convert !== undefined && per !== comparison.per;
   if (
     converting && (input.value < 0 || (comparison.convert === "compound-loss" && input.value > 100))
@@ -358,7 +361,11 @@ export function compareValue(
     const value = raw.trim();
     const number = spec.band ? parseNumber(value) : undefined;
     if (!Object.hasOwn(spec.values, value) && number === undefined) {
-      const values = Object.keys(spec.values).map((item) => `"${item}"`).join(", ");
+      // The values this metric's figures use, as the ones worth offering.
+      const used = [
+        ...new Set(comparableFigures(metric).flatMap((figure) => figure.segment[key] ?? [])),
+      ];
+      const values = used.map((item) => `"${item}"`).join(", ");
       return {
         ok: false,
         error: spec.band
@@ -539,7 +546,7 @@ function placementClause(
 }
 
 /** How a converted value was worked out, in words. */
-function conversionWords(converted: NonNullable<Placement["converted"]>): string {
+export function conversionWords(converted: NonNullable<Placement["converted"]>): string {
   const power = converted.to === "year" ? "12" : "(1/12)";
   const rule = converted.by === "compound-loss" ? `1 − (1 − rate)^${power}` : `rate^${power}`;
   return `converted from a rate ${perWords(converted.from)} as ${rule}`;
@@ -558,6 +565,9 @@ export function compareInputFrom(
   vocabulary: Vocabulary,
 ): { ok: true; input: CompareInput } | { ok: false; error: string; fields: FormFields } {
   const read = (name: string) => (params.get(name) ?? "").slice(0, MAX_FIELD).trim();
+  const twice = ["value", "per", ...Object.keys(vocabulary)].find((name) =>
+    params.getAll(name).length > 1
+  );
   const raw = read("value");
   const per = read("per");
   const segment: Record<string, string> = {};
@@ -567,6 +577,7 @@ export function compareInputFrom(
   }
   const fields = { value: raw, per, segment };
   const value = parseNumber(raw.replace(/\s*%$/, ""));
+  if (twice) return { ok: false, error: `Give "${twice}" once`, fields };
   if (raw === "") return { ok: false, error: "Enter your value", fields };
   if (value === undefined) {
     return { ok: false, error: `The value must be a number, not "${raw}"`, fields };

@@ -193,6 +193,12 @@ ${fields.length > 0 ? markup`<p>${fields}</p>` : ""}
 </form>`;
 }
 
+const DIRECTION_WORDS = {
+  "lower-is-better": "lower is better",
+  "higher-is-better": "higher is better",
+  "target-band": "the aim is to stay inside a target band, neither too low nor too high",
+} as const;
+
 /** The answer: the placements in words with their citations, the chart, and the context. */
 export function compareAnswer(
   metric: MetricRecord,
@@ -211,8 +217,10 @@ export function compareAnswer(
   const per = comparison.per ? ` ${perWords(comparison.per)}` : "";
   const label = `You: ${formatValue(comparison.value, comparison.unit)}${per}`;
   const sameUnit = comparison.placements.find((placement) => !placement.converted);
+  const direction = DIRECTION_WORDS[comparison.direction];
   return markup`<section class="answer" aria-labelledby="answer">
 <h2 id="answer">Where ${formatValue(comparison.value, comparison.unit)}${per} stands</h2>
+<p>For ${metric.name}, ${direction}.</p>
 ${
     comparison.placements.length > 0
       ? markup`<ul class="plain">\n${items}</ul>`
