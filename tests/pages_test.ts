@@ -8,6 +8,7 @@ import {
   type MetricRecord,
 } from "../lib/mod.ts";
 import { attr, type Element, type Page, parsePage, textOf } from "./_dom.ts";
+import { equationEnd } from "../lib/web/pages/parts.ts";
 
 const BASE = "https://metrics.example";
 const catalog = await loadCatalog(new URL("./testdata/catalog/", import.meta.url));
@@ -787,7 +788,9 @@ Deno.test("the formula shows the equation first, in MathML where it reads as one
       assert.equal(textOf(notes), metric.formula, metric.slug);
       continue;
     }
-    const [equation = "", conditions] = metric.formula.split(/;(.*)/s);
+    const end = equationEnd(metric.formula);
+    const equation = end < 0 ? metric.formula : metric.formula.slice(0, end);
+    const conditions = end < 0 ? undefined : metric.formula.slice(end + 1);
     const math = doc.all("math");
     if (math.length > 0) {
       drawn++;

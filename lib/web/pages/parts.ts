@@ -81,7 +81,7 @@ ${links}</ul>
 
 /**
  * A formula with the equation first and its conditions after it: the text up to the first
- * semicolon is the equation (drawn in MathML when it reads as one), the rest are notes. The
+ * semicolon outside parentheses is the equation (drawn in MathML when it reads as one), the rest are notes. The
  * record's text stays as it is, separators included.
  *
  * @example
@@ -95,13 +95,35 @@ ${links}</ul>
  * ```
  */
 export function formulaBlock(formula: string): Html {
-  const split = formula.indexOf(";");
+  const split = equationEnd(formula);
   const equation = (split < 0 ? formula : formula.slice(0, split)).trim();
   const conditions = split < 0 ? "" : formula.slice(split + 1).trim();
   const tail = conditions === ""
     ? ""
     : markup`<span class="sep">; </span><span class="conditions">${conditions}</span>`;
   return markup`<p class="formula">${equationBlock(equation)}${tail}</p>`;
+}
+
+/**
+ * Where a formula's equation ends: its first semicolon outside parentheses, or -1.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { equationEnd } from "./parts.ts";
+ * assert.equal(equationEnd("a ÷ b (L28; or L30) × 100; notes"), 25);
+ * assert.equal(equationEnd("a ÷ b"), -1);
+ * ```
+ */
+export function equationEnd(formula: string): number {
+  let depth = 0;
+  for (let index = 0; index < formula.length; index++) {
+    const char = formula[index];
+    if (char === "(") depth++;
+    else if (char === ")") depth = Math.max(0, depth - 1);
+    else if (char === ";" && depth === 0) return index;
+  }
+  return -1;
 }
 
 /**
