@@ -7,7 +7,7 @@
  * @module
  */
 import { evaluate, type Expr, inputsOf, parseExpression } from "./expression.ts";
-import { findWritten, type Period, readWritten, type Unit } from "./figures.ts";
+import { findWritten, parsePlainNumber, type Period, readWritten, type Unit } from "./figures.ts";
 
 /** One input of a calculator. */
 export interface CalculatorInput {
@@ -81,7 +81,7 @@ export function calculate(
   for (const [key, input] of Object.entries(calculator.inputs)) {
     const raw = (typed[key] ?? "").trim();
     if (raw === "") return { ok: false, error: `Missing input "${key}" (${input.name})` };
-    const value = plainNumber(raw.replace(/\s*%$/, "").replace(/^\$/, ""));
+    const value = parsePlainNumber(raw.replace(/\s*%$/, "").replace(/^\$/, ""));
     if (value === undefined) {
       return { ok: false, error: `Input "${key}" must be a number, not "${raw.slice(0, 40)}"` };
     }
@@ -95,13 +95,6 @@ export function calculate(
   }
   const result = evaluate(expressionOf(calculator), inputs);
   return result.ok ? { ok: true, value: result.value, inputs } : result;
-}
-
-/** A plain decimal number ("2000", "1,500", "4.5", "-3"), finite and not too large, or undefined. */
-function plainNumber(text: string): number | undefined {
-  if (!/^[-+]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$|^[-+]?\.\d+$/.test(text)) return undefined;
-  const value = Number(text.replaceAll(",", ""));
-  return Number.isFinite(value) && Math.abs(value) <= 1e15 ? value : undefined;
 }
 
 /**

@@ -282,3 +282,23 @@ export function comparableFigures(
 ): Figure[] {
   return (metric.figures ?? []).filter((figure) => isComparable(metric, figure));
 }
+
+/**
+ * A number as a reader types it: plain decimal digits, thousands commas, a sign, a decimal part
+ * ("2000", "1,500", "4.5", "-3", ".5"), finite and at most 10^15 in size; `undefined` for anything
+ * else ("1e400", "NaN", "3%", "lots").
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parsePlainNumber } from "./figures.ts";
+ * assert.equal(parsePlainNumber("1,500"), 1500);
+ * assert.equal(parsePlainNumber("1e400"), undefined);
+ * ```
+ */
+export function parsePlainNumber(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!/^[-+]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$|^[-+]?\.\d+$/.test(trimmed)) return undefined;
+  const value = Number(trimmed.replaceAll(",", ""));
+  return Number.isFinite(value) && Math.abs(value) <= 1e15 ? value : undefined;
+}

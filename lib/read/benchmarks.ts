@@ -6,7 +6,7 @@
  * @module
  */
 import { authorOf } from "../catalog/citations.ts";
-import { comparableFigures, isComparable } from "../catalog/figures.ts";
+import { comparableFigures, isComparable, parsePlainNumber } from "../catalog/figures.ts";
 export { comparableFigures };
 import type {
   Conversion,
@@ -24,8 +24,8 @@ export type ComparedMetric = Pick<
   "slug" | "name" | "sources" | "figures" | "comparison"
 >;
 
-/** One figure of the open data set, with everything needed to cite it. */
-export interface FigureRow {
+/** One figure of the open data set: the figure, numbered, with everything needed to cite it. */
+export type FigureRow = Omit<Figure, "sentence" | "source"> & {
   /** `<metric slug>-<n>`: stable while the metric's figures keep their order. */
   id: string;
   /** The metric's slug. */
@@ -38,36 +38,8 @@ export interface FigureRow {
   sentence: number;
   /** The sentence that states it, as the API serves it. */
   text: string;
-  /** The figure as the sentence writes it. */
-  written: string;
-  /** The value of a single number. */
-  value?: number | undefined;
-  /** The low end of a range. */
-  low?: number | undefined;
-  /** The high end of a range. */
-  high?: number | undefined;
-  /** A floor (`at-least`) or a ceiling (`at-most`). */
-  bound?: "at-least" | "at-most" | undefined;
-  /** The unit. */
-  unit: Unit;
-  /** The period a rate is quoted per. */
-  per?: Period | undefined;
-  /** What kind of number it is. */
-  statistic: Figure["statistic"];
-  /** The percentile, for `statistic: percentile`. */
-  percentile?: number | undefined;
-  /** The source's own word for a threshold. */
-  label?: string | undefined;
-  /** What it measures when not the metric itself. */
-  measures?: string | undefined;
-  /** The segment, by vocabulary key. */
-  segment: Record<string, string>;
   /** The segment as people read it. */
   segmentLabel: string;
-  /** The sample size, where given. */
-  sample?: number | undefined;
-  /** The year the data describe, where given. */
-  year?: number | undefined;
   /** The source it comes from: its number among the metric's sources, label and URL. */
   source: { number: number; label: string; url: string };
   /** When the metric's figures were last reviewed. */
@@ -76,7 +48,7 @@ export interface FigureRow {
   page: string;
   /** A citation to copy. */
   citation: string;
-}
+};
 
 const STATISTIC_WORDS: Record<Figure["statistic"], string> = {
   mean: "average",
@@ -451,12 +423,8 @@ export function compareValue(
   };
 }
 
-/** A plain decimal number ("200", "1,500", "2.5"), or undefined. */
-export function parseNumber(text: string): number | undefined {
-  if (!/^[-+]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/.test(text.trim())) return undefined;
-  const value = Number(text.trim().replaceAll(",", ""));
-  return Number.isFinite(value) ? value : undefined;
-}
+/** A number as a reader types it; see {@linkcode parsePlainNumber}. */
+export const parseNumber: (text: string) => number | undefined = parsePlainNumber;
 
 /** Why a figure's segment does not fit the reader's, or undefined when it fits. */
 function segmentClash(

@@ -17,6 +17,7 @@ import type {
   Tag,
 } from "../catalog/records.ts";
 import { closestRecords } from "./text.ts";
+import { segmentWords } from "./benchmarks.ts";
 import type { Vocabulary } from "../catalog/figures.ts";
 
 /** The two kinds of record. */
@@ -166,9 +167,7 @@ export function metricBenchmarks(metric: MetricRecord, vocabulary: Vocabulary = 
     number: index + 1,
     ...figure,
     sentence: figure.sentence + 1,
-    segmentLabel: Object.entries(figure.segment)
-      .map(([key, value]) => vocabulary[key]?.values[value]?.label ?? `${key} ${value}`)
-      .join(", "),
+    segmentLabel: segmentWords(figure.segment, vocabulary),
   }));
   const comparison = metric.comparison;
   return {
