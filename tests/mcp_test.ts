@@ -364,21 +364,27 @@ Deno.test("/mcp is stateless: GET and DELETE get 405 with Allow, and an idle SDK
   }
 });
 
-/** Posts one JSON-RPC body to an MCP HTTP handler, as a client would. */
+/**
+ * Posts one JSON-RPC body to an MCP HTTP handler, as a client would: with its length stated, as
+ * a server hands it on, or (`stream`) as a stream of no stated length.
+ */
 async function post(
   handler: (request: Request) => Promise<Response>,
   body: string,
   headers: Record<string, string> = {},
+  { stream = false } = {},
 ) {
+  const bytes = new TextEncoder().encode(body);
   const response = await handler(
     new Request("http://localhost:8000/mcp", {
       method: "POST",
       headers: {
         "content-type": "application/json",
         accept: "application/json, text/event-stream",
+        ...(stream ? {} : { "content-length": String(bytes.byteLength) }),
         ...headers,
       },
-      body,
+      body: stream ? new Blob([bytes]).stream() : bytes,
     }),
   );
   return {
@@ -388,35 +394,83 @@ async function post(
   };
 }
 
-Deno.test("/mcp answers every tool and resource from memory with the SDK's own bytes", async () => {
-  const { createMcpHttpHandler } = await import("../lib/agents/mcp.ts");
+/** A client's initialize, with the capabilities and description it sends. */
+function initialize(protocolVersion: unknown, capabilities: unknown = {}, clientInfo: unknown = {
+  name: "test",
+  version: "1.0.0",
+}) {
+  return { protocolVersion, capabilities, clientInfo };
+}
+
+/** Requests a client sends in the normal course, and unusual ones the SDK must word. */
+const SAMPLE_CALLS: [string, unknown][] = [
+  ["initialize", initialize("2025-11-25")],
+  ["initialize", initialize("2025-06-18", { roots: { listChanged: true }, sampling: {} })],
+  ["initialize", initialize("2024-11-05", { elicitation: {} }, { name: "c", version: "2" })],
+  ["initialize", initialize("1999-01-01")],
+  ["initialize", initialize("2025-11-25", { roots: { listChanged: "yes" } })],
+  ["initialize", initialize("2025-11-25", { elicitation: { form: 1 } })],
+  ["initialize", initialize("2025-11-25", {}, { name: "no version" })],
+  ["initialize", initialize(20251125)],
+  ["tools/list", {}],
+  ["tools/list", undefined],
+  ["tools/list", { cursor: "x" }],
+  ["resources/list", {}],
+  ["resources/templates/list", {}],
+  ["ping", undefined],
+  ["ping", {}],
+  ["ping", { _meta: { progressToken: 1 } }],
+  ["resources/read", { uri: "catalog://metrics/churn-rate" }],
+  ["resources/read", { uri: "catalog://frameworks/heart" }],
+  ["resources/read", { uri: "catalog://metrics/chrun-rate" }],
+  ["resources/read", { uri: "catalog://metrics/Churn-Rate" }],
+  ["resources/read", { uri: "catalog://metrics/churn-rate/extra" }],
+  ["resources/read", { uri: "catalog://metrics/churn%2Drate" }],
+  ["resources/read", { uri: 7 }],
+  ["tools/call", { name: "list_metrics", arguments: {} }],
+  ["tools/call", { name: "list_metrics", arguments: { tag: "retention" } }],
+  ["tools/call", { name: "list_metrics", arguments: { kind: "composite" } }],
+  ["tools/call", { name: "list_metrics", arguments: { tag: "nope" } }],
+  ["tools/call", { name: "list_metrics" }],
+  ["tools/call", { name: "get_metric", arguments: { slug: "churn-rate" } }],
+  ["tools/call", { name: "get_metric", arguments: { slug: "NRR" } }],
+  ["tools/call", { name: "get_metric", arguments: { slug: "no-such-metric" } }],
+  ["tools/call", { name: "get_metric", arguments: { slug: 12 } }],
+  ["tools/call", { name: "get_metric", arguments: { slug: "" } }],
+  ["tools/call", { name: "get_metric", arguments: { slug: "churn-rate", extra: 1 } }],
+  ["tools/call", { name: "get_metric", arguments: { slug: "churn-rate" }, _meta: {} }],
+  ["tools/call", { name: "search", arguments: { query: "stickiness", limit: 3 } }],
+  ["tools/call", { name: "search", arguments: { query: "how do I measure retention?" } }],
+  ["tools/call", { name: "search", arguments: { query: "x", limit: 0 } }],
+  ["tools/call", { name: "search", arguments: { query: "x", limit: 2.5 } }],
+  ["tools/call", { name: "list_frameworks", arguments: {} }],
+  ["tools/call", { name: "list_frameworks" }],
+  ["tools/call", { name: "get_framework", arguments: { slug: "aarrr" } }],
+  ["tools/call", { name: "get_framework", arguments: { slug: "churn-rate" } }],
+  ["tools/call", { name: "get_benchmark", arguments: { slug: "churn-rate" } }],
+  ["tools/call", {
+    name: "get_benchmark",
+    arguments: { slug: "churn-rate", value: 3, segment: { model: "b2b" } },
+  }],
+  ["tools/call", {
+    name: "get_benchmark",
+    arguments: { slug: "churn-rate", value: 30, per: "year" },
+  }],
+  ["tools/call", { name: "get_benchmark", arguments: { slug: "churn-rate", per: "year" } }],
+  ["tools/call", { name: "get_benchmark", arguments: { slug: "churn-rate", per: "fortnight" } }],
+  ["tools/call", {
+    name: "get_benchmark",
+    arguments: { slug: "churn-rate", value: 3, segment: { model: "x".repeat(101) } },
+  }],
+  ["tools/call", { name: "get_benchmark", arguments: { slug: "nps", value: 200 } }],
+  ["tools/call", { name: "no_such_tool", arguments: {} }],
+];
+
+Deno.test("/mcp gives the SDK's own bytes for every tool, resource and list, the first time and from memory", async () => {
+  const { createMcpHttpHandler } = await import("../lib/agents/mcp_http.ts");
   const fast = createMcpHttpHandler(catalog);
-  const sdkOnly = createMcpHttpHandler(catalog, { remember: false });
-  const calls: [string, unknown][] = [
-    ["tools/list", {}],
-    ["resources/list", {}],
-    ["resources/templates/list", {}],
-    ["ping", undefined],
-    ["resources/read", { uri: "catalog://metrics/churn-rate" }],
-    ["resources/read", { uri: "catalog://frameworks/heart" }],
-    ["resources/read", { uri: "catalog://metrics/chrun-rate" }],
-    ["tools/call", { name: "list_metrics", arguments: {} }],
-    ["tools/call", { name: "list_metrics", arguments: { tag: "retention" } }],
-    ["tools/call", { name: "get_metric", arguments: { slug: "churn-rate" } }],
-    ["tools/call", { name: "get_metric", arguments: { slug: "NRR" } }],
-    ["tools/call", { name: "get_metric", arguments: { slug: "no-such-metric" } }],
-    ["tools/call", { name: "get_metric", arguments: { slug: 12 } }],
-    ["tools/call", { name: "search", arguments: { query: "stickiness", limit: 3 } }],
-    ["tools/call", { name: "list_frameworks", arguments: {} }],
-    ["tools/call", { name: "get_framework", arguments: { slug: "aarrr" } }],
-    ["tools/call", { name: "get_benchmark", arguments: { slug: "churn-rate" } }],
-    ["tools/call", {
-      name: "get_benchmark",
-      arguments: { slug: "churn-rate", value: 3, segment: { model: "b2b" } },
-    }],
-    ["tools/call", { name: "no_such_tool", arguments: {} }],
-  ];
-  for (const [index, [method, params]] of calls.entries()) {
+  const sdkOnly = createMcpHttpHandler(catalog, { sdkOnly: true });
+  for (const [index, [method, params]] of SAMPLE_CALLS.entries()) {
     const message = (id: number | string) =>
       JSON.stringify({ jsonrpc: "2.0", id, method, ...(params === undefined ? {} : { params }) });
     const expected = await post(sdkOnly, message(index));
@@ -435,10 +489,59 @@ Deno.test("/mcp answers every tool and resource from memory with the SDK's own b
   }
 });
 
+Deno.test("/mcp answers a client's whole session without the SDK, and only unusual requests with it", async () => {
+  const { createMcpHttpHandler } = await import("../lib/agents/mcp_http.ts");
+  const { createSdkHttpAnswer } = await import("../lib/agents/mcp.ts");
+  const sdkAnswer = createSdkHttpAnswer(catalog);
+  const asked: string[] = [];
+  const fast = createMcpHttpHandler(catalog, {
+    sdk: (request, parsedBody) => {
+      asked.push(JSON.stringify(parsedBody ?? null));
+      return sdkAnswer(request, parsedBody);
+    },
+  });
+  const session: [string, unknown][] = [
+    ["initialize", initialize("2025-11-25", { roots: { listChanged: true }, sampling: {} })],
+    ["tools/list", {}],
+    ["resources/list", {}],
+    ["resources/templates/list", {}],
+    ["resources/read", { uri: "catalog://metrics/churn-rate" }],
+    ["ping", undefined],
+    ["tools/call", { name: "list_metrics", arguments: { tag: "revenue" } }],
+    ["tools/call", { name: "get_metric", arguments: { slug: "nrr" } }],
+    ["tools/call", { name: "search", arguments: { query: "activation" } }],
+    ["tools/call", { name: "list_frameworks", arguments: {} }],
+    ["tools/call", { name: "get_framework", arguments: { slug: "heart" } }],
+    ["tools/call", { name: "get_benchmark", arguments: { slug: "churn-rate", value: 4 } }],
+  ];
+  const initialized = await post(
+    fast,
+    JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+  );
+  assert.deepEqual(initialized, { status: 202, type: null, text: "" });
+  for (const stream of [false, true]) {
+    for (const [id, [method, params]] of session.entries()) {
+      const body = JSON.stringify({ jsonrpc: "2.0", id, method, params });
+      const answer = await post(fast, body, {}, { stream });
+      assert.equal(answer.status, 200, method);
+      assert.ok("result" in JSON.parse(answer.text), `${method}: ${answer.text.slice(0, 200)}`);
+    }
+  }
+  assert.deepEqual(asked, [], "requests the SDK answered");
+  const unusual = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: { name: "x" },
+  });
+  await post(fast, unusual);
+  assert.deepEqual(asked, [unusual], "an unknown tool goes to the SDK");
+});
+
 Deno.test("/mcp keeps the JSON-RPC errors, batches, notifications and header checks of the SDK", async () => {
-  const { createMcpHttpHandler } = await import("../lib/agents/mcp.ts");
+  const { createMcpHttpHandler } = await import("../lib/agents/mcp_http.ts");
   const fast = createMcpHttpHandler(catalog);
-  const sdkOnly = createMcpHttpHandler(catalog, { remember: false });
+  const sdkOnly = createMcpHttpHandler(catalog, { sdkOnly: true });
   const bodies = [
     "{not json",
     JSON.stringify({ jsonrpc: "2.0", id: 1 }),
@@ -458,6 +561,9 @@ Deno.test("/mcp keeps the JSON-RPC errors, batches, notifications and header che
     }]),
     JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", extra: true }),
     JSON.stringify({ jsonrpc: "2.0", id: null, method: "ping" }),
+    JSON.stringify({ jsonrpc: "2.0", id: 1.5, method: "ping" }),
+    JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized", params: { x: 1 } }),
+    JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled" }),
   ];
   const codes: unknown[] = [];
   for (const body of bodies) {

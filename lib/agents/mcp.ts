@@ -8,13 +8,7 @@ import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mc
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { z } from "zod";
 import type { Catalog } from "../catalog/load.ts";
-import {
-  createReadModel,
-  frameworkSummary,
-  metricSummary,
-  type NotFound,
-  type ReadModel,
-} from "../read/model.ts";
+import { createReadModel, type NotFound, type ReadModel } from "../read/model.ts";
 import { ErrorCode, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import {
   BenchmarkAnswerSchema,
@@ -26,11 +20,12 @@ import {
   SearchHitSchema,
   type ValueComparisonSchema,
 } from "../catalog/schema.ts";
-import { type Period, PERIODS } from "../catalog/figures.ts";
-import { compareValue, type Comparison } from "../read/benchmarks.ts";
-import { type Tag, TAGS, toApiMetric } from "../catalog/records.ts";
+import { PERIODS } from "../catalog/figures.ts";
+import type { Comparison } from "../read/benchmarks.ts";
+import { TAGS } from "../catalog/records.ts";
 import { type CatalogSearch, createSearch } from "../read/search.ts";
 import { MAX_QUERY_LENGTH, VERSION } from "../policy.ts";
+import { catalogTools, resourceKinds } from "./mcp_tools.ts";
 
 /** The name and version the server announces. */
 export const MCP_SERVER_INFO = { name: "metrics-catalog", version: VERSION } as const;
@@ -108,40 +103,8 @@ function plainParamErrors(server: McpServer): void {
   }
 }
 
-/** The structured result and its JSON text, as every tool returns them. */
-function result(value: object) {
-  const structured: Record<string, unknown> = Object.fromEntries(Object.entries(value));
-  return {
-    structuredContent: structured,
-    content: [{ type: "text" as const, text: JSON.stringify(structured, null, 2) }],
-  };
-}
-
-/** A tool error: one line that says what is wrong. */
-function toolError(text: string) {
-  return { isError: true, content: [{ type: "text" as const, text }] };
-}
-
-/** A not-found as a tool error: the read model's wording, then where to look. */
-function notFoundError(notFound: NotFound) {
-  const listTool = notFound.kind === "metric" ? "list_metrics" : "list_frameworks";
-  return toolError(`${sentence(notFound.message)} Use ${listTool} or search to find slugs.`);
-}
-
 // The schema lives with the others in the catalog folder, which may not import the read model.
 const _sameComparison: Same<Comparison, z.infer<typeof ValueComparisonSchema>> = true;
-
-function sentence(text: string): string {
-  return /[.?!]$/.test(text) ? text : `${text}.`;
-}
-
-/** What `get_benchmark` is asked. */
-interface BenchmarkInput {
-  slug: string;
-  value?: number | undefined;
-  per?: Period | undefined;
-  segment?: Record<string, string> | undefined;
-}
 
 /**
  * Creates an MCP server over a catalog. A search index and a read model may be passed to share
@@ -156,7 +119,7 @@ export function createMcpServer(
   } = {},
 ) {
   let index = shared;
-  const search = () => index ??= createSearch(catalog);
+  const tools = catalogTools(catalog, { model, search: () => index ??= createSearch(catalog) });
   const server = new McpServer(MCP_SERVER_INFO, {
     instructions: "A read-only catalog of product and growth metrics and measurement frameworks. " +
       "Benchmark figures carry citations: quote the source along with any figure.",
@@ -174,8 +137,7 @@ export function createMcpServer(
       outputSchema: { metrics: z.array(MetricSummarySchema) },
       annotations: READ_ONLY,
     },
-    ({ tag, kind }: { tag?: Tag | undefined; kind?: "composite" | undefined }) =>
-      result({ metrics: model.metrics({ tag, kind }).map(metricSummary) }),
+    tools.list_metrics,
   );
 
   server.registerTool("get_metric", {
@@ -185,10 +147,7 @@ export function createMcpServer(
     inputSchema: { slug: slugInput("metric") },
     outputSchema: MetricSchema,
     annotations: READ_ONLY,
-  }, ({ slug }: { slug: string }) => {
-    const found = model.resolve("metric", slug);
-    return found.ok ? result(toApiMetric(found.record)) : notFoundError(found.notFound);
-  });
+  }, tools.get_metric);
 
   server.registerTool(
     "search",
@@ -203,8 +162,7 @@ export function createMcpServer(
       outputSchema: { hits: z.array(SearchHitSchema) },
       annotations: READ_ONLY,
     },
-    ({ query, limit }: { query: string; limit?: number | undefined }) =>
-      result({ hits: search().search(query, { limit: limit ?? 10 }) }),
+    tools.search,
   );
 
   server.registerTool("list_frameworks", {
@@ -213,7 +171,7 @@ export function createMcpServer(
       "with their summaries and component names.",
     outputSchema: { frameworks: z.array(FrameworkSummarySchema) },
     annotations: READ_ONLY,
-  }, () => result({ frameworks: model.frameworks().map(frameworkSummary) }));
+  }, () => tools.list_frameworks());
 
   server.registerTool("get_framework", {
     title: "Get a framework",
@@ -222,10 +180,7 @@ export function createMcpServer(
     inputSchema: { slug: slugInput("framework") },
     outputSchema: FrameworkSchema,
     annotations: READ_ONLY,
-  }, ({ slug }: { slug: string }) => {
-    const found = model.resolve("framework", slug);
-    return found.ok ? result(found.record) : notFoundError(found.notFound);
-  });
+  }, tools.get_framework);
 
   server.registerTool("get_benchmark", {
     title: "Get a metric's benchmarks",
@@ -248,23 +203,8 @@ export function createMcpServer(
     },
     outputSchema: BenchmarkAnswerSchema,
     annotations: READ_ONLY,
-  }, ({ slug, value, per, segment }: BenchmarkInput) => {
-    if (value === undefined && (per !== undefined || segment !== undefined)) {
-      return toolError('"per" and "segment" describe a value to compare; give "value" too');
-    }
-    const found = model.resolve("metric", slug);
-    if (!found.ok) return notFoundError(found.notFound);
-    const benchmarks = model.benchmarks(found.record);
-    if (value === undefined) return result(benchmarks);
-    const compared = compareValue(found.record, catalog, { value, per, segment });
-    return compared.ok
-      ? result({ ...benchmarks, comparison: compared.comparison })
-      : toolError(compared.error);
-  });
+  }, tools.get_benchmark);
 
-  const json = (uri: URL, value: unknown) => ({
-    contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(value) }],
-  });
   /** An unknown record is invalid params (the SDK's code for a URI no template matches). */
   const notFound = (notFound: NotFound): never => {
     throw rpcError(ErrorCode.InvalidParams, notFound.message);
@@ -276,42 +216,17 @@ export function createMcpServer(
     }
     return slug;
   };
-  server.registerResource(
-    "metric",
-    new ResourceTemplate("catalog://metrics/{slug}", {
-      list: () => ({
-        resources: model.metrics().map((metric) => ({
-          uri: `catalog://metrics/${metric.slug}`,
-          name: metric.slug,
-          title: metric.name,
-          mimeType: "application/json",
-        })),
-      }),
-    }),
-    { title: "Metric", description: "One metric as JSON", mimeType: "application/json" },
-    (uri: URL, { slug }: Record<string, string | string[]>) => {
-      const found = model.get("metric", readable(String(slug)));
-      return found.ok ? json(uri, toApiMetric(found.record)) : notFound(found.notFound);
-    },
-  );
-  server.registerResource(
-    "framework",
-    new ResourceTemplate("catalog://frameworks/{slug}", {
-      list: () => ({
-        resources: model.frameworks().map((framework) => ({
-          uri: `catalog://frameworks/${framework.slug}`,
-          name: framework.slug,
-          title: framework.name,
-          mimeType: "application/json",
-        })),
-      }),
-    }),
-    { title: "Framework", description: "One framework as JSON", mimeType: "application/json" },
-    (uri: URL, { slug }: Record<string, string | string[]>) => {
-      const found = model.get("framework", readable(String(slug)));
-      return found.ok ? json(uri, found.record) : notFound(found.notFound);
-    },
-  );
+  for (const kind of resourceKinds(model)) {
+    server.registerResource(
+      kind.name,
+      new ResourceTemplate(kind.template, { list: kind.list }),
+      kind.metadata,
+      (uri: URL, { slug }: Record<string, string | string[]>) => {
+        const read = kind.read(uri.href, readable(String(slug)));
+        return "contents" in read ? read : notFound(read);
+      },
+    );
+  }
   // The catalog never changes while the server runs, and stateless HTTP could not deliver the
   // notifications anyway: say so, rather than the SDK's default `listChanged: true`.
   server.server.registerCapabilities({
@@ -322,110 +237,16 @@ export function createMcpServer(
   return server;
 }
 
-/** Options for {@linkcode createMcpHttpHandler}. */
-export interface McpHttpOptions {
-  /** The search index to share with the rest of the site. */
-  search?: CatalogSearch;
-  /** The read model to share with the rest of the site. */
-  model?: ReadModel;
-  /** Whether answers that depend only on their parameters are remembered (the default). */
-  remember?: boolean;
-}
-
-/** The requests whose answers depend only on the catalog and their parameters. */
-const ANSWERED_FROM_MEMORY = new Set([
-  "tools/call",
-  "tools/list",
-  "resources/list",
-  "resources/templates/list",
-  "resources/read",
-  "ping",
-]);
-/** Bodies larger than this go to the SDK as they are; the memory keys are cut at this size. */
-const MAX_REMEMBERED_BODY = 4096;
-/** How many answers are remembered, the oldest forgotten first. */
-const MAX_REMEMBERED = 256;
-
-/** A plain JSON-RPC request the memory may answer: its id, and its key (method and params). */
-function rememberable(message: unknown): { id: string | number; key: string } | undefined {
-  if (typeof message !== "object" || message === null || Array.isArray(message)) return undefined;
-  const { jsonrpc, id, method, params, ...rest } = message as Record<string, unknown>;
-  if (Object.keys(rest).length > 0 || jsonrpc !== "2.0") return undefined;
-  if (typeof method !== "string" || !ANSWERED_FROM_MEMORY.has(method)) return undefined;
-  if (typeof id !== "string" && (typeof id !== "number" || !Number.isFinite(id))) return undefined;
-  if (params !== undefined && (typeof params !== "object" || params === null)) return undefined;
-  if (Array.isArray(params)) return undefined;
-  return { id, key: `${method}\u0000${JSON.stringify(params ?? null)}` };
-}
-
-/** Whether the headers are ones the SDK takes as they are: both media types, a known version. */
-function plainHeaders(request: Request): boolean {
-  const accept = request.headers.get("accept") ?? "";
-  const type = (request.headers.get("content-type") ?? "").toLowerCase().replace(/\s+/g, "");
-  const version = request.headers.get("mcp-protocol-version");
-  const length = Number(request.headers.get("content-length") ?? 0);
-  return accept.includes("application/json") && accept.includes("text/event-stream") &&
-    (type === "application/json" || type === "application/json;charset=utf-8") &&
-    (version === null || SUPPORTED_PROTOCOL_VERSIONS.includes(version)) &&
-    length <= MAX_REMEMBERED_BODY && request.body !== null;
-}
-
 /**
- * A small body read whole, or, past {@linkcode MAX_REMEMBERED_BODY} bytes, the request again with
- * the bytes read so far put back in front of the rest, for the SDK to read and limit itself.
+ * Answers one Streamable HTTP request with a fresh SDK server and transport: stateless, JSON
+ * answers, bodies up to 256 KiB. `parsedBody` is the body when it has been read already.
  */
-async function smallBody(request: Request): Promise<{ text: string } | { request: Request }> {
-  const reader = (request.body as ReadableStream<Uint8Array>).getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (true) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
-    if (size > MAX_REMEMBERED_BODY) {
-      const body = new ReadableStream<Uint8Array>({
-        start(controller) {
-          for (const chunk of chunks) controller.enqueue(chunk);
-        },
-        async pull(controller) {
-          const next = await reader.read();
-          if (next.done) controller.close();
-          else controller.enqueue(next.value);
-        },
-        cancel: (reason) => reader.cancel(reason),
-      });
-      return { request: new Request(request, { body, duplex: "half" } as RequestInit) };
-    }
-  }
-  const all = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return { text: new TextDecoder().decode(all) };
-}
-
-/**
- * Serves the MCP server over Streamable HTTP, stateless, with JSON answers. A request whose answer
- * depends only on the catalog and its parameters (a tool call, a list, a resource, a ping) is
- * answered by the SDK the first time; its result is remembered and later requests with the same
- * method and parameters get it back in the JSON-RPC envelope with their own id: the same bytes
- * the SDK writes. Everything else (`initialize`, notifications, batches, errors, unusual headers)
- * goes to a fresh SDK server and transport, as the protocol requires. The web route in front of
- * it checks the method and the `Host` and `Origin` headers.
- */
-export function createMcpHttpHandler(
+export function createSdkHttpAnswer(
   catalog: Catalog,
-  { search, model = createReadModel(catalog), remember = true }: McpHttpOptions = {},
-): (request: Request) => Promise<Response> {
-  const index = search ?? createSearch(catalog);
-  // Each remembered answer as UTF-8 bytes up to the id: `{"result":…,"jsonrpc":"2.0","id":`.
-  const remembered = new Map<string, Uint8Array>();
-  const encoder = new TextEncoder();
-  const sdk = async (request: Request, parsedBody?: unknown): Promise<Response> => {
-    const server = createMcpServer(catalog, { search: index, model });
+  { search, model = createReadModel(catalog) }: { search?: CatalogSearch; model?: ReadModel } = {},
+): (request: Request, parsedBody?: unknown) => Promise<Response> {
+  return async (request, parsedBody) => {
+    const server = createMcpServer(catalog, { ...(search ? { search } : {}), model });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -441,56 +262,71 @@ export function createMcpHttpHandler(
       await server.close();
     }
   };
-  return async (request: Request): Promise<Response> => {
-    if (!remember || !plainHeaders(request)) return await sdk(request);
-    const read = await smallBody(request);
-    if ("request" in read) return await sdk(read.request);
-    const text = read.text;
-    let message: unknown;
-    try {
-      message = JSON.parse(text);
-    } catch {
-      return await sdk(new Request(request, { body: text }));
-    }
-    const plain = rememberable(message);
-    if (!plain) return await sdk(request, message);
-    const key = `${request.headers.get("mcp-protocol-version") ?? ""}\u0000${plain.key}`;
-    const known = remembered.get(key);
-    if (known !== undefined) {
-      // The remembered bytes are sent as they are, then the id: no copy of the answer per request.
-      const id = encoder.encode(`${JSON.stringify(plain.id)}}`);
-      const body = new ReadableStream<Uint8Array>({
-        start(controller) {
-          controller.enqueue(known.subarray());
-          controller.enqueue(id);
-          controller.close();
-        },
-      });
-      return new Response(body, {
-        status: 200,
+}
+
+/** The answers that depend on neither the catalog nor the request, as the SDK gives them. */
+export interface ProtocolAnswers {
+  /** The protocol versions the SDK speaks, newest first. */
+  versions: readonly string[];
+  /**
+   * The result of `initialize`, for the newest version; for another it is the same but for its
+   * `protocolVersion`, which comes first.
+   */
+  initialize: Record<string, unknown>;
+  /** The result of `tools/list`: the six tools with their JSON Schemas. */
+  toolsList: unknown;
+  /** The result of `resources/templates/list`. */
+  resourceTemplates: unknown;
+}
+
+/**
+ * Asks a fresh SDK server for the answers that never change while the code does not
+ * ({@linkcode ProtocolAnswers}), so that `deno task scripts` can keep them beside the code
+ * and the HTTP route can give them without loading the SDK. Throws if the SDK's `initialize`
+ * differs between versions in more than the version.
+ */
+export async function protocolAnswers(catalog: Catalog): Promise<ProtocolAnswers> {
+  const answer = createSdkHttpAnswer(catalog);
+  const ask = async (method: string, params: unknown): Promise<Record<string, unknown>> => {
+    const response = await answer(
+      new Request("http://localhost/mcp", {
+        method: "POST",
         headers: {
           "content-type": "application/json",
-          "content-length": String(known.byteLength + id.byteLength),
+          accept: "application/json, text/event-stream",
         },
-      });
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+      }),
+    );
+    const message: unknown = await response.json();
+    const result = typeof message === "object" && message !== null && "result" in message
+      ? message.result
+      : undefined;
+    if (typeof result !== "object" || result === null) {
+      throw new Error(`The SDK did not answer ${method}: ${JSON.stringify(message)}`);
     }
-    const answer = await sdk(request, message);
-    if (answer.status !== 200 || answer.headers.get("content-type") !== "application/json") {
-      return answer;
+    return Object.fromEntries(Object.entries(result));
+  };
+  const initialize = (protocolVersion: string) =>
+    ask("initialize", {
+      protocolVersion,
+      capabilities: {},
+      clientInfo: { name: MCP_SERVER_INFO.name, version: VERSION },
+    });
+  const [newest = "", ...older] = SUPPORTED_PROTOCOL_VERSIONS;
+  const first = await initialize(newest);
+  const [firstKey] = Object.keys(first);
+  for (const version of older) {
+    const same = JSON.stringify({ ...first, protocolVersion: version });
+    if (firstKey !== "protocolVersion" || JSON.stringify(await initialize(version)) !== same) {
+      throw new Error(`The SDK's initialize for ${version} differs in more than the version`);
     }
-    const body = await answer.text();
-    const parsed: unknown = JSON.parse(body);
-    if (
-      typeof parsed === "object" && parsed !== null && "result" in parsed &&
-      !("error" in parsed) && (parsed as { id?: unknown }).id === plain.id
-    ) {
-      if (remembered.size >= MAX_REMEMBERED) {
-        remembered.delete(remembered.keys().next().value ?? "");
-      }
-      const result = JSON.stringify((parsed as { result: unknown }).result);
-      remembered.set(key, encoder.encode(`{"result":${result},"jsonrpc":"2.0","id":`));
-    }
-    return new Response(body, { status: answer.status, headers: answer.headers });
+  }
+  return {
+    versions: SUPPORTED_PROTOCOL_VERSIONS,
+    initialize: first,
+    toolsList: await ask("tools/list", {}),
+    resourceTemplates: await ask("resources/templates/list", {}),
   };
 }
 

@@ -96,8 +96,8 @@ export async function buildSite(catalog: Catalog, baseUrl: string): Promise<Site
 const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 
 /**
- * The `/mcp` route, stateless: POST only (no stream to GET, no session to DELETE). It loads the
- * MCP SDK on the first MCP request, so that start-up and the other routes do not pay for it.
+ * The `/mcp` route, stateless: POST only (no stream to GET, no session to DELETE). Its module
+ * loads with the first MCP request, so that start-up and the other routes do not pay for it.
  * DNS-rebinding protection: the `Host` header must be the base address's host or a loopback name,
  * and a browser `Origin`, when sent, must be one of those too; host names compare without case.
  */
@@ -115,7 +115,7 @@ function mcpRoute(
     return lower === baseHost || LOOPBACK.test(lower);
   };
   const handler = onFirstUse(() =>
-    Promise.all([import("../agents/mcp.ts"), search()]).then(
+    Promise.all([import("../agents/mcp_http.ts"), search()]).then(
       ([{ createMcpHttpHandler }, index]) =>
         createMcpHttpHandler(catalog, { search: index, model }),
     )
