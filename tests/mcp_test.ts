@@ -10,6 +10,7 @@ import {
   toApiMetric,
 } from "../lib/mod.ts";
 import { childEnv, ROOT, taskArgs } from "./_spawn.ts";
+import { createSearch } from "../lib/read/search.ts";
 
 const catalog = await loadCatalog();
 const TOOLS = [
@@ -494,10 +495,15 @@ Deno.test("/mcp answers a client's whole session without the SDK, and only unusu
   const { createSdkHttpAnswer } = await import("../lib/agents/mcp.ts");
   const sdkAnswer = createSdkHttpAnswer(catalog);
   const asked: string[] = [];
+  let indexes = 0;
   const fast = createMcpHttpHandler(catalog, {
     sdk: (request, parsedBody) => {
       asked.push(JSON.stringify(parsedBody ?? null));
       return sdkAnswer(request, parsedBody);
+    },
+    search: () => {
+      indexes++;
+      return Promise.resolve(createSearch(catalog));
     },
   });
   const session: [string, unknown][] = [
@@ -521,6 +527,12 @@ Deno.test("/mcp answers a client's whole session without the SDK, and only unusu
   assert.deepEqual(initialized, { status: 202, type: null, text: "" });
   for (const stream of [false, true]) {
     for (const [id, [method, params]] of session.entries()) {
+      if (
+        !stream && params !== null && typeof params === "object" &&
+        Reflect.get(params, "name") === "search"
+      ) {
+        assert.equal(indexes, 0, "no search index before the first search");
+      }
       const body = JSON.stringify({ jsonrpc: "2.0", id, method, params });
       const answer = await post(fast, body, {}, { stream });
       assert.equal(answer.status, 200, method);
@@ -528,6 +540,7 @@ Deno.test("/mcp answers a client's whole session without the SDK, and only unusu
     }
   }
   assert.deepEqual(asked, [], "requests the SDK answered");
+  assert.equal(indexes, 1, "one search index, made by the first search");
   const unusual = JSON.stringify({
     jsonrpc: "2.0",
     id: 1,

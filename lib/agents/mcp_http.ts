@@ -20,8 +20,11 @@ import { MCP_ANSWERS } from "./_mcp_answers.ts";
 
 /** Options for {@linkcode createMcpHttpHandler}. */
 export interface McpHttpOptions {
-  /** The search index to share with the rest of the site; made on the first search otherwise. */
-  search?: CatalogSearch;
+  /**
+   * Gets the search index shared with the rest of the site; asked on the first search, so that
+   * sessions that never search do not make it. The handler makes its own when none is given.
+   */
+  search?: () => Promise<CatalogSearch>;
   /** The read model to share with the rest of the site. */
   model?: ReadModel;
   /** Every request goes to the SDK, none is answered here or remembered (for comparisons). */
@@ -244,15 +247,15 @@ export function createMcpHttpHandler(
   catalog: Catalog,
   { search, model = createReadModel(catalog), sdkOnly = false, sdk: givenSdk }: McpHttpOptions = {},
 ): (request: Request) => Promise<Response> {
-  let index = search;
-  const searchIndex = () => index ??= createSearch(catalog);
-  const tools = catalogTools(catalog, { model, search: searchIndex });
+  let index: CatalogSearch | undefined;
+  const indexReady = async () => index ??= search ? await search() : createSearch(catalog);
+  const tools = catalogTools(catalog, { model, search: () => index ??= createSearch(catalog) });
   const [metrics, frameworks] = resourceKinds(model);
   let sdkAnswer: Promise<(request: Request, parsedBody?: unknown) => Promise<Response>> | undefined;
   const sdk = givenSdk ?? (async (request: Request, parsedBody?: unknown) => {
-    sdkAnswer ??= import("./mcp.ts").then(({ createSdkHttpAnswer }) =>
-      createSdkHttpAnswer(catalog, { search: searchIndex(), model })
-    );
+    sdkAnswer ??= Promise.all([import("./mcp.ts"), indexReady()]).then((
+      [{ createSdkHttpAnswer }, shared],
+    ) => createSdkHttpAnswer(catalog, { search: shared, model }));
     return await (await sdkAnswer)(request, parsedBody);
   });
 
@@ -333,6 +336,9 @@ export function createMcpHttpHandler(
     ].join("\u0000");
     const known = remembered.get(key);
     if (known !== undefined) return answer(known, plain.id);
+    if (plain.method === "tools/call" && isPlain(plain.params) && plain.params.name === "search") {
+      await indexReady();
+    }
     const result = answerHere(plain.method, plain.params);
     if (result !== undefined) return answer(remember(key, result), plain.id);
     const fromSdk = await sdk(request, message);

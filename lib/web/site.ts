@@ -115,9 +115,8 @@ function mcpRoute(
     return lower === baseHost || LOOPBACK.test(lower);
   };
   const handler = onFirstUse(() =>
-    Promise.all([import("../agents/mcp_http.ts"), search()]).then(
-      ([{ createMcpHttpHandler }, index]) =>
-        createMcpHttpHandler(catalog, { search: index, model }),
+    import("../agents/mcp_http.ts").then(({ createMcpHttpHandler }) =>
+      createMcpHttpHandler(catalog, { search, model })
     )
   );
   return async (request: Request) => {
