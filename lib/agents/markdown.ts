@@ -100,11 +100,25 @@ function figureTable(metric: MetricRecord, context: LinkContext): string[] {
   ];
 }
 
+/** A link to a record's page, named as the record is. */
+function recordLink(context: LinkContext, folder: "metrics" | "frameworks", slug: string): string {
+  const names = folder === "metrics" ? context.metricNames : context.frameworkNames;
+  return link(names.get(slug) ?? slug, `${context.baseUrl}/${folder}/${slug}`);
+}
+
+/** Bullets of records, each linked, then what the item says of it. */
+function linkedBullets<T extends { slug: string }>(
+  items: readonly T[],
+  context: LinkContext,
+  folder: "metrics" | "frameworks",
+  text: (item: T) => string,
+): string {
+  return bullets(items.map((item) => `${recordLink(context, folder, item.slug)}: ${text(item)}`));
+}
+
 function components(parts: ContentValues["components"], context: LinkContext): string {
   return parts.map((component) => {
-    const metrics = component.metricSlugs.map((slug) =>
-      link(context.metricNames.get(slug) ?? slug, `${context.baseUrl}/metrics/${slug}`)
-    );
+    const metrics = component.metricSlugs.map((slug) => recordLink(context, "metrics", slug));
     return [
       `### ${component.name}`,
       "",
@@ -121,7 +135,6 @@ function sectionBody(
   context: LinkContext,
   metric?: MetricRecord,
 ): string | undefined {
-  const { baseUrl } = context;
   switch (part.content) {
     case "text":
     case "formula":
@@ -135,23 +148,9 @@ function sectionBody(
     case "labelled":
       return bullets(part.value.map((item) => `**${item.label}.** ${item.text}`));
     case "related":
-      return bullets(part.value.map((related) =>
-        `${
-          link(
-            context.metricNames.get(related.slug) ?? related.slug,
-            `${baseUrl}/metrics/${related.slug}`,
-          )
-        }: ${related.text}`
-      ));
+      return linkedBullets(part.value, context, "metrics", (related) => related.text);
     case "pairs":
-      return bullets(part.value.map((pair) =>
-        `${
-          link(
-            context.frameworkNames.get(pair.slug) ?? pair.slug,
-            `${baseUrl}/frameworks/${pair.slug}`,
-          )
-        }: ${pair.reason}`
-      ));
+      return linkedBullets(part.value, context, "frameworks", (pair) => pair.reason);
     case "components":
       return components(part.value, context);
     case "examples":

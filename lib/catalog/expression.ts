@@ -93,22 +93,29 @@ export function parseExpression(text: string): ParseResult {
       throw new Failure(`expected "${op}"${describeToken(token)}`, token.at);
     }
   };
-  const sum = (depth: number): Expr => {
-    let left = product(depth);
-    while (peek().kind === "op" && (peek().text === "+" || peek().text === "-")) {
-      const op = next().text as "+" | "-";
-      left = { kind: "binary", op, left, right: product(depth) };
+  /** The operator of the next token when it is one of `ops`. */
+  const nextOp = <Op extends string>(ops: readonly Op[]): Op | undefined => {
+    const token = peek();
+    const op = ops.find((item) => item === token.text);
+    if (token.kind !== "op" || op === undefined) return undefined;
+    next();
+    return op;
+  };
+  /** A left-associative chain of `operand`s joined by `ops`. */
+  const chain = <Op extends "+" | "-" | "*" | "/">(
+    ops: readonly Op[],
+    operand: (depth: number) => Expr,
+  ) =>
+  (depth: number): Expr => {
+    let left = operand(depth);
+    for (let op = nextOp(ops); op !== undefined; op = nextOp(ops)) {
+      left = { kind: "binary", op, left, right: operand(depth) };
     }
     return left;
   };
-  const product = (depth: number): Expr => {
-    let left = unary(depth);
-    while (peek().kind === "op" && (peek().text === "*" || peek().text === "/")) {
-      const op = next().text as "*" | "/";
-      left = { kind: "binary", op, left, right: unary(depth) };
-    }
-    return left;
-  };
+  // `unary` is declared below: named through an arrow, it is looked up when first called.
+  const product = chain(["*", "/"] as const, (depth) => unary(depth));
+  const sum = chain(["+", "-"] as const, product);
   const unary = (depth: number): Expr => {
     if (peek().kind === "op" && peek().text === "-") {
       next();

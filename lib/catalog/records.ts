@@ -419,20 +419,10 @@ export type MetricRecord = Metric & {
 };
 
 /** A metric in a list: enough to choose one. */
-export interface MetricSummary {
-  /** The metric's name. */
-  name: string;
-  /** Its slug. */
-  slug: string;
-  /** Its abbreviation, when it has one. */
-  abbreviation?: string | undefined;
-  /** Its tags. */
-  tags: Tag[];
-  /** `composite` for a tool-defined score. */
-  kind?: "composite" | undefined;
-  /** Its definition. */
-  definition: string;
-}
+export type MetricSummary = Pick<
+  Metric,
+  "name" | "slug" | "abbreviation" | "tags" | "kind" | "definition"
+>;
 
 /** A framework in a list: enough to choose one. */
 export interface FrameworkSummary {

@@ -113,6 +113,44 @@ const OPENAPI_DOCUMENT_SCHEMA = {
 };
 
 /**
+ * The two addresses of a kind of record: the list (`listMetrics`) and one by slug (`getMetric`),
+ * each with its description's last sentence given.
+ */
+function recordPaths(
+  kind: "metric" | "framework",
+  count: number,
+  notes: { list?: string; get: string },
+) {
+  const plural = `${kind}s`;
+  const title = `${kind[0]?.toUpperCase()}${kind.slice(1)}`;
+  return {
+    [`/api/${plural}`]: {
+      get: {
+        operationId: `list${title}s`,
+        tags: [plural],
+        summary: `List every ${kind}`,
+        description: [`Every ${kind} with every field, in slug order.`, notes.list].filter(Boolean)
+          .join(" "),
+        responses: {
+          "200": success(`Every ${kind} (${count} items)`, { type: "array", items: ref(title) }),
+          ...errors(false),
+        },
+      },
+    },
+    [`/api/${plural}/{slug}`]: {
+      get: {
+        operationId: `get${title}`,
+        tags: [plural],
+        summary: `Get one ${kind}`,
+        description: `One ${kind} by its slug. ${notes.get}`,
+        parameters: [slugParameter(kind)],
+        responses: { "200": success(`The ${kind}`, ref(title)), ...errors(true) },
+      },
+    },
+  };
+}
+
+/**
  * Builds the OpenAPI 3.1 document for a given public base address.
  *
  * @example
@@ -152,57 +190,13 @@ export function buildOpenApi(baseUrl: string, counts = { metrics: 44, frameworks
       { name: "metrics", description: "Product and growth metrics, one record each" },
     ],
     paths: {
-      "/api/metrics": {
-        get: {
-          operationId: "listMetrics",
-          tags: ["metrics"],
-          summary: "List every metric",
-          description:
-            "Every metric with every field, in slug order. Optional fields are omitted, never null.",
-          responses: {
-            "200": success(
-              `Every metric (${counts.metrics} items)`,
-              { type: "array", items: ref("Metric") },
-            ),
-            ...errors(false),
-          },
-        },
-      },
-      "/api/metrics/{slug}": {
-        get: {
-          operationId: "getMetric",
-          tags: ["metrics"],
-          summary: "Get one metric",
-          description: "One metric by its slug. A framework's slug is not found here.",
-          parameters: [slugParameter("metric")],
-          responses: { "200": success("The metric", ref("Metric")), ...errors(true) },
-        },
-      },
-      "/api/frameworks": {
-        get: {
-          operationId: "listFrameworks",
-          tags: ["frameworks"],
-          summary: "List every framework",
-          description: "Every framework with every field, in slug order.",
-          responses: {
-            "200": success(
-              `Every framework (${counts.frameworks} items)`,
-              { type: "array", items: ref("Framework") },
-            ),
-            ...errors(false),
-          },
-        },
-      },
-      "/api/frameworks/{slug}": {
-        get: {
-          operationId: "getFramework",
-          tags: ["frameworks"],
-          summary: "Get one framework",
-          description: "One framework by its slug. A metric's slug is not found here.",
-          parameters: [slugParameter("framework")],
-          responses: { "200": success("The framework", ref("Framework")), ...errors(true) },
-        },
-      },
+      ...recordPaths("metric", counts.metrics, {
+        list: "Optional fields are omitted, never null.",
+        get: "A framework's slug is not found here.",
+      }),
+      ...recordPaths("framework", counts.frameworks, {
+        get: "A metric's slug is not found here.",
+      }),
       "/api/openapi.json": {
         get: {
           operationId: "getOpenApi",
