@@ -105,7 +105,7 @@ const OTHER: Record<RecordKind, RecordKind> = { metric: "framework", framework: 
 /** How many not-found answers the model remembers, oldest forgotten first. */
 const MAX_REMEMBERED_MISSES = 1024;
 
-// Made on first use: creating a collator loads locale data, about 20 ms on a cold start.
+// Made on first use: creating a collator loads locale data, which start-up need not wait for.
 let collator: Intl.Collator | undefined;
 
 /**
