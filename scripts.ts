@@ -7,7 +7,7 @@
  *   or the code it imports.
  * - `lib/agents/_mcp_answers.ts`: the MCP SDK's answers to `initialize`, `tools/list` and
  *   `resources/templates/list`, which the HTTP route gives without loading the SDK. Run it after
- *   changing a tool, its schema, the server's instructions or the SDK's version.
+ *   changing a tool, its schema, the server's instructions, the package's version or the SDK's.
  *
  * @module
  */
