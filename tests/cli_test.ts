@@ -464,3 +464,87 @@ Deno.test("cli compare lists one placement a line, and calc takes kebab-case inp
   assert.equal(kebab.code, 0, kebab.stderr);
   assert.match(kebab.stdout, /: \$6,400/);
 });
+
+/** Runs the command line in this process on the repository's catalog, as `cli.ts` would. */
+async function inProcess(args: string[]): Promise<Result> {
+  const { loadCatalog } = await import("../lib/catalog/load.ts");
+  const { runCli } = await import("../lib/cli/main.ts");
+  const catalog = await loadCatalog();
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(args, {
+    env: (name) => ({ COLUMNS: "80" } as Record<string, string>)[name],
+    stdout: (text) => stdout += text,
+    stderr: (text) => stderr += text,
+    isTerminal: false,
+    loadCatalog: () => Promise.resolve(catalog),
+    writeArtifact: () => Promise.reject(new Error("not used")),
+    serve: () => {},
+    serveMcp: () => Promise.resolve(),
+  });
+  assert.equal(typeof code, "number");
+  return { code: Number(code), stdout, stderr };
+}
+
+Deno.test("cli takes --name value and --name=value alike, and the last of an option given twice", async () => {
+  const spaced = await inProcess(["list", "--tag", "referral", "--json"]);
+  assert.equal(spaced.code, 0, spaced.stderr);
+  assert.equal(JSON.parse(spaced.stdout).length, 3);
+  assert.deepEqual(await inProcess(["list", "--tag=referral", "--json"]), spaced);
+  const twice = await inProcess(["search", "churn", "--limit", "5", "--limit=2", "--json"]);
+  assert.equal(twice.code, 0, twice.stderr);
+  assert.equal(JSON.parse(twice.stdout).length, 2);
+  // A string option takes the next argument even when it starts with a dash.
+  const dashed = await inProcess(["calc", "churn-rate", "--lost", "-3", "--start", "10"]);
+  assert.equal(dashed.code, 2);
+  assert.match(dashed.stderr, /Input "lost" \(Customers lost\) must not be negative/);
+});
+
+Deno.test("cli reads a negative number as a value, and every argument after -- as a positional", async () => {
+  for (const value of ["-20", "-20.5"]) {
+    const result = await inProcess(["compare", "net-promoter-score", value, "--json"]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(JSON.parse(result.stdout).value, Number(value));
+  }
+  const terminated = await inProcess(["search", "--", "--json"]);
+  assert.equal(terminated.code, 0, terminated.stderr);
+  assert.equal(terminated.stdout, "No matches.\n");
+});
+
+Deno.test("cli refuses an unknown option, a value for a flag and an option without its value, with usage and exit 2", async () => {
+  const cases: [string[], string][] = [
+    [["show", "churn-rate", "-x"], 'Unknown option "-x" for "show"'],
+    [["show", "churn-rate", "--json", "--colour=red"], 'Unknown option "--colour=red" for "show"'],
+    [["show", "churn-rate", "--json=1"], '"--json" takes no value'],
+    [["compare", "churn-rate", "3", "--per"], '"--per" needs a value'],
+    [["list", "--tag="], '--tag "" must be one of: ' + "acquisition"],
+  ];
+  for (const [args, line] of cases) {
+    const result = await inProcess(args);
+    assert.equal(result.code, 2, args.join(" "));
+    assert.equal(result.stdout, "");
+    assert.ok(result.stderr.startsWith(`metrics-catalog: ${line}`), result.stderr);
+    assert.match(result.stderr, new RegExp(`\\nUsage: metrics-catalog ${args[0]} `));
+  }
+});
+
+Deno.test("cli prints a command's help for -h or --help anywhere among its arguments", async () => {
+  for (const args of [["show", "churn-rate", "-h"], ["calc", "--help", "churn-rate"]]) {
+    const result = await inProcess(args);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, new RegExp(`^Usage: metrics-catalog ${args[0]} `));
+  }
+});
+
+Deno.test("cli calc takes --gross-margin, --grossMargin and either with = as the same input", async () => {
+  const base = ["calc", "customer-lifetime-value", "--arpa", "200", "--churn", "2.5", "--json"];
+  const results = await Promise.all(
+    [["--gross-margin", "80"], ["--grossMargin", "80"], ["--gross-margin=80"], ["--grossMargin=80"]]
+      .map((margin) => inProcess([...base, ...margin])),
+  );
+  for (const result of results) {
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(JSON.parse(result.stdout).inputs, { arpa: 200, grossMargin: 80, churn: 2.5 });
+    assert.equal(result.stdout, results[0]?.stdout);
+  }
+});

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { parseArgs } from "node:util";
 import { type Catalog, type Tag, TAGS, toApiMetric } from "../catalog/records.ts";
 import {
   byName,
@@ -301,48 +302,72 @@ function usageText(text: string, style: TextStyle): string {
 }
 
 /**
- * Parses a command's arguments: `--name value`, `--name=value`, boolean flags, `-h`, negative
- * numbers as positionals, and `--` before other positionals that start with a dash. An option
- * given twice keeps its last value in `values` and every value in `repeated`. Every problem is a
- * usage error worded here.
+ * Parses a command's arguments with `node:util`'s `parseArgs`: `--name value`, `--name=value`,
+ * boolean flags, `-h`, and `--` before positionals that start with a dash. A negative number is a
+ * positional, and a string option takes the next argument whatever it looks like (`--limit -1`).
+ * An option given twice keeps its last value in `values` and every value in `repeated`. Every
+ * problem is a usage error worded here, so `parseArgs` runs without its own checks.
  */
 function parse(command: Command, args: readonly string[]) {
   const { options, openOptions } = COMMANDS[command];
+  const known = { ...(openOptions ? openOptionsOf(args) : {}), ...options };
+  const { tokens } = parseArgs({
+    args: [...args],
+    options: known,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
   const values = new Map<string, string | boolean>();
   const repeated = new Map<string, string[]>();
   const positionals: string[] = [];
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index] ?? "";
-    if (arg === "--") {
-      positionals.push(...args.slice(index + 1));
-      break;
+  let negative = -1;
+  for (const token of tokens) {
+    if (token.kind === "option-terminator") continue;
+    if (token.kind === "positional") {
+      positionals.push(token.value);
+      continue;
     }
+    const arg = args[token.index] ?? "";
     if (arg === "-h" || arg === "--help") {
       values.set("help", true);
       continue;
     }
-    if (!arg.startsWith("-") || arg === "-" || /^-\d/.test(arg)) {
-      positionals.push(arg);
+    // parseArgs reads "-4.5" as the short options -4, -. and -5, each a token of the same argument.
+    if (/^-\d/.test(arg)) {
+      if (token.index !== negative) positionals.push(arg);
+      negative = token.index;
       continue;
     }
-    const [name = "", inline] = arg.replace(/^--?/, "").split(/=(.*)/s);
-    const listed = arg.startsWith("--") && Object.hasOwn(options, name) ? options[name] : undefined;
-    const open = openOptions && arg.startsWith("--") && /^[a-zA-Z][a-zA-Z0-9-]*$/.test(name);
-    const option = listed ?? (open ? { type: "string" as const } : undefined);
+    const { name, value } = token;
+    const option = token.rawName.startsWith("--") && Object.hasOwn(known, name)
+      ? known[name]
+      : undefined;
     if (option === undefined) {
       throw new CliError(`Unknown option "${arg.slice(0, 40)}" for "${command}"`, 2, command);
     }
     if (option.type === "boolean") {
-      if (inline !== undefined) throw new CliError(`"--${name}" takes no value`, 2, command);
+      if (value !== undefined) throw new CliError(`"--${name}" takes no value`, 2, command);
       values.set(name, true);
       continue;
     }
-    const value = inline ?? args[++index];
     if (value === undefined) throw new CliError(`"--${name}" needs a value`, 2, command);
     values.set(name, value);
     repeated.set(name, [...repeated.get(name) ?? [], value]);
   }
   return { values, repeated, positionals };
+}
+
+/**
+ * The `--name` options among the arguments, but `--help`, as string options: a calculator's
+ * inputs. A name seen after `--` or as another option's value is declared too, and parseArgs
+ * still reads that argument as a positional or a value.
+ */
+function openOptionsOf(args: readonly string[]): Record<string, { type: "string" }> {
+  return Object.fromEntries(args.flatMap((arg) => {
+    const name = /^--([a-zA-Z][a-zA-Z0-9-]*)(?:=|$)/.exec(arg)?.[1];
+    return name === undefined || name === "help" ? [] : [[name, { type: "string" as const }]];
+  }));
 }
 
 /**
