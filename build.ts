@@ -5,7 +5,8 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { buildSite, ExportError, exportSite, parsePort } from "./lib/mod.ts";
+import { buildSite, ExportError, exportSite } from "./lib/mod.ts";
+import { catalogDirFrom, parseBaseUrl, parsePort } from "./lib/cli/config.ts";
 import { exitOnKnownError, loadCatalogOrExit, readEnv } from "./lib/deno/entry.ts";
 
 const USAGE = `Usage: deno task build [--out dist] [--port 8080]
@@ -36,18 +37,16 @@ if (values.help) {
   Deno.exit(0);
 }
 let nginxPort: number;
+let baseUrl: string;
 try {
   nginxPort = parsePort(values.port, "--port");
   if (nginxPort === 0) throw new Error(`--port: nginx needs a fixed port, not 0`);
+  baseUrl = parseBaseUrl(readEnv("BASE_URL") ?? `http://localhost:${nginxPort}`);
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }
-const baseUrl = (readEnv("BASE_URL") ?? `http://localhost:${nginxPort}`).replace(/\/+$/, "");
-if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
-  fail(`BASE_URL: "${baseUrl}" must be an http(s) address`);
-}
 
-const catalog = await loadCatalogOrExit(readEnv("CATALOG_DIR") || undefined);
+const catalog = await loadCatalogOrExit(catalogDirFrom(readEnv));
 try {
   const report = await exportSite(await buildSite(catalog, baseUrl), values.out, { nginxPort });
   const kib = Math.round(report.bytes / 1024);

@@ -46,12 +46,10 @@ try {
       await Deno.writeTextFile(file, text);
       return { catalog, file: file instanceof URL ? fromFileUrl(file) : file };
     },
-    async serve(catalog, { port }) {
-      // A setting that is not valid, or an address in use, is a ServeError that runCli reports.
-      const { serve, serveOptionsFromEnv } = await import("./lib/deno/server.ts");
-      const options = serveOptionsFromEnv();
-      const given = port === undefined ? {} : { port, portFrom: "--port" as const };
-      serve(catalog, { ...options, ...given, exitOnSignal: true });
+    async serve(catalog, options) {
+      // An address in use is a ServeError that runCli reports.
+      const { serve } = await import("./lib/deno/server.ts");
+      serve(catalog, { ...options, exitOnSignal: true });
     },
     async serveMcp(catalog) {
       const { serveMcpStdio } = await import("./lib/agents/mcp.ts");

@@ -10,13 +10,10 @@ import { fileURLToPath } from "node:url";
 import { prebuildCatalog } from "./lib/catalog/load.ts";
 import { denoFiles } from "./lib/deno/files.ts";
 import { exitOnKnownError } from "./lib/deno/entry.ts";
-import { LICENCE, SITE_NAME, VERSION } from "./lib/policy.ts";
-
-/** The package's name on the npm registry. */
-export const PACKAGE_NAME = "metrics-catalog";
+import { LICENCE, PACKAGE_NAME, SITE_NAME, VERSION } from "./lib/policy.ts";
 
 /** The server's name in the MCP Registry (reverse DNS), also the package's `mcpName`. */
-export const MCP_NAME = "io.github.metrics-catalog/metrics-catalog";
+export const MCP_NAME = `io.github.${PACKAGE_NAME}/${PACKAGE_NAME}`;
 
 /** The MCP Registry's schema that `server.json` follows. */
 export const SERVER_SCHEMA =
@@ -93,7 +90,7 @@ npx -y ${PACKAGE_NAME} serve --port 8000      # the JSON API, pages and llms fil
 Add the MCP server to a client that uses \`mcpServers\` (Claude Desktop, Cursor):
 
 \`\`\`json
-{ "mcpServers": { "metrics-catalog": { "command": "npx", "args": ["-y", "${PACKAGE_NAME}", "mcp"] } } }
+{ "mcpServers": { "${PACKAGE_NAME}": { "command": "npx", "args": ["-y", "${PACKAGE_NAME}", "mcp"] } } }
 \`\`\`
 
 Runs on Node.js 20 or later with no other dependency; Deno users can run

@@ -49,14 +49,8 @@ export {
 export { exitOnKnownError, loadCatalogOrExit, permissionHint, readEnv } from "./deno/entry.ts";
 export { type CliIo, runCli } from "./cli/main.ts";
 export { createHandler, type Handler, type HandlerOptions } from "./web/handler.ts";
-export {
-  baseUrlFor,
-  parsePort,
-  serve,
-  type ServeOptions,
-  serveOptionsFromEnv,
-  serveOptionsFromEnvOrExit,
-} from "./deno/server.ts";
+export { serve, serveOptionsFromEnvOrExit } from "./deno/server.ts";
+export { baseUrlFor, type ServeOptions } from "./cli/config.ts";
 export {
   type BenchmarkFigure,
   type Benchmarks,
@@ -91,7 +85,7 @@ export {
   type SearchResult,
   type Snippet,
 } from "./read/search.ts";
-export { closestSlugs } from "./read/text.ts";
+export { closestSlugs, nameKey } from "./read/text.ts";
 export {
   byName,
   createReadModel,
@@ -101,7 +95,6 @@ export {
   metricBenchmarks,
   type MetricFilter,
   metricSummary,
-  nameKey,
   type NotFound,
   type ReadModel,
   type RecordKind,

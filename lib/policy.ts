@@ -9,6 +9,12 @@
 /** The catalog's name, as pages, llms files and the MCP server show it. */
 export const SITE_NAME = "Metrics Catalog";
 
+/**
+ * The package's name: on the npm registry, as the command the package installs (and that the CLI
+ * names itself in its lines), and as the MCP server announces itself.
+ */
+export const PACKAGE_NAME = "metrics-catalog";
+
 /** The package and API version: OpenAPI `info.version`, MCP `serverInfo` and `cli --version`. */
 export const VERSION = "1.0.0";
 

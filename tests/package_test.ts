@@ -277,23 +277,27 @@ Deno.test({
 Deno.test({
   ...options,
   name:
-    "serve on Node refuses a bad PORT or BASE_URL, and a port in use, in the Deno server's line " +
+    "serve on Node refuses a bad PORT, --port or BASE_URL, and a port in use, in the Deno server's line " +
     "and exit code",
   async fn() {
     const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
     try {
-      const cases = [
-        { PORT: "abc" },
-        { BASE_URL: "notaurl" },
-        { PORT: String(taken.addr.port), HOSTNAME: "127.0.0.1" },
+      const cases: [string[], Record<string, string>][] = [
+        [[], { PORT: "abc" }],
+        [["--port", "abc"], {}],
+        [[], { BASE_URL: "notaurl" }],
+        [[], { PORT: String(taken.addr.port), HOSTNAME: "127.0.0.1" }],
       ];
-      for (const env of cases) {
-        const onDeno = await runTask("cli", ["serve"], { env });
-        const onNode = await runNode(["serve"], env);
+      for (const [args, env] of cases) {
+        const onDeno = await runTask("cli", ["serve", ...args], { env });
+        const onNode = await runNode(["serve", ...args], env);
         assert.ok(onNode.code === 1 || onNode.code === 2, onNode.stderr);
         assert.equal(onNode.code, onDeno.code, JSON.stringify(env));
         assert.equal(onlyLine(onNode), onlyLine(onDeno));
-        assert.match(onlyLine(onNode), /^metrics-catalog: (PORT|BASE_URL|Port \d+ is already)/);
+        assert.match(
+          onlyLine(onNode),
+          /^metrics-catalog: (PORT|--port|BASE_URL|Port \d+ is already)/,
+        );
       }
     } finally {
       taken.close();

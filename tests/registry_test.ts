@@ -4,8 +4,8 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { Ajv } from "npm:ajv@8.20.0";
 import addFormats from "npm:ajv-formats@3.0.1";
-import { MCP_NAME, PACKAGE_NAME, serverJsonText } from "../pack.ts";
-import { VERSION } from "../lib/policy.ts";
+import { MCP_NAME, serverJsonText } from "../pack.ts";
+import { PACKAGE_NAME, VERSION } from "../lib/policy.ts";
 
 const root = new URL("../", import.meta.url);
 const schema = JSON.parse(

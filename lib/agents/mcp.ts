@@ -24,11 +24,11 @@ import { PERIODS } from "../catalog/figures.ts";
 import type { Comparison } from "../read/benchmarks.ts";
 import { TAGS } from "../catalog/records.ts";
 import { type CatalogSearch, createSearch } from "../read/search.ts";
-import { MAX_QUERY_LENGTH, VERSION } from "../policy.ts";
+import { MAX_QUERY_LENGTH, PACKAGE_NAME, VERSION } from "../policy.ts";
 import { catalogTools, resourceKinds } from "./mcp_tools.ts";
 
 /** The name and version the server announces. */
-export const MCP_SERVER_INFO = { name: "metrics-catalog", version: VERSION } as const;
+export const MCP_SERVER_INFO = { name: PACKAGE_NAME, version: VERSION } as const;
 
 const READ_ONLY = {
   readOnlyHint: true,

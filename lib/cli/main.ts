@@ -13,12 +13,12 @@ import {
   type ReadModel,
   type RecordKind,
 } from "../read/model.ts";
-import { VERSION } from "../policy.ts";
+import { PACKAGE_NAME, VERSION } from "../policy.ts";
 import { CatalogError } from "../catalog/folder.ts";
 import { PERIODS } from "../catalog/figures.ts";
 import { type CompareInput, compareValue, parseNumber } from "../read/benchmarks.ts";
 import { computeMetric } from "../read/calc.ts";
-import { ServeError } from "./serve_options.ts";
+import { catalogDirFrom, ServeError, type ServeOptions, serveOptionsFromEnv } from "./config.ts";
 import {
   formatBenchmarks,
   formatCalculatorInputs,
@@ -32,8 +32,8 @@ import {
   type TextStyle,
 } from "./output.ts";
 
-/** The tool's name, as usage lines show it. */
-export const TOOL = "metrics-catalog";
+/** The tool's name, as usage lines show it: the command the package installs. */
+export const TOOL = PACKAGE_NAME;
 
 /** What the command line needs from the runtime it runs on. */
 export interface CliIo {
@@ -57,8 +57,8 @@ export interface CliIo {
    * writes their artifact beside them; returns the catalog and the file written.
    */
   writeArtifact(dir: string | undefined): Promise<{ catalog: Catalog; file: string }>;
-  /** Starts the HTTP service; resolves once it listens. */
-  serve(catalog: Catalog, options: { port?: number | undefined }): Promise<void> | void;
+  /** Starts the HTTP service where the options say; resolves once it listens. */
+  serve(catalog: Catalog, options: ServeOptions): Promise<void> | void;
   /** Runs the MCP server over stdio; resolves once it is connected. */
   serveMcp(catalog: Catalog): Promise<void>;
 }
@@ -456,7 +456,7 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
   }
   const json = values.get("json") === true;
   const [slug = ""] = positionals;
-  const catalogDir = io.env("CATALOG_DIR") || undefined;
+  const catalogDir = catalogDirFrom(io.env);
 
   switch (name) {
     case "validate": {
@@ -469,15 +469,8 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
       return 0;
     }
     case "serve": {
-      const port = text("port");
-      if (port !== undefined && (!/^\d{1,5}$/.test(port) || Number(port) > 65535)) {
-        throw new CliError(
-          `--port "${port.slice(0, 20)}" must be a port number from 0 to 65535`,
-          2,
-        );
-      }
-      const catalog = await io.loadCatalog(catalogDir);
-      await io.serve(catalog, { port: port === undefined ? undefined : Number(port) });
+      const options = serveOptionsFromEnv(io.env, { port: text("port") });
+      await io.serve(await io.loadCatalog(catalogDir), options);
       return "running";
     }
     case "mcp":

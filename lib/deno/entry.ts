@@ -8,7 +8,7 @@
  */
 import { CatalogError, EMBEDDED_CATALOG, isPermissionError, loadCatalog } from "../catalog/load.ts";
 import type { Catalog } from "../catalog/records.ts";
-import { ServeError } from "../cli/serve_options.ts";
+import { ServeError } from "../cli/config.ts";
 import { denoFiles } from "./files.ts";
 
 /** Reads an environment variable the process may read; otherwise treats it as unset. */

@@ -13,37 +13,21 @@ import { catalogFromArtifact } from "../catalog/artifact.ts";
 import type { Catalog } from "../catalog/records.ts";
 import { CliError, errorLine, outputError, runCli } from "../cli/main.ts";
 import { createHandler, type Handler } from "../web/handler.ts";
-import {
-  baseUrlFor,
-  listenError,
-  listeningLine,
-  serveOptionsFromEnv,
-} from "../cli/serve_options.ts";
-
-const env = { get: (name: string) => process.env[name] };
+import { baseUrlFor, listenError, listeningLine, type ServeOptions } from "../cli/config.ts";
+import { InFlight, SHUTDOWN_LINE } from "../cli/drain.ts";
 
 /**
- * Serves the catalog over HTTP on Node, with the same handler as the Deno server. A setting that
- * is not valid, or an address it cannot listen on, rejects with the `ServeError` runCli reports.
+ * Serves the catalog over HTTP on Node, with the same handler as the Deno server. An address it
+ * cannot listen on rejects with the `ServeError` runCli reports.
  */
-function serveHttp(catalog: Catalog, port: number | undefined): Promise<void> {
-  const options = serveOptionsFromEnv(env);
-  const hostname = options.hostname ?? "0.0.0.0";
-  const listenPort = port ?? options.port ?? 8000;
+function serveHttp(catalog: Catalog, options: ServeOptions): Promise<void> {
+  const { port = 8000, hostname = "0.0.0.0", portFrom } = options;
   let handler: Handler = () => new Response("Starting", { status: 503 });
-  const inFlight = new Set<Promise<Response>>();
+  const inFlight = new InFlight();
   const listener = getRequestListener(
-    (request: Request, bindings: HttpBindings | Http2Bindings) => {
+    (request: Request, bindings: HttpBindings | Http2Bindings) =>
       // The adapter resolves dot segments in request.url; the handler checks the raw target.
-      const answer = handler(request, { rawTarget: bindings.incoming.url });
-      // An answer already made is complete when returned; only pending ones are tracked for
-      // shutdown (dynamic routes, and answers being made by their first request).
-      if (answer instanceof Promise) {
-        inFlight.add(answer);
-        answer.finally(() => inFlight.delete(answer)).catch(() => {});
-      }
-      return answer;
-    },
+      inFlight.track(handler(request, { rawTarget: bindings.incoming.url })),
   );
   const server = createServer((incoming, outgoing) => {
     // A raw backslash would make the adapter refuse the request before the handler sees it;
@@ -52,8 +36,8 @@ function serveHttp(catalog: Catalog, port: number | undefined): Promise<void> {
     listener(incoming, outgoing);
   });
   const stop = async () => {
-    console.error("Shutting down: finishing in-flight requests");
-    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    console.error(SHUTDOWN_LINE);
+    await inFlight.settled();
     server.close(() => process.exit(0));
     server.closeIdleConnections();
   };
@@ -61,14 +45,13 @@ function serveHttp(catalog: Catalog, port: number | undefined): Promise<void> {
   process.once("SIGTERM", stop);
   return new Promise((resolve, reject) => {
     server.once("error", (error) => {
-      const portFrom = port === undefined ? "PORT" : "--port";
-      reject(listenError(error, { hostname, port: listenPort }, { portFrom }) ?? error);
+      reject(listenError(error, { hostname, port }, portFrom ? { portFrom } : {}) ?? error);
     });
-    server.listen(listenPort, hostname, () => {
+    server.listen(port, hostname, () => {
       const info: AddressInfo | string | null = server.address();
       const address = typeof info === "object" && info !== null
         ? { hostname: info.address, port: info.port }
-        : { hostname, port: listenPort };
+        : { hostname, port };
       const baseUrl = options.baseUrl ?? baseUrlFor(address);
       handler = createHandler(catalog, { baseUrl });
       console.error(listeningLine(catalog, baseUrl, address));
@@ -114,7 +97,7 @@ export async function main(artifact: unknown): Promise<void> {
       await writeFile(file, text);
       return { catalog, file: String(file) };
     },
-    serve: (catalog, { port }) => serveHttp(catalog, port),
+    serve: serveHttp,
     async serveMcp(catalog) {
       const { serveMcpStdio } = await import("../agents/mcp.ts");
       await serveMcpStdio(catalog);

@@ -16,7 +16,7 @@ import type {
   MetricSummary,
   Tag,
 } from "../catalog/records.ts";
-import { closestRecords } from "./text.ts";
+import { closestRecords, nameKey } from "./text.ts";
 import { segmentWords } from "./benchmarks.ts";
 import type { Vocabulary } from "../catalog/figures.ts";
 
@@ -124,16 +124,6 @@ export function byName<T extends { name: string }>(records: readonly T[]): T[] {
   collator ??= new Intl.Collator("en", { sensitivity: "base", numeric: true });
   const compare = collator.compare;
   return [...records].sort((a, b) => compare(a.name, b.name));
-}
-
-/** A name reduced to lowercase letters and digits, so "LTV:CAC", "ltv cac" and "LTV-CAC" meet. */
-export function nameKey(name: string): string {
-  const lower = name.toLowerCase();
-  // ASCII names, nearly all of them, skip the Unicode pattern: compiling it costs milliseconds.
-  // deno-lint-ignore no-control-regex
-  return /^[\x00-\x7f]*$/.test(lower)
-    ? lower.replace(/[^a-z0-9]+/g, "")
-    : lower.replace(/[^\p{L}\p{N}]+/gu, "");
 }
 
 /** A metric as a list shows it. */

@@ -15,7 +15,7 @@ import {
   sectionText,
   type Tag,
 } from "../catalog/records.ts";
-import { editDistance, firstSentence } from "./text.ts";
+import { editDistance, firstSentence, nameKey } from "./text.ts";
 import { MAX_QUERY_LENGTH } from "../policy.ts";
 
 export type { SearchHit };
@@ -213,11 +213,6 @@ export function snippetParts(snippet: Snippet): { text: string; match: boolean }
     }, []);
 }
 
-/** A phrase reduced to lowercase letters and digits, for exact matches. */
-function exactKey(phrase: string): string {
-  return phrase.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
-}
-
 /**
  * Builds the search index of a catalog.
  *
@@ -261,7 +256,7 @@ export function createSearch(catalog: Catalog): CatalogSearch {
   /** Whole names, abbreviations and synonyms, so that "CAC" puts CAC before "LTV:CAC". */
   const exact = new Map<string, string>();
   const addExact = (phrase: string, id: string) => {
-    const key = exactKey(phrase);
+    const key = nameKey(phrase);
     if (key !== "" && !exact.has(key)) exact.set(key, id);
   };
   const synonymsOf = (slug: string) => (catalog.synonyms.get(slug) ?? []).join(" ; ");
@@ -334,7 +329,7 @@ export function createSearch(catalog: Catalog): CatalogSearch {
    * of ("chrun" for "churn"): a slip in one word of four, and only for queries of four or more.
    */
   const named = (text: string): string | undefined => {
-    const key = exactKey(text);
+    const key = nameKey(text);
     const found = exact.get(key);
     if (found !== undefined || key.length < 4 || key.length > 60) return found;
     const allowed = Math.max(1, Math.floor(key.length / 4));

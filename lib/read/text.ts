@@ -11,6 +11,27 @@ export function firstSentence(text: string): string {
 }
 
 /**
+ * A name or phrase reduced to lowercase letters and digits, the key under which names are looked
+ * up and matched whole: "LTV:CAC", "ltv cac" and "LTV-CAC" meet.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { nameKey } from "./text.ts";
+ * assert.equal(nameKey("LTV:CAC"), nameKey("ltv cac"));
+ * assert.equal(nameKey("Rétention à 30 jours"), "rétentionà30jours");
+ * ```
+ */
+export function nameKey(name: string): string {
+  const lower = name.toLowerCase();
+  // ASCII names, nearly all of them, skip the Unicode pattern, which is slow to compile.
+  // deno-lint-ignore no-control-regex
+  return /^[\x00-\x7f]*$/.test(lower)
+    ? lower.replace(/[^a-z0-9]+/g, "")
+    : lower.replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
+/**
  * The number of single-character slips between two strings: an insertion, a deletion, a
  * substitution or two neighbours swapped ("chrun" is one slip from "churn").
  *

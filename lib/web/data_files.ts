@@ -9,7 +9,7 @@
 import type { Catalog } from "../catalog/load.ts";
 import { type DataSet, type FigureRow, figureRows } from "../read/benchmarks.ts";
 import type { FormulaSet } from "../read/calc.ts";
-import { VERSION } from "../policy.ts";
+import { PACKAGE_NAME, VERSION } from "../policy.ts";
 import { DATA_PATHS } from "./paths.ts";
 
 const LICENSE = {
@@ -233,7 +233,7 @@ export function dataPackage(catalog: Catalog, baseUrl: string): unknown {
   for (const row of rows) sources.set(row.source.url, row.source.label);
   return {
     profile: "tabular-data-package",
-    name: "metrics-catalog-benchmarks",
+    name: `${PACKAGE_NAME}-benchmarks`,
     title: TITLE,
     description: DESCRIPTION,
     homepage: `${baseUrl}/`,

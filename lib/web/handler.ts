@@ -11,6 +11,7 @@ import {
   COMMON_HEADERS,
   MAX_PATH_LENGTH,
   PREFLIGHT_HEADERS,
+  READ_METHODS,
   REQUEST_HEADER_LIST,
 } from "../policy.ts";
 import { HttpError, type Route } from "./http_error.ts";
@@ -49,9 +50,8 @@ export interface HandlerOptions {
 
 const ENCODER = new TextEncoder();
 
-/** The methods of every prebuilt address, and its `Allow`. */
+/** The methods of every prebuilt address; its `Allow` is `READ_METHODS`. */
 const STATIC_METHODS = ["GET", "HEAD"] as const;
-const STATIC_ALLOW = "GET, HEAD, OPTIONS";
 
 /**
  * Creates the service's request handler. Everything that depends only on the catalog is planned
@@ -138,8 +138,8 @@ function respond(
       if (answer === undefined) return aliasRedirect(site, path) ?? throwNotFound(site, path);
       return answer.answer(request);
     }
-    if (request.method === "OPTIONS") return preflight(STATIC_ALLOW, request);
-    throw methodNotAllowed(request.method, STATIC_METHODS, STATIC_ALLOW);
+    if (request.method === "OPTIONS") return preflight(READ_METHODS, request);
+    throw methodNotAllowed(request.method, STATIC_METHODS, READ_METHODS);
   }
   const allow = allowOf(route);
   if (request.method === "OPTIONS") return preflight(allow, request);

@@ -1,10 +1,15 @@
 /**
- * Where and how the HTTP service listens, read from the environment the same way on every runtime,
- * the line it logs once it listens, and the one line it ends with when it cannot start.
+ * The service's configuration, read and checked in this one place for the Deno server, the Node
+ * server, the CLI and the static export: `PORT` (or `--port`), `HOSTNAME`, `BASE_URL` and
+ * `CATALOG_DIR`; the one line a server ends with when it cannot start; and the address and line it
+ * logs once it listens.
  *
  * @module
  */
 import type { Catalog } from "../catalog/records.ts";
+
+/** Reads an environment variable; `undefined` when it is unset or may not be read. */
+export type Env = (name: string) => string | undefined;
 
 /** Where and how the server listens. */
 export interface ServeOptions {
@@ -38,36 +43,73 @@ export class ServeError extends Error {
   }
 }
 
+/** The catalog folder `CATALOG_DIR` names, or `undefined` for the one the tool ships with. */
+export function catalogDirFrom(env: Env): string | undefined {
+  return env("CATALOG_DIR") || undefined;
+}
+
 /**
- * Reads `PORT`, `HOSTNAME`, `BASE_URL` and `CATALOG_DIR` from an environment, reporting the first
- * invalid value as an error.
+ * Reads where and how to serve: the port from `PORT` (8000 when unset), or from `--port` when
+ * given; `HOSTNAME` (0.0.0.0 when unset), `BASE_URL` and `CATALOG_DIR`. The first value that is not
+ * valid is a {@linkcode ServeError} with exit code 2.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { serveOptionsFromEnv } from "./config.ts";
+ * const env = { PORT: "8080", BASE_URL: "https://metrics.example/" } as Record<string, string>;
+ * assert.deepEqual(serveOptionsFromEnv((name) => env[name]), {
+ *   port: 8080,
+ *   hostname: "0.0.0.0",
+ *   baseUrl: "https://metrics.example",
+ * });
+ * assert.throws(() => serveOptionsFromEnv(() => "eighty"), /PORT: "eighty" must be a port number/);
+ * ```
  */
 export function serveOptionsFromEnv(
-  env: { get(name: string): string | undefined },
+  env: Env,
+  flags: { port?: string | undefined } = {},
 ): ServeOptions {
   const options: ServeOptions = { port: 8000, hostname: "0.0.0.0" };
-  const port = env.get("PORT");
-  if (port !== undefined && port !== "") options.port = parsePort(port, "PORT");
-  const hostname = env.get("HOSTNAME");
-  if (hostname) options.hostname = hostname;
-  const catalog = env.get("CATALOG_DIR");
-  if (catalog) options.catalogDir = catalog;
-  const baseUrl = env.get("BASE_URL");
-  if (baseUrl) {
-    if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
-      throw new ServeError(`BASE_URL: "${baseUrl}" must be an http(s) address`, 2);
-    }
-    options.baseUrl = baseUrl.replace(/\/+$/, "");
+  if (flags.port !== undefined) {
+    options.port = parsePort(flags.port, "--port");
+    options.portFrom = "--port";
   }
+  const port = env("PORT");
+  if (port !== undefined && port !== "") {
+    const checked = parsePort(port, "PORT");
+    if (flags.port === undefined) options.port = checked;
+  }
+  const hostname = env("HOSTNAME");
+  if (hostname) options.hostname = hostname;
+  const catalogDir = catalogDirFrom(env);
+  if (catalogDir !== undefined) options.catalogDir = catalogDir;
+  const baseUrl = env("BASE_URL");
+  if (baseUrl) options.baseUrl = parseBaseUrl(baseUrl);
   return options;
 }
 
-/** Reads a port number from 0 to 65535, or throws an error that names where it came from. */
-export function parsePort(value: string, from = "port"): number {
+/**
+ * Reads a port number from 0 to 65535, or throws a {@linkcode ServeError} that names where it came
+ * from: an environment variable as `PORT: "value"`, an option as the CLI names its options.
+ */
+export function parsePort(value: string, from: "PORT" | "--port"): number {
   if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) {
-    throw new ServeError(`${from}: "${value}" must be a port number from 0 to 65535`, 2);
+    const given = from === "PORT" ? `${from}: "${value}"` : `${from} "${value.slice(0, 20)}"`;
+    throw new ServeError(`${given} must be a port number from 0 to 65535`, 2);
   }
   return Number(value);
+}
+
+/**
+ * Reads the public base address (`BASE_URL`): an http(s) address, returned without its trailing
+ * slashes; otherwise a {@linkcode ServeError} that quotes it.
+ */
+export function parseBaseUrl(value: string): string {
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
+    throw new ServeError(`BASE_URL: "${value}" must be an http(s) address`, 2);
+  }
+  return value.replace(/\/+$/, "");
 }
 
 /**
@@ -78,7 +120,7 @@ export function parsePort(value: string, from = "port"): number {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { listenError } from "./serve_options.ts";
+ * import { listenError } from "./config.ts";
  * const busy = Object.assign(new Error("Address already in use"), { code: "EADDRINUSE" });
  * assert.equal(
  *   listenError(busy, { hostname: "0.0.0.0", port: 8000 })?.message,

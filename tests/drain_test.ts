@@ -1,0 +1,36 @@
+import assert from "node:assert/strict";
+import { InFlight } from "../lib/cli/drain.ts";
+
+/** A promise and the function that settles it. */
+function deferred<T>() {
+  let resolve: (value: T) => void = () => {};
+  const promise = new Promise<T>((settle) => resolve = settle);
+  return { promise, resolve };
+}
+
+Deno.test("InFlight.settled waits for every tracked answer, those tracked while it waits too", async () => {
+  const inFlight = new InFlight();
+  const first = deferred<string>();
+  const second = deferred<string>();
+  const order: string[] = [];
+  inFlight.track(first.promise.then((value) => order.push(value)));
+  const settled = inFlight.settled().then(() => order.push("settled"));
+  inFlight.track(second.promise.then((value) => order.push(value)));
+  first.resolve("first");
+  await first.promise;
+  await Promise.resolve();
+  second.resolve("second");
+  await settled;
+  assert.deepEqual(order, ["first", "second", "settled"]);
+});
+
+Deno.test("InFlight.track returns the answer, keeps a failed one only until it fails, and keeps none already made", async () => {
+  const inFlight = new InFlight();
+  const made = new Response("made");
+  assert.equal(inFlight.track(made), made);
+  await inFlight.settled();
+  const failed = Promise.reject(new Error("no answer"));
+  assert.equal(inFlight.track(failed), failed);
+  await assert.rejects(failed);
+  await inFlight.settled();
+});
