@@ -34,3 +34,32 @@ Deno.test("InFlight.track returns the answer, keeps a failed one only until it f
   await assert.rejects(failed);
   await inFlight.settled();
 });
+
+Deno.test("InFlight.shutdown stops accepting first, then waits for the answers in flight and the close", async () => {
+  const inFlight = new InFlight();
+  const answer = deferred<string>();
+  const closing = deferred<void>();
+  const order: string[] = [];
+  inFlight.track(answer.promise.then((value) => order.push(value)));
+  const log = console.error;
+  console.error = (line: string) => order.push(line);
+  try {
+    const done = inFlight.shutdown(() => {
+      order.push("close");
+      return closing.promise.then(() => void order.push("closed"));
+    });
+    await Promise.resolve();
+    assert.deepEqual(order, ["Shutting down: finishing in-flight requests", "close"]);
+    answer.resolve("answer sent");
+    closing.resolve();
+    await done;
+  } finally {
+    console.error = log;
+  }
+  assert.deepEqual(order, [
+    "Shutting down: finishing in-flight requests",
+    "close",
+    "answer sent",
+    "closed",
+  ]);
+});

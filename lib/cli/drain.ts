@@ -1,6 +1,6 @@
 /**
- * The answers a server has in flight, kept the same way by the Deno and the Node server: on
- * SIGINT or SIGTERM each waits for them before it closes, so that no answer is cut.
+ * The graceful shutdown the Deno and the Node server share: on SIGINT or SIGTERM each stops
+ * accepting connections, finishes the answers in flight, then closes.
  *
  * @module
  */
@@ -37,5 +37,17 @@ export class InFlight {
   /** Resolves once no answer is in flight, counting those that start while it waits. */
   async settled(): Promise<void> {
     while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
+  }
+
+  /**
+   * Shuts a server down: logs {@linkcode SHUTDOWN_LINE}, calls `close` (which stops accepting
+   * connections at once and resolves once the server's connections have ended, each after the
+   * answer it was sending), waits for the answers in flight, then for `close`.
+   */
+  async shutdown(close: () => Promise<void>): Promise<void> {
+    console.error(SHUTDOWN_LINE);
+    const closed = close();
+    await this.settled();
+    await closed;
   }
 }

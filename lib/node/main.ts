@@ -14,7 +14,7 @@ import type { Catalog } from "../catalog/records.ts";
 import { CliError, errorLine, outputError, runCli } from "../cli/main.ts";
 import { createHandler, type Handler } from "../web/handler.ts";
 import { baseUrlFor, listenError, listeningLine, type ServeOptions } from "../cli/config.ts";
-import { InFlight, SHUTDOWN_LINE } from "../cli/drain.ts";
+import { InFlight } from "../cli/drain.ts";
 
 /**
  * Serves the catalog over HTTP on Node, with the same handler as the Deno server. An address it
@@ -36,10 +36,12 @@ function serveHttp(catalog: Catalog, options: ServeOptions): Promise<void> {
     listener(incoming, outgoing);
   });
   const stop = async () => {
-    console.error(SHUTDOWN_LINE);
-    await inFlight.settled();
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
+    await inFlight.shutdown(() => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      return closed;
+    });
+    process.exit(0);
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
