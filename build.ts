@@ -5,7 +5,8 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { buildSite, ExportError, exportSite } from "./lib/mod.ts";
+import { buildSite } from "./lib/web/site.ts";
+import { ExportError, exportSite } from "./lib/export/export.ts";
 import { catalogDirFrom, parseBaseUrl, parsePort } from "./lib/cli/config.ts";
 import { exitOnKnownError, loadCatalogOrExit, readEnv } from "./lib/deno/entry.ts";
 

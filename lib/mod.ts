@@ -1,34 +1,86 @@
 /**
- * The public surface of the catalog library: what `main.ts`, `cli.ts` and the tests use.
+ * The metrics catalog as a library: load and validate a catalog, read it through the read model
+ * (lookups by slug, name or abbreviation, filters, benchmarks with their sources, ranked search),
+ * and answer HTTP requests with the service's own handler. Web standards only: it runs the same on
+ * Deno and Node, and starts no server and ends no process.
+ *
+ * @example Look a metric up by its abbreviation in the catalog the library ships with
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createReadModel, loadCatalog } from "./mod.ts";
+ * const model = createReadModel(await loadCatalog());
+ * const found = model.resolve("metric", "NRR");
+ * assert.ok(found.ok);
+ * assert.equal(found.record.slug, "net-revenue-retention");
+ * assert.equal(found.alias, "NRR");
+ * ```
+ *
+ * @example Answer a request in process, as the service does
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createHandler, loadCatalog } from "./mod.ts";
+ * const handle = createHandler(await loadCatalog(), { baseUrl: "https://metrics.example" });
+ * const response = await handle(new Request("https://metrics.example/api/metrics/churn-rate"));
+ * assert.equal(response.status, 200);
+ * assert.equal((await response.json()).name, "Customer Churn Rate");
+ * ```
+ *
+ * @example Validate a catalog's Markdown files; a problem names its file and field
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CatalogError, loadCatalog } from "./mod.ts";
+ * const catalog = await loadCatalog(undefined, { prebuilt: false });
+ * assert.equal(catalog.frameworks.length, 4);
+ * await assert.rejects(
+ *   loadCatalog(new URL("./no-such-catalog/", import.meta.url)),
+ *   (error) => error instanceof CatalogError && /cannot read the folder/.test(error.message),
+ * );
+ * ```
+ *
+ * @example Search the catalog as the CLI, the pages and MCP do
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createSearch, loadCatalog } from "./mod.ts";
+ * const [first] = createSearch(await loadCatalog()).search("net dollar retention");
+ * assert.equal(first?.slug, "net-revenue-retention");
+ * ```
  *
  * @module
  */
+export { CatalogError, type CatalogFiles, loadCatalog, type LoadOptions } from "./catalog/load.ts";
 export {
-  type Catalog,
-  CatalogError,
-  EMBEDDED_CATALOG,
-  isPermissionError,
-  loadCatalog,
-  prebuildCatalog,
-  type Prebuilt,
-} from "./catalog/load.ts";
+  createReadModel,
+  type Inclusion,
+  type Lookup,
+  type MetricFilter,
+  type NotFound,
+  type ReadModel,
+  type RecordKind,
+  type RecordOf,
+} from "./read/model.ts";
 export {
-  ARTIFACT_FILE,
-  type ArtifactRead,
-  artifactText,
-  type CatalogArtifact,
-  type CatalogDigests,
-  catalogDigests,
-  catalogFromArtifact,
-  FORMAT as ARTIFACT_FORMAT,
-  readArtifact,
-} from "./catalog/artifact.ts";
-export {
-  type CalcResult,
-  calculate,
-  type Calculator,
-  type CalculatorInput,
-} from "./catalog/calculator.ts";
+  type CatalogSearch,
+  createSearch,
+  type SearchOptions,
+  type SearchResult,
+  type Snippet,
+} from "./read/search.ts";
+export { createHandler, type Handler, type HandlerOptions } from "./web/handler.ts";
+export type {
+  BenchmarkFigure,
+  Benchmarks,
+  Catalog,
+  Framework,
+  FrameworkComponent,
+  FrameworkSummary,
+  Metric,
+  MetricRecord,
+  MetricSummary,
+  SearchHit,
+  Source,
+  Tag,
+} from "./catalog/records.ts";
+export { TAGS } from "./catalog/records.ts";
 export {
   type Comparison,
   type Conversion,
@@ -46,95 +98,5 @@ export {
   UNITS,
   type Vocabulary,
 } from "./catalog/figures.ts";
-export { exitOnKnownError, loadCatalogOrExit, permissionHint, readEnv } from "./deno/entry.ts";
-export { type CliIo, runCli } from "./cli/main.ts";
-export { createHandler, type Handler, type HandlerOptions } from "./web/handler.ts";
-export { serve, serveOptionsFromEnvOrExit } from "./deno/server.ts";
-export { baseUrlFor, type ServeOptions } from "./cli/config.ts";
-export {
-  type BenchmarkFigure,
-  type Benchmarks,
-  type ContentValues,
-  displayName,
-  type FieldContent,
-  type FieldOf,
-  type FieldSpec,
-  type Framework,
-  FRAMEWORK_FIELDS,
-  type FrameworkComponent,
-  type FrameworkSummary,
-  type Metric,
-  METRIC_FIELDS,
-  type MetricRecord,
-  type MetricSummary,
-  type SearchHit,
-  type Section,
-  sectionsOf,
-  sectionText,
-  SLUG_PATTERN,
-  type Source,
-  type Tag,
-  TAGS,
-  toApiMetric,
-} from "./catalog/records.ts";
-export * from "./policy.ts";
-export {
-  type CatalogSearch,
-  createSearch,
-  type SearchOptions,
-  type SearchResult,
-  type Snippet,
-} from "./read/search.ts";
-export { closestSlugs, nameKey } from "./read/text.ts";
-export {
-  byName,
-  createReadModel,
-  frameworkSummary,
-  type Inclusion,
-  type Lookup,
-  metricBenchmarks,
-  type MetricFilter,
-  metricSummary,
-  type NotFound,
-  type ReadModel,
-  type RecordKind,
-  type RecordOf,
-} from "./read/model.ts";
-export {
-  type Asset,
-  type AssetOptions,
-  type AssetSource,
-  assetSource,
-  type Body,
-  buildAsset,
-  type Coding,
-  codingPreference,
-  createAsset,
-  type Variant,
-} from "./web/assets.ts";
-export { HttpError, type Route } from "./web/http_error.ts";
-export { type CatalogFiles, type LoadOptions } from "./catalog/load.ts";
-export { type CatalogDir } from "./catalog/folder.ts";
-export { citedSources } from "./catalog/citations.ts";
-export {
-  formatBenchmarks,
-  formatFramework,
-  formatFrameworkList,
-  formatHits,
-  formatMetric,
-  formatMetricList,
-  type FrameworkTextOptions,
-  type TextStyle,
-} from "./cli/output.ts";
-export { buildSite, planSite, type Site, type SitePlan } from "./web/site.ts";
-export { buildPages, type Pages, type PagesOptions } from "./web/pages/mod.ts";
-export {
-  type ErrorFile,
-  type ExportEntry,
-  ExportError,
-  type ExportOptions,
-  type ExportPlan,
-  type ExportReport,
-  exportSite,
-  planExport,
-} from "./export/export.ts";
+export type { Calculator, CalculatorInput } from "./catalog/calculator.ts";
+export { VERSION } from "./policy.ts";

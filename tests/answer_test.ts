@@ -1,12 +1,8 @@
 import assert from "node:assert/strict";
-import {
-  assetSource,
-  buildSite,
-  codingPreference,
-  COMMON_HEADERS,
-  createHandler,
-  loadCatalog,
-} from "../lib/mod.ts";
+import { createHandler, loadCatalog } from "../lib/mod.ts";
+import { assetSource, codingPreference } from "../lib/web/assets.ts";
+import { buildSite } from "../lib/web/site.ts";
+import { COMMON_HEADERS } from "../lib/policy.ts";
 import { bodyResponse, LazyAnswer } from "../lib/web/_answer.ts";
 
 const BASE = "https://metrics.example";
@@ -186,7 +182,8 @@ Deno.test("an ETag changes when and only when the bytes change, and is the same 
     "an answer whose bytes did not change keeps its ETag",
   );
   const { ROOT, childEnv } = await import("./_spawn.ts");
-  const script = `import { buildSite, loadCatalog } from "./lib/mod.ts";
+  const script = `import { loadCatalog } from "./lib/mod.ts";
+import { buildSite } from "./lib/web/site.ts";
 const site = await buildSite(await loadCatalog("tests/testdata/catalog"), ${JSON.stringify(BASE)});
 console.log(site.assets.get("/api/metrics/alpha-rate").variants.identity.etag);`;
   const output = await new Deno.Command(Deno.execPath(), {

@@ -3,14 +3,9 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "npm:playwright-core@1.65.1";
-import {
-  buildSite,
-  type Catalog,
-  createHandler,
-  exportSite,
-  type Handler,
-  loadCatalog,
-} from "../lib/mod.ts";
+import { type Catalog, createHandler, type Handler, loadCatalog } from "../lib/mod.ts";
+import { buildSite } from "../lib/web/site.ts";
+import { exportSite } from "../lib/export/export.ts";
 import { FIXTURE, startNginx, systemBinary } from "./_system.ts";
 
 const browserBinary = systemBinary("chromium", ["/usr/bin/chromium"]);

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
-import { citedSources, loadCatalog, metricBenchmarks } from "../lib/mod.ts";
+import { loadCatalog } from "../lib/mod.ts";
+import { citedSources } from "../lib/catalog/citations.ts";
+import { metricBenchmarks } from "../lib/read/model.ts";
 import { PLAN_FRAMEWORKS, PLAN_METRICS } from "./testdata/plan.ts";
 
 const catalog = await loadCatalog();

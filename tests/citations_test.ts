@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { citedSources, loadCatalog, type Source } from "../lib/mod.ts";
+import { loadCatalog, type Source } from "../lib/mod.ts";
+import { citedSources } from "../lib/catalog/citations.ts";
 
 /**
  * The citation rule as one regular expression per author, as it was first written: the finder in

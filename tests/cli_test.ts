@@ -360,7 +360,8 @@ Deno.test("cli list is A to Z by name, within COLUMNS; search hits align past 9;
 });
 
 Deno.test("cli colours headings and links on a terminal, and nothing with NO_COLOR", async () => {
-  const { loadCatalog, runCli } = await import("../lib/mod.ts");
+  const { loadCatalog } = await import("../lib/mod.ts");
+  const { runCli } = await import("../lib/cli/main.ts");
   const catalog = await loadCatalog();
   const show = async (env: Record<string, string>) => {
     let out = "";

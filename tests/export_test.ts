@@ -1,14 +1,9 @@
 import assert from "node:assert/strict";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createAsset } from "../lib/web/assets.ts";
-import {
-  buildSite,
-  ExportError,
-  exportSite,
-  loadCatalog,
-  planExport,
-  type Site,
-} from "../lib/mod.ts";
+import { loadCatalog } from "../lib/mod.ts";
+import { buildSite, type Site } from "../lib/web/site.ts";
+import { ExportError, exportSite, planExport } from "../lib/export/export.ts";
 import { CONTRACT } from "./_contract.ts";
 import { rawRequest } from "./_raw_http.ts";
 import { runTask } from "./_spawn.ts";

@@ -1,16 +1,12 @@
 import assert from "node:assert/strict";
+import { createHandler, type Framework, loadCatalog, type MetricRecord } from "../lib/mod.ts";
+import { formatFramework, formatMetric } from "../lib/cli/output.ts";
 import {
-  createHandler,
-  formatFramework,
-  formatMetric,
-  type Framework,
   FRAMEWORK_FIELDS,
-  loadCatalog,
   METRIC_FIELDS,
-  type MetricRecord,
   sectionsOf,
   toApiMetric,
-} from "../lib/mod.ts";
+} from "../lib/catalog/records.ts";
 import { parsePage, textOf } from "./_dom.ts";
 
 const BASE = "https://metrics.example";

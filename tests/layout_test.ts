@@ -92,3 +92,15 @@ Deno.test("the core runs on Node too: no Deno namespace under lib/ outside the D
   }
   assert.deepEqual(found, []);
 });
+
+Deno.test("lib/mod.ts, the library's surface, reaches no runtime adapter: it starts no server and ends no process", () => {
+  const reached = new Set<string>();
+  const visit = (module: string) => {
+    if (reached.has(module)) return;
+    reached.add(module);
+    for (const target of graph.get(module) ?? []) visit(target);
+  };
+  visit("mod.ts");
+  assert.ok(reached.has("web/handler.ts") && reached.has("read/model.ts"), [...reached].join());
+  assert.deepEqual([...reached].filter((module) => /^(deno|node)\//.test(module)), []);
+});

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { createHandler, loadCatalog, metricBenchmarks } from "../lib/mod.ts";
+import { createHandler, loadCatalog } from "../lib/mod.ts";
+import { metricBenchmarks } from "../lib/read/model.ts";
 
 const BASE = "https://metrics.example";
 const catalog = await loadCatalog();

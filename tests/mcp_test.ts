@@ -2,13 +2,9 @@ import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import {
-  citedSources,
-  createHandler,
-  createReadModel,
-  loadCatalog,
-  toApiMetric,
-} from "../lib/mod.ts";
+import { createHandler, createReadModel, loadCatalog } from "../lib/mod.ts";
+import { citedSources } from "../lib/catalog/citations.ts";
+import { toApiMetric } from "../lib/catalog/records.ts";
 import { childEnv, ROOT, taskArgs } from "./_spawn.ts";
 import { createSearch } from "../lib/read/search.ts";
 

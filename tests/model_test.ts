@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { closestSlugs, createReadModel, loadCatalog } from "../lib/mod.ts";
+import { createReadModel, loadCatalog } from "../lib/mod.ts";
+import { closestSlugs } from "../lib/read/text.ts";
 
 const catalog = await loadCatalog();
 const model = createReadModel(catalog);

@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { buildSite, ExportError, loadCatalog, planExport } from "../lib/mod.ts";
+import { loadCatalog } from "../lib/mod.ts";
+import { buildSite } from "../lib/web/site.ts";
+import { ExportError, planExport } from "../lib/export/export.ts";
 import { nginxConf } from "../lib/export/nginx_conf.ts";
 import { FIXTURE } from "./_spawn.ts";
 

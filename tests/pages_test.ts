@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import {
-  buildSite,
   type Catalog,
   createHandler,
   type Framework,
   loadCatalog,
   type MetricRecord,
 } from "../lib/mod.ts";
+import { buildSite } from "../lib/web/site.ts";
 import { attr, type Element, type Page, parsePage, textOf } from "./_dom.ts";
 import { equationEnd } from "../lib/web/pages/parts.ts";
 

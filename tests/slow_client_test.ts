@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { loadCatalog, serve } from "../lib/mod.ts";
+import { loadCatalog } from "../lib/mod.ts";
+import { serve } from "../lib/deno/server.ts";
 
 const catalog = await loadCatalog(new URL("./testdata/catalog/", import.meta.url));
 

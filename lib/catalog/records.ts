@@ -181,7 +181,8 @@ export type Section = {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { loadCatalog, METRIC_FIELDS, sectionsOf } from "../mod.ts";
+ * import { loadCatalog } from "../mod.ts";
+ * import { METRIC_FIELDS, sectionsOf } from "./records.ts";
  * const [metric] = (await loadCatalog()).metrics;
  * assert.equal(sectionsOf(metric!, METRIC_FIELDS)[0]?.field.heading, "Definition");
  * ```
