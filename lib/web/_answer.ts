@@ -24,7 +24,7 @@ import {
 
 type HeaderList = readonly (readonly [string, string])[];
 
-/** One variant with its headers: `full` for a 200 or HEAD, `notModified` for a 304. */
+/** One variant with its headers: `full` for a 200, `notModified` for a 304. */
 interface PreparedVariant {
   body: Uint8Array<ArrayBuffer>;
   etag: string;
@@ -63,8 +63,9 @@ export class LazyAnswer {
   }
 
   /**
-   * Answers a GET or HEAD: the negotiated variant, or 304 when the client's `If-None-Match` holds
-   * that variant's ETag. Synchronous once the body and the variant it needs have been made.
+   * Answers a GET (the handler drops the body for HEAD): the negotiated variant, or 304 when the
+   * client's `If-None-Match` holds that variant's ETag. Synchronous once the body and the variant
+   * it needs have been made.
    */
   answer(request: Request): Response | Promise<Response> {
     const identity = this.#identity;
@@ -132,9 +133,7 @@ export class LazyAnswer {
     if (status === 200 && matchesEtag(request.headers.get("if-none-match"), variant.etag)) {
       return withHeaders(new Response(null, { status: 304 }), variant.notModified);
     }
-    const response = request.method === "HEAD"
-      ? new Response(null, { status })
-      : this.#lend
+    const response = this.#lend
       ? bodyResponse(variant.body, status)
       : new Response(variant.body, { status });
     return withHeaders(response, variant.full);

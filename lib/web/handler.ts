@@ -1,6 +1,7 @@
 /**
- * The HTTP handler: routing, CORS, content negotiation, conditional requests and the one place
- * where errors become JSON responses.
+ * The HTTP handler: one dispatch for every request (routing, `Allow`, preflights and 405 from the
+ * route's methods; HEAD as GET without the body), content negotiation, conditional requests and
+ * the one place where errors become JSON responses.
  *
  * @module
  */
@@ -11,7 +12,6 @@ import {
   COMMON_HEADERS,
   MAX_PATH_LENGTH,
   PREFLIGHT_HEADERS,
-  READ_METHODS,
   REQUEST_HEADER_LIST,
 } from "../policy.ts";
 import { HttpError, type Route } from "./http_error.ts";
@@ -50,8 +50,8 @@ export interface HandlerOptions {
 
 const ENCODER = new TextEncoder();
 
-/** The methods of every prebuilt address; its `Allow` is `READ_METHODS`. */
-const STATIC_METHODS = ["GET", "HEAD"] as const;
+/** The route of every prebuilt address: GET and HEAD, answered by its prebuilt answer. */
+const PREBUILT: Route = { methods: ["GET", "HEAD"], handle: () => undefined };
 
 /**
  * Creates the service's request handler. Everything that depends only on the catalog is planned
@@ -78,18 +78,10 @@ export function createHandler(
     answers: new Map([...plan.sources].map(([path, source]) => [path, answer(source)])),
     notFoundPage: answer(plan.notFoundPage),
   };
-  const fail = (request: Request, error: unknown): Response | Promise<Response> => {
-    if (error instanceof HttpError) return errorResponse(site, request, error);
-    console.error(error);
-    return errorResponse(site, request, new HttpError(500, "Internal server error"));
-  };
   return (request, info) => {
-    try {
-      const answer = respond(site, request, rawTargetOf(info));
-      return answer instanceof Promise ? answer.catch((error) => fail(request, error)) : answer;
-    } catch (error) {
-      return fail(request, error);
-    }
+    const response = answerOrError(site, request, rawTargetOf(info));
+    if (request.method !== "HEAD") return response;
+    return response instanceof Promise ? response.then(withoutBody) : withoutBody(response);
   };
 }
 
@@ -98,6 +90,33 @@ interface Site {
   plan: SitePlan;
   answers: Map<string, LazyAnswer>;
   notFoundPage: LazyAnswer;
+}
+
+/** The answer to a request, or the error answer for whatever it threw. */
+function answerOrError(
+  site: Site,
+  request: Request,
+  rawTarget: string | undefined,
+): Response | Promise<Response> {
+  const fail = (error: unknown): Response | Promise<Response> => {
+    if (error instanceof HttpError) return errorResponse(site, request, error);
+    console.error(error);
+    return errorResponse(site, request, new HttpError(500, "Internal server error"));
+  };
+  try {
+    const response = dispatch(site, request, rawTarget);
+    return response instanceof Promise ? response.catch(fail) : response;
+  } catch (error) {
+    return fail(error);
+  }
+}
+
+/**
+ * A HEAD answer: the GET answer's status and headers, `Content-Length` included, without its body.
+ * Every answer is made as for GET; this is the one place HEAD differs.
+ */
+function withoutBody(response: Response): Response {
+  return new Response(null, { status: response.status, headers: response.headers });
 }
 
 /** The `Allow` value of each route, worked out once. */
@@ -112,49 +131,38 @@ function allowOf(route: Route): string {
   return allow;
 }
 
-function methodNotAllowed(method: string, methods: readonly string[], allow: string): HttpError {
-  return new HttpError(
-    405,
-    `Method "${clip(method)}" is not allowed here; use ${methods.join(", ")}`,
-    { allow },
-  );
-}
-
 /**
- * Routes a request: the route's methods decide OPTIONS, `Allow` and 405 (a prebuilt address takes
- * GET and HEAD); a dynamic route answers or hands over to the prebuilt answer of its path. A
- * prebuilt answer is returned at once, without waiting on a promise.
+ * Routes a request: the route's methods decide OPTIONS, `Allow` and 405 (a prebuilt address's
+ * route takes GET and HEAD); a dynamic route answers or hands over to the prebuilt answer of its
+ * path. A prebuilt answer is returned at once, without waiting on a promise.
  */
-function respond(
+function dispatch(
   site: Site,
   request: Request,
   rawTarget: string | undefined,
 ): Response | Promise<Response> {
   const path = normalizePath(rawTarget === undefined ? request.url : `http://raw${rawTarget}`);
-  const route = site.plan.routes.get(path);
-  if (route === undefined) {
-    if (request.method === "GET" || request.method === "HEAD") {
-      const answer = site.answers.get(path);
-      if (answer === undefined) return aliasRedirect(site, path) ?? throwNotFound(site, path);
-      return answer.answer(request);
-    }
-    if (request.method === "OPTIONS") return preflight(READ_METHODS, request);
-    throw methodNotAllowed(request.method, STATIC_METHODS, READ_METHODS);
-  }
-  const allow = allowOf(route);
-  if (request.method === "OPTIONS") return preflight(allow, request);
+  const route = site.plan.routes.get(path) ?? PREBUILT;
+  if (request.method === "OPTIONS") return preflight(allowOf(route), request);
   if (!route.methods.includes(request.method)) {
-    throw methodNotAllowed(request.method, route.methods, allow);
+    throw new HttpError(
+      405,
+      `Method "${clip(request.method)}" is not allowed here; use ${route.methods.join(", ")}`,
+      { allow: allowOf(route) },
+    );
   }
-  return Promise.resolve(route.handle(request)).then((dynamic) => {
-    if (dynamic) return withCommonHeaders(dynamic);
-    const answer = site.answers.get(path);
-    if (answer === undefined) throw notFound(site, path);
-    return answer.answer(request);
-  });
+  if (route === PREBUILT) return prebuilt(site, path, request);
+  return Promise.resolve(route.handle(request)).then((dynamic) =>
+    dynamic ? withCommonHeaders(dynamic) : prebuilt(site, path, request)
+  );
 }
 
-function throwNotFound(site: Site, path: string): never {
+/** The prebuilt answer of `path`, a redirect from one of a record's other names, or a 404. */
+function prebuilt(site: Site, path: string, request: Request): Response | Promise<Response> {
+  const answer = site.answers.get(path);
+  if (answer !== undefined) return answer.answer(request);
+  const redirect = aliasRedirect(site, path);
+  if (redirect !== undefined) return redirect;
   throw notFound(site, path);
 }
 
@@ -268,17 +276,17 @@ function errorResponse(
     for (const [name, value] of Object.entries(page.source.headers ?? {})) headers.set(name, value);
     headers.set("content-type", page.source.contentType);
     const body = page.identityBody();
-    if (!(body instanceof Promise)) return withBody(request, body, { status: 404, headers });
+    if (!(body instanceof Promise)) return withBody(body, { status: 404, headers });
     return body.then(
-      (bytes) => withBody(request, bytes, { status: 404, headers }),
+      (bytes) => withBody(bytes, { status: 404, headers }),
       (failure) => {
         // A page that fails to render still leaves a JSON 404; the next one tries it again.
         console.error(failure);
-        return jsonError(request, error);
+        return jsonError(error);
       },
     );
   }
-  return jsonError(request, error);
+  return jsonError(error);
 }
 
 /** The headers every error answer carries, with its own (such as `Allow`) and its cache policy. */
@@ -289,21 +297,20 @@ function errorHeaders(error: HttpError): Headers {
 }
 
 /** An error as the JSON body `{"error": message}`. */
-function jsonError(request: Request, error: HttpError): Response {
+function jsonError(error: HttpError): Response {
   const headers = errorHeaders(error);
   headers.set("content-type", TYPES.json);
-  return withBody(request, ENCODER.encode(JSON.stringify({ error: error.message })), {
+  return withBody(ENCODER.encode(JSON.stringify({ error: error.message })), {
     status: error.status,
     headers,
   });
 }
 
-/** An answer with its body, or for HEAD without it but with the GET's `Content-Length`. */
+/** An answer with its body and its `Content-Length`. */
 function withBody(
-  request: Request,
   body: Uint8Array<ArrayBuffer>,
   { status, headers }: { status: number; headers: Headers },
 ): Response {
   headers.set("content-length", String(body.byteLength));
-  return new Response(request.method === "HEAD" ? null : body, { status, headers });
+  return new Response(body, { status, headers });
 }

@@ -238,7 +238,7 @@ export function buildPages(
       const { render, metricContext } = await renderers();
       const params = new URL(request.url).searchParams;
       const { status, page } = answer(render, metric, params, metricContext);
-      return render.pageResponse(request, render.renderPage(page, baseUrl), status);
+      return render.pageResponse(render.renderPage(page, baseUrl), status);
     });
   for (const metric of catalog.metrics) {
     if (comparableFigures(metric).length > 0) {

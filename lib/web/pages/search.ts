@@ -108,11 +108,10 @@ function unknownTagPage(tag: string): PageFrame {
   };
 }
 
-/** A results page; HEAD gets the GET's headers, `Content-Length` included, and no body. */
-/** A page made for one request, with the pages' headers and caching. */
-export function pageResponse(request: Request, html: string, status = 200): Response {
+/** A page made for one request, with the pages' headers, caching and `Content-Length`. */
+export function pageResponse(html: string, status = 200): Response {
   const body = new TextEncoder().encode(html);
-  return new Response(request.method === "HEAD" ? null : body, {
+  return new Response(body, {
     status,
     headers: {
       ...PAGE_HEADERS,
@@ -143,11 +142,11 @@ export function searchRoute(
     const asked = params.get("tag")?.trim().toLowerCase();
     const tag = TAGS.find((item) => item === asked);
     if (asked && tag === undefined) {
-      return pageResponse(request, renderPage(unknownTagPage(asked.slice(0, 40)), baseUrl), 400);
+      return pageResponse(renderPage(unknownTagPage(asked.slice(0, 40)), baseUrl), 400);
     }
     if (query === "") return undefined;
     const results = (await search()).results(query, { limit: SEARCH_PAGE_LIMIT, tag });
-    return pageResponse(request, renderPage(resultsPage(query, results, tag), baseUrl));
+    return pageResponse(renderPage(resultsPage(query, results, tag), baseUrl));
   };
   return { page, handler };
 }
