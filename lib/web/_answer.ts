@@ -5,12 +5,12 @@
  * and sets its list on the response, without a promise. Requests that arrive while a body or a
  * variant is being made wait for that one piece of work.
  *
- * The headers are set after the response is constructed, not passed to the constructor: Deno 2.9
- * copies the body into a native response when a `Response` is constructed with headers. Setting
- * them afterwards skips that copy; the server answers about 30% more requests per second for one
- * metric (see BENCHMARKS.md).
+ * The headers are set after the response is constructed, not passed to the constructor: Deno
+ * copies the body into a native response when a `Response` is constructed with headers, and
+ * setting them afterwards skips that copy (BENCHMARKS.md).
  *
- * For the server, the body itself is lent, not copied: see {@linkcode bodyResponse}.
+ * The response of a variant is made by the handler's `bodyResponse` option (by default an ordinary
+ * `Response` of the bytes), so that a server can pass its bytes to the runtime without a copy.
  *
  * @module
  */
@@ -24,6 +24,18 @@ import {
 
 type HeaderList = readonly (readonly [string, string])[];
 
+/**
+ * Makes the `Response` of a prebuilt answer, with no headers yet, from the bytes of its variant.
+ * Every answer of a variant gets the same bytes, which must never be changed: whoever reads them
+ * must get them unchanged, or a copy.
+ */
+export type BodyResponse = (bytes: Uint8Array<ArrayBuffer>, status: number) => Response;
+
+/** A `Response` of its own: the runtime copies the bytes, so its reader may do anything with them. */
+function ownBodyResponse(bytes: Uint8Array<ArrayBuffer>, status: number): Response {
+  return new Response(bytes, { status });
+}
+
 /** One variant with its headers: `full` for a 200, `notModified` for a 304. */
 interface PreparedVariant {
   body: Uint8Array<ArrayBuffer>;
@@ -36,7 +48,7 @@ interface PreparedVariant {
 export class LazyAnswer {
   readonly #source: AssetSource;
   readonly #common: Readonly<Record<string, string>>;
-  readonly #lend: boolean;
+  readonly #bodyResponse: BodyResponse;
   #identity: PreparedVariant | undefined;
   #building: Promise<unknown> | undefined;
   /** Compressed variants made so far; `null` where the coding gives no smaller body. */
@@ -44,17 +56,17 @@ export class LazyAnswer {
   readonly #compressing = new Map<"br" | "gzip", Promise<unknown>>();
 
   /**
-   * The answer `source` describes, with the `common` headers first on every variant; with
-   * `lendBodies`, each response is given the variant's bytes themselves ({@linkcode bodyResponse}).
+   * The answer `source` describes, with the `common` headers first on every variant; each response
+   * with a body is made by `bodyResponse`.
    */
   constructor(
     source: AssetSource,
     common: Readonly<Record<string, string>>,
-    { lendBodies = false }: { lendBodies?: boolean } = {},
+    { bodyResponse = ownBodyResponse }: { bodyResponse?: BodyResponse } = {},
   ) {
     this.#source = source;
     this.#common = common;
-    this.#lend = lendBodies;
+    this.#bodyResponse = bodyResponse;
   }
 
   /** What the answer is, before its body is made. */
@@ -133,59 +145,7 @@ export class LazyAnswer {
     if (status === 200 && matchesEtag(request.headers.get("if-none-match"), variant.etag)) {
       return withHeaders(new Response(null, { status: 304 }), variant.notModified);
     }
-    const response = this.#lend
-      ? bodyResponse(variant.body, status)
-      : new Response(variant.body, { status });
-    return withHeaders(response, variant.full);
-  }
-}
-
-/** The bytes being lent to the `Response` under construction, if any. */
-let lending: Uint8Array<ArrayBuffer> | undefined;
-/** Whether the runtime asked for them while the `Response` was constructed. */
-let taken = false;
-/** Whether this runtime takes lent bytes: unknown until the first answer, then fixed. */
-let lendingWorks: boolean | undefined;
-
-/**
- * An empty `Uint8Array` that stands for the lent bytes. Deno's `extractBody` keeps a `slice()` of
- * a `Uint8Array` body as its own copy; a slice is made by the array's species, and this class's
- * species hands out the lent bytes, so the copy is the shared bytes themselves and copies nothing
- * (the loop that would copy runs over the ticket's zero elements). Any other slice of a ticket is
- * an ordinary new array.
- */
-class Ticket extends Uint8Array<ArrayBuffer> {}
-Object.defineProperty(Ticket, Symbol.species, {
-  value: function lentOrNew(length: number): Uint8Array<ArrayBuffer> {
-    if (lending === undefined) return new Uint8Array(length);
-    taken = true;
-    return lending;
-  },
-});
-const TICKET = new Ticket(new ArrayBuffer(0));
-
-/**
- * A response whose body is `bytes`, shared with every other answer of the same variant instead of
- * copied per response. On Deno 2.9 a `Response` copies a `Uint8Array` body when it is constructed,
- * and under load the copies pile up as external memory until V8's next collection (about 64 MiB
- * above the heap, by V8's own threshold; no V8 flag lowers it): lending the bytes keeps the
- * server's memory flat and answers large bodies faster (BENCHMARKS.md). Where a runtime does not
- * take the bytes this way (Node's `Response` copies through the buffer, not the species), the
- * first answer finds out and every answer is an ordinary copying `Response`.
- *
- * The bytes are never changed after they are made; whoever reads a lent body with `arrayBuffer()`
- * or `bytes()` gets them themselves and must not change them either.
- */
-export function bodyResponse(bytes: Uint8Array<ArrayBuffer>, status: number): Response {
-  if (lendingWorks === false) return new Response(bytes, { status });
-  lending = bytes;
-  taken = false;
-  try {
-    const response = new Response(TICKET, { status });
-    lendingWorks ??= taken;
-    return taken ? response : new Response(bytes, { status });
-  } finally {
-    lending = undefined;
+    return withHeaders(this.#bodyResponse(variant.body, status), variant.full);
   }
 }
 

@@ -39,13 +39,12 @@ export interface HandlerOptions {
   /** The public base address used in absolute links and the OpenAPI `servers`. */
   baseUrl?: string;
   /**
-   * Whether answers lend their prebuilt bytes to each `Response` instead of copying them (on
-   * Deno; see `bodyResponse`). Only for a server that sends the responses and reads nothing of
-   * them, as `Deno.serve` does: whoever reads a lent body with `arrayBuffer()` or `bytes()` gets
-   * the shared bytes themselves, and changing or transferring them would break later answers.
-   * Off by default, so that in-process callers get bodies of their own.
+   * Makes the `Response` of a prebuilt answer from the bytes every answer of that variant shares;
+   * by default `new Response(bytes, { status })`, which gives each caller a body of its own. A
+   * server that sends each response and reads nothing of it may pass one that shares the bytes
+   * instead of copying them.
    */
-  lendBodies?: boolean;
+  bodyResponse?: (bytes: Uint8Array<ArrayBuffer>, status: number) => Response;
 }
 
 const ENCODER = new TextEncoder();
@@ -69,10 +68,11 @@ const PREBUILT: Route = { methods: ["GET", "HEAD"], handle: () => undefined };
  */
 export function createHandler(
   catalog: Catalog,
-  { baseUrl = "http://localhost:8000", lendBodies = false }: HandlerOptions = {},
+  { baseUrl = "http://localhost:8000", bodyResponse }: HandlerOptions = {},
 ): Handler {
   const plan = planSite(catalog, baseUrl.replace(/\/+$/, ""));
-  const answer = (source: AssetSource) => new LazyAnswer(source, COMMON_HEADERS, { lendBodies });
+  const answer = (source: AssetSource) =>
+    new LazyAnswer(source, COMMON_HEADERS, bodyResponse ? { bodyResponse } : {});
   const site: Site = {
     plan,
     answers: new Map([...plan.sources].map(([path, source]) => [path, answer(source)])),
