@@ -1,8 +1,10 @@
 /**
  * Where the server's start-up time goes, step by step in the order `main.ts` runs them, up to
  * the first answer on `/api/metrics` for a client that accepts brotli (as `fetch` does); then,
- * for scale, what the work left for later costs: validating the Markdown files (when the artifact
- * is out of date) and building every answer of the site with all its variants (the export).
+ * for scale, what the work left for later costs: the modules the server loads with the first answer
+ * that needs them, validating the Markdown files (when the artifact is out of date) and building
+ * every answer of the site with all its variants (the export). Each step also shows the resident
+ * memory it added.
  *
  *   deno run --allow-read=. bench/startup_profile.ts
  *
@@ -10,14 +12,18 @@
  *
  * @module
  */
-const steps: [string, number][] = [];
+const steps: [string, number, number][] = [];
+const mib = () => Deno.memoryUsage().rss / 1048576;
 let last = performance.now();
+let lastMib = mib();
 const step = (name: string) => {
   const now = performance.now();
-  steps.push([name, now - last]);
+  const nowMib = mib();
+  steps.push([name, now - last, nowMib - lastMib]);
   last = now;
+  lastMib = nowMib;
 };
-steps.push(["Deno start-up, before the first line", last]);
+steps.push(["Deno start-up, before the first line", last, lastMib]);
 const { loadCatalog } = await import("../lib/catalog/load.ts");
 const { denoFiles } = await import("../lib/deno/files.ts");
 step("import the catalog loader");
@@ -38,6 +44,15 @@ step("first brotli /api/metrics: load node:zlib, compress at quality 5");
 await (await handler(request("gzip"))).arrayBuffer();
 step("first gzip /api/metrics: compress at level 6");
 const served = performance.now();
+await import("../lib/web/pages/render.ts");
+step("for scale: import the page renderers (the first page)");
+await import("../lib/web/openapi.ts");
+step("for scale: import the OpenAPI generator (zod)");
+const { createSearch } = await import("../lib/read/search.ts");
+createSearch(catalog);
+step("for scale: import MiniSearch and make the search index (the first search)");
+await import("../lib/agents/mcp_http.ts");
+step("for scale: import the MCP route (the first MCP request)");
 await loadCatalog(undefined, { files: denoFiles, prebuilt: false });
 step("for scale: validate the Markdown files instead (zod, js-yaml)");
 const { buildSite } = await import("../lib/web/site.ts");
@@ -47,6 +62,8 @@ const kib = [...site.assets.values()].reduce(
   (sum, asset) => sum + asset.variants.identity.body.byteLength,
   0,
 ) / 1024;
-for (const [name, ms] of steps) console.log(`${ms.toFixed(1).padStart(7)} ms  ${name}`);
+for (const [name, ms, added] of steps) {
+  console.log(`${ms.toFixed(1).padStart(7)} ms ${added.toFixed(1).padStart(6)} MiB  ${name}`);
+}
 console.log(`${served.toFixed(1).padStart(7)} ms  in all, to the first brotli and gzip answers`);
 console.log(`${site.assets.size} answers in the site, ${kib.toFixed(0)} KiB before compression`);

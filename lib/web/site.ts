@@ -15,6 +15,7 @@ import type { CatalogSearch } from "../read/search.ts";
 import { createReadModel, type ReadModel } from "../read/model.ts";
 import { HttpError, type Route } from "./http_error.ts";
 import { onFirstUse } from "./lazy.ts";
+import { benchmarksCsv, benchmarksJson, dataPackage, formulasJson } from "./data_files.ts";
 
 /** The site as planned: every answer by address, made when it is first needed. */
 export interface SitePlan {
@@ -137,16 +138,13 @@ function mcpRoute(
   };
 }
 
-/** The data set's files, planned; their module loads with the first one asked for. */
+/** The data set's files, each made on first use. */
 function dataFiles(catalog: Catalog, baseUrl: string): [string, AssetSource][] {
-  const module = onFirstUse(() => import("./data_files.ts"));
   const text = {
-    [DATA_PATHS.json]: async () =>
-      JSON.stringify((await module()).benchmarksJson(catalog, baseUrl)),
-    [DATA_PATHS.csv]: async () => (await module()).benchmarksCsv(catalog, baseUrl),
-    [DATA_PATHS.datapackage]: async () =>
-      JSON.stringify((await module()).dataPackage(catalog, baseUrl)),
-    [FORMULAS_PATH]: async () => JSON.stringify((await module()).formulasJson(catalog, baseUrl)),
+    [DATA_PATHS.json]: () => JSON.stringify(benchmarksJson(catalog, baseUrl)),
+    [DATA_PATHS.csv]: () => benchmarksCsv(catalog, baseUrl),
+    [DATA_PATHS.datapackage]: () => JSON.stringify(dataPackage(catalog, baseUrl)),
+    [FORMULAS_PATH]: () => JSON.stringify(formulasJson(catalog, baseUrl)),
   };
   return Object.entries(text).map(([path, make]) => [
     path,

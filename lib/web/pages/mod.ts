@@ -20,6 +20,7 @@ import {
 import { TAGS } from "../../catalog/records.ts";
 import { type AssetSource, assetSource, CACHE_ERROR, TYPES } from "../assets.ts";
 import { onFirstUse } from "../lazy.ts";
+import { FORMS_SCRIPT } from "./_forms_script.ts";
 import type { Catalog } from "../../catalog/load.ts";
 import type { CatalogSearch } from "../../read/search.ts";
 import { SEARCH_INDEX_PATH, SEARCH_SCRIPT_PATH } from "./search_script.ts";
@@ -175,7 +176,7 @@ export function buildPages(
   }
   sources.set(
     FORMS_SCRIPT_PATH,
-    assetSource(async () => (await import("./_forms_script.ts")).FORMS_SCRIPT, TYPES.js),
+    assetSource(() => FORMS_SCRIPT, TYPES.js),
   );
   for (const pair of metricPairs(catalog.metrics)) {
     addPage(pairPath(pair[0].slug, pair[1].slug), ({ render }) => render.pairPage(pair));
