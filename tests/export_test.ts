@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createAsset } from "../lib/web/assets.ts";
 import { loadCatalog } from "../lib/mod.ts";
-import { buildSite, type Site } from "../lib/web/site.ts";
+import { buildSite, type BuiltSite } from "../lib/web/site.ts";
 import { ExportError, exportSite, planExport } from "../lib/export/export.ts";
 import { CONTRACT } from "./_contract.ts";
 import { rawRequest } from "./_raw_http.ts";
@@ -20,7 +20,7 @@ const catalog = await loadCatalog(FIXTURE);
 const nginx = systemBinary("nginx", ["/usr/sbin/nginx", "/usr/bin/nginx"]);
 
 /** Builds the fixture site and exports it into a fresh folder readable by nginx's workers. */
-async function exported(edit: (site: Site) => void | Promise<void> = () => {}) {
+async function exported(edit: (site: BuiltSite) => void | Promise<void> = () => {}) {
   const dir = await Deno.makeTempDir({ prefix: "export-" });
   await Deno.chmod(dir, 0o755);
   const site = await buildSite(catalog, BASE_URL);
@@ -127,7 +127,7 @@ Deno.test("exportSite() writes whatever other modules add to the site's answers"
 });
 
 Deno.test("planExport() refuses answers a static host cannot serve as the server does, naming the path", async () => {
-  const refusals: [string, (site: Site) => Promise<unknown>, RegExp][] = [
+  const refusals: [string, (site: BuiltSite) => Promise<unknown>, RegExp][] = [
     [
       "an upper-case path",
       async (site) =>

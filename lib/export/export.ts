@@ -10,7 +10,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { headersFile, redirectsFile } from "./host_rules.ts";
 import { NGINX_MARKER, nginxConf } from "./nginx_conf.ts";
 import { type Asset, CACHE_ERROR, createAsset, TYPES } from "../web/assets.ts";
-import type { Site } from "../web/site.ts";
+import type { BuiltSite } from "../web/site.ts";
 import { type ExportEntry, ExportError, type ExportPlan } from "./plan.ts";
 
 export { type ErrorFile, type ExportEntry, ExportError, type ExportPlan } from "./plan.ts";
@@ -67,7 +67,7 @@ function fileFor(path: string, contentType: string): string {
  * Works out the file of every prebuilt answer and checks that a static host can serve each one
  * as the server does: one content type per extension, no two answers in one file, status 200.
  */
-export async function planExport(site: Site): Promise<ExportPlan> {
+export async function planExport(site: BuiltSite): Promise<ExportPlan> {
   const entries: ExportEntry[] = [];
   const types = new Map<string, string>();
   const owners = new Map<string, string>();
@@ -219,7 +219,7 @@ async function prepareFolder(dir: string): Promise<void> {
  * ```
  */
 export async function exportSite(
-  site: Site,
+  site: BuiltSite,
   dir: string,
   { nginxPort = 8080 }: ExportOptions = {},
 ): Promise<ExportReport> {

@@ -64,7 +64,7 @@ export interface AssetOptions {
   headers?: Readonly<Record<string, string>>;
 }
 
-/** A body, or the promise of one. */
+/** What an answer's render makes: the body as text (sent as UTF-8) or as bytes. */
 export type Body = string | Uint8Array<ArrayBuffer>;
 
 /** An answer before its body is made: its status and headers, and how to make the body. */

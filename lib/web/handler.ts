@@ -73,7 +73,7 @@ export function createHandler(
   const plan = planSite(catalog, baseUrl.replace(/\/+$/, ""));
   const answer = (source: AssetSource) =>
     new LazyAnswer(source, COMMON_HEADERS, bodyResponse ? { bodyResponse } : {});
-  const site: Site = {
+  const site: SiteAnswers = {
     plan,
     answers: new Map([...plan.sources].map(([path, source]) => [path, answer(source)])),
     notFoundPage: answer(plan.notFoundPage),
@@ -86,7 +86,7 @@ export function createHandler(
 }
 
 /** The plan, and the answers made from it so far. */
-interface Site {
+interface SiteAnswers {
   plan: SitePlan;
   answers: Map<string, LazyAnswer>;
   notFoundPage: LazyAnswer;
@@ -94,7 +94,7 @@ interface Site {
 
 /** The answer to a request, or the error answer for whatever it threw. */
 function answerOrError(
-  site: Site,
+  site: SiteAnswers,
   request: Request,
   rawTarget: string | undefined,
 ): Response | Promise<Response> {
@@ -137,7 +137,7 @@ function allowOf(route: Route): string {
  * path. A prebuilt answer is returned at once, without waiting on a promise.
  */
 function dispatch(
-  site: Site,
+  site: SiteAnswers,
   request: Request,
   rawTarget: string | undefined,
 ): Response | Promise<Response> {
@@ -158,7 +158,7 @@ function dispatch(
 }
 
 /** The prebuilt answer of `path`, a redirect from one of a record's other names, or a 404. */
-function prebuilt(site: Site, path: string, request: Request): Response | Promise<Response> {
+function prebuilt(site: SiteAnswers, path: string, request: Request): Response | Promise<Response> {
   const answer = site.answers.get(path);
   if (answer !== undefined) return answer.answer(request);
   const redirect = aliasRedirect(site, path);
@@ -170,7 +170,7 @@ function prebuilt(site: Site, path: string, request: Request): Response | Promis
  * A page address that names a record by an abbreviation or an everyday name (`/metrics/nrr`, any
  * case) gets a permanent redirect to the record's page; the JSON API keeps its slugs exact.
  */
-function aliasRedirect(site: Site, path: string): Response | undefined {
+function aliasRedirect(site: SiteAnswers, path: string): Response | undefined {
   const match = /^\/(metrics|frameworks)\/([^/]+)$/.exec(path);
   if (!match) return undefined;
   const [, collection = "", name = ""] = match;
@@ -214,7 +214,7 @@ function normalizePath(url: string): string {
   return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
 }
 
-function notFound(site: Site, path: string): HttpError {
+function notFound(site: SiteAnswers, path: string): HttpError {
   const match = /^\/api\/(metrics|frameworks)\/([^/]+)$/.exec(path);
   if (match) {
     const [, collection = "", slug = ""] = match;
@@ -260,7 +260,7 @@ function withCommonHeaders(response: Response): Response {
 
 /** The one place where errors become responses: JSON under `/api/`, the HTML page elsewhere. */
 function errorResponse(
-  site: Site,
+  site: SiteAnswers,
   request: Request,
   error: HttpError,
 ): Response | Promise<Response> {

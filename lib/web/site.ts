@@ -10,7 +10,7 @@ import { DATA_PATHS, FORMULAS_PATH } from "./paths.ts";
 import { type Asset, type AssetSource, assetSource, buildAsset, TYPES } from "./assets.ts";
 import type { Catalog } from "../catalog/load.ts";
 import { llmsDocuments } from "../agents/llms.ts";
-import { buildPages } from "./pages/mod.ts";
+import { planPages } from "./pages/mod.ts";
 import type { CatalogSearch } from "../read/search.ts";
 import { createReadModel, type ReadModel } from "../read/model.ts";
 import { HttpError, type Route } from "./http_error.ts";
@@ -30,7 +30,7 @@ export interface SitePlan {
 }
 
 /** The site built whole: every answer made, with its compressed variants (the static export). */
-export interface Site {
+export interface BuiltSite {
   /** The prebuilt answers by path. */
   assets: Map<string, Asset>;
   /** The addresses that are not (only) prebuilt, with their methods and handlers. */
@@ -50,7 +50,7 @@ export function planSite(catalog: Catalog, baseUrl: string): SitePlan {
     import("../read/search.ts").then(({ createSearch }) => createSearch(catalog))
   );
   const model = createReadModel(catalog);
-  const pages = buildPages(catalog, { baseUrl, search, model });
+  const pages = planPages(catalog, { baseUrl, search, model });
   const sources = new Map([
     ...apiSources(catalog, baseUrl),
     ...[...llmsDocuments(catalog, baseUrl)].map(([path, document]) =>
@@ -82,7 +82,7 @@ export function planSite(catalog: Catalog, baseUrl: string): SitePlan {
  * assert.ok(site.assets.get("/api/metrics")?.variants.br);
  * ```
  */
-export async function buildSite(catalog: Catalog, baseUrl: string): Promise<Site> {
+export async function buildSite(catalog: Catalog, baseUrl: string): Promise<BuiltSite> {
   const plan = planSite(catalog, baseUrl);
   const assets = new Map<string, Asset>();
   for (const [path, source] of plan.sources) assets.set(path, await buildAsset(source));

@@ -29,7 +29,7 @@ import { comparableFigures } from "../../catalog/figures.ts";
 import { calcPath, comparePath, FORMS_SCRIPT_PATH } from "../paths.ts";
 import type { MetricRecord } from "../../catalog/records.ts";
 
-/** Options for {@linkcode buildPages}. */
+/** Options for {@linkcode planPages}. */
 export interface PagesOptions {
   /** The public base address, for canonical URLs and the sitemap. */
   baseUrl: string;
@@ -75,10 +75,10 @@ function notFoundMain() {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { buildPages } from "./mod.ts";
+ * import { planPages } from "./mod.ts";
  * import { createSearch, loadCatalog } from "../../mod.ts";
  * const catalog = await loadCatalog();
- * const pages = buildPages(catalog, {
+ * const pages = planPages(catalog, {
  *   baseUrl: "https://metrics.example",
  *   search: () => Promise.resolve(createSearch(catalog)),
  * });
@@ -87,7 +87,7 @@ function notFoundMain() {
  * assert.match(String(await page?.render()), /<h1[^>]*>Customer Churn Rate/);
  * ```
  */
-export function buildPages(
+export function planPages(
   catalog: Catalog,
   { baseUrl, search, model: shared }: PagesOptions,
 ): Pages {
