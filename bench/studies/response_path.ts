@@ -1,11 +1,11 @@
 /**
  * How much of a large answer's cost is Deno's own, and how much memory it leaves behind: the same
  * body handed to `Deno.serve` in several ways (`--modes`, the `MODE`s of
- * `bench/fixtures/body_server.ts`; by default bare and with five headers), loaded by wrk in
+ * `bench/studies/body_server.ts`; by default bare and with five headers), loaded by wrk in
  * alternating rounds (median), with the server's resident memory after start and after the load.
  *
  *   deno run --allow-read=. --allow-net=127.0.0.1 --allow-run=deno,wrk,ps,taskset \
- *     bench/response_path.ts [--size 130000] [--rounds 3] [--duration 5] [--random] \
+ *     bench/studies/response_path.ts [--size 130000] [--rounds 3] [--duration 5] [--random] \
  *     [--modes bare,headers]
  *
  * `--random` serves incompressible bytes, like a gzip or brotli body; the default is text (the
@@ -20,9 +20,9 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { cpuSplit, freePort, rssMiB, spawnUntilOk, stop } from "./_process.ts";
-import { fmt, median, table } from "./_stats.ts";
-import { runWrk, type WrkResult } from "./_wrk.ts";
+import { cpuSplit, freePort, rssMiB, spawnUntilOk, stop } from "../_process.ts";
+import { fmt, median, table } from "../_stats.ts";
+import { runWrk, type WrkResult } from "../_wrk.ts";
 
 /** What each mode of the fixture hands to `new Response`. */
 const LABELS: Record<string, string> = {
@@ -40,10 +40,15 @@ const LABELS: Record<string, string> = {
   text: "ASCII string",
   "text-latin1": "one-byte string, 1 é",
   "text-utf16": "two-byte string, 1 …",
+  "text-utf16-joined": "the same, joined per answer",
 };
 
 /** How many more bytes than `--size` a mode sends (its one non-ASCII character). */
-const EXTRA_BYTES: Record<string, number> = { "text-latin1": 1, "text-utf16": 2 };
+const EXTRA_BYTES: Record<string, number> = {
+  "text-latin1": 1,
+  "text-utf16": 2,
+  "text-utf16-joined": 3,
+};
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -94,7 +99,7 @@ async function measure(mode: string): Promise<Run> {
       ...(v8Flags.length > 0 ? [`--v8-flags=${v8Flags.join(",")}`] : []),
       "--allow-net=127.0.0.1",
       "--allow-env=PORT,SIZE,MODE,RANDOM,MEMORY_PORT",
-      "bench/fixtures/body_server.ts",
+      "bench/studies/body_server.ts",
     ],
     url,
     {
