@@ -552,6 +552,7 @@ Deno.test("/mcp keeps the JSON-RPC errors, batches, notifications and header che
   const fast = createMcpHttpHandler(catalog);
   const sdkOnly = createMcpHttpHandler(catalog, { sdkOnly: true });
   const bodies = [
+    "",
     "{not json",
     JSON.stringify({ jsonrpc: "2.0", id: 1 }),
     JSON.stringify({ jsonrpc: "1.0", id: 1, method: "tools/list" }),
@@ -581,8 +582,8 @@ Deno.test("/mcp keeps the JSON-RPC errors, batches, notifications and header che
     assert.deepEqual(await post(fast, body), expected, `${body}, again`);
     codes.push(expected.text === "" ? expected.status : JSON.parse(expected.text).error?.code);
   }
-  assert.deepEqual(codes.slice(0, 4), [-32700, -32700, -32700, -32601]);
-  assert.equal(codes[5], 202, "a notification gets 202 and no body");
+  assert.deepEqual(codes.slice(0, 5), [-32700, -32700, -32700, -32700, -32601]);
+  assert.equal(codes[6], 202, "a notification gets 202 and no body");
   const ping = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" });
   for (
     const headers of [

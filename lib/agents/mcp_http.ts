@@ -183,14 +183,18 @@ function isInitialized(message: unknown): boolean {
     message.method === "notifications/initialized" && noParams(message.params);
 }
 
-/** Whether the headers are ones the SDK takes as they are: both media types, a known version. */
+/**
+ * Whether the headers are ones the SDK takes as they are: both media types, a known version. (The
+ * body is not looked at: asking a Deno request for its `body` stream sends the later read of the
+ * whole text through JavaScript streams, which under load costs the server tens of MiB.)
+ */
 function plainHeaders(request: Request): boolean {
   const accept = request.headers.get("accept") ?? "";
   const type = (request.headers.get("content-type") ?? "").toLowerCase().replace(/\s+/g, "");
   const version = request.headers.get("mcp-protocol-version");
   return accept.includes("application/json") && accept.includes("text/event-stream") &&
     (type === "application/json" || type === "application/json;charset=utf-8") &&
-    (version === null || MCP_ANSWERS.versions.includes(version)) && request.body !== null;
+    (version === null || MCP_ANSWERS.versions.includes(version));
 }
 
 /**
