@@ -339,3 +339,49 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "nginx refuses and reads request paths as main.ts does, for every percent-encoded byte",
+  ignore: nginx.skip,
+  async fn() {
+    const binary = nginx.require();
+    const { dir } = await exported();
+    const hex = (value: number) => value.toString(16).padStart(2, "0").toUpperCase();
+    const bytes = Array.from({ length: 256 }, (_, value) => `%${hex(value)}`);
+    const sequences = [
+      ...["%2f", "%5c", "%2e", "%7f"],
+      ...["%C3%A9", "%C0%AF", "%E0%80%80", "%E0%A4%A", "%ED%9F%BF", "%ED%A0%80", "%EF%BF%BF"],
+      ...["%F0%9F%99%82", "%F4%8F%BF%BF", "%F4%90%80%80", "%F5%80%80%80", "%", "%4", "%G0"],
+    ];
+    const targets = [
+      ...[...bytes, ...sequences].flatMap((code) => [`/api/metrics/a${code}b`, `/a${code}`]),
+      ...[".", "..", "%2e", "%2E%2e", ".%2E", "...", ".a", "a."].flatMap((segment) => [
+        `/api/${segment}`,
+        `/api/${segment}/metrics`,
+        `/metrics/${segment}?q=1`,
+      ]),
+      "/api/metrics/a\\b",
+      `/${"x".repeat(2047)}`,
+      `/${"x".repeat(2048)}`,
+    ];
+    try {
+      await withServer(
+        startMain(),
+        (deno) =>
+          withServer(startNginx(binary, dir), async (static_) => {
+            for (const target of targets) {
+              const [a, b] = await Promise.all([
+                rawRequest(deno.origin, target),
+                rawRequest(static_.origin, target),
+              ]);
+              const what = target.slice(0, 40);
+              assert.equal(b.status, a.status, what);
+              assert.equal(b.headers.get("content-type"), a.headers.get("content-type"), what);
+            }
+          }),
+      );
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});

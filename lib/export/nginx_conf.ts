@@ -6,6 +6,7 @@
  * @module
  */
 import { CACHE_ERROR } from "../web/assets.ts";
+import { PATH_ERRORS, REFUSED_CHARACTERS, REFUSED_SEGMENTS } from "../web/request_path.ts";
 import { ExportError, type ExportPlan } from "./plan.ts";
 import {
   COMMON_HEADERS,
@@ -19,11 +20,18 @@ import {
 /** The first line of every generated `nginx.conf`. */
 export const NGINX_MARKER = "# nginx.conf of the Metrics Catalog static export";
 
-/** The bodies of the errors nginx answers itself, as the Deno server words them. */
+/** The methods a file is served to; the others but OPTIONS are answered 405. */
+const FILE_METHODS = READ_METHODS.split(", ").filter((method) => method !== "OPTIONS");
+
+/**
+ * The bodies of the errors nginx answers itself. A 414 is worded as the handler words it. A 400
+ * joins the handler's two path messages, since nginx's own parser refuses some paths before the
+ * maps can tell which rule a path breaks; a 405 does not name the method, as the handler's does.
+ */
 const ERRORS: Readonly<Record<number, string>> = {
-  400: "Path has malformed percent-encoding, or a character or segment that is not allowed",
-  405: "This service only reads: use GET, HEAD or OPTIONS",
-  414: `Path is longer than ${MAX_PATH_LENGTH} characters`,
+  400: `${PATH_ERRORS.malformed}, or a character or segment that is not allowed`,
+  405: `This service only reads: use ${FILE_METHODS.join(", ")} or OPTIONS`,
+  414: PATH_ERRORS.tooLong,
   500: "Internal server error",
 };
 
@@ -73,8 +81,88 @@ const GUARDS = [
   "if ($path_refused) { return 400; }",
   "if ($path_not_utf8) { return 400; }",
   "if ($request_method = OPTIONS) { return 204; }",
-  "if ($request_method !~ ^(?:GET|HEAD)$) { return 405; }",
+  `if ($request_method !~ ^(?:${FILE_METHODS.join("|")})$) { return 405; }`,
 ];
+
+/** A byte as a PCRE escape. */
+function byte(value: number): string {
+  return `\\x${value.toString(16).padStart(2, "0").toUpperCase()}`;
+}
+
+/** Code points as a PCRE character class of byte ranges. */
+function byteClass(codePoints: readonly number[]): string {
+  const ranges: [number, number][] = [];
+  for (const point of [...codePoints].sort((a, b) => a - b)) {
+    const last = ranges.at(-1);
+    if (last && point === last[1] + 1) last[1] = point;
+    else ranges.push([point, point]);
+  }
+  return `[${
+    ranges.map(([first, last]) => first === last ? byte(first) : `${byte(first)}-${byte(last)}`)
+      .join("")
+  }]`;
+}
+
+/** Code points as percent-encodings, grouped by their first hex digit, for a `~*` regex. */
+function percentEncoded(codePoints: readonly number[]): string {
+  const byFirst = new Map<string, string[]>();
+  for (const point of codePoints) {
+    const [first = "", second = ""] = point.toString(16).padStart(2, "0");
+    byFirst.set(first, [...byFirst.get(first) ?? [], second]);
+  }
+  const alternatives = [...byFirst].sort(([a], [b]) => a < b ? -1 : 1).map(([first, seconds]) =>
+    seconds.length === 16
+      ? `${first}[0-9a-f]`
+      : seconds.length === 1
+      ? `${first}${seconds[0]}`
+      : `${first}[${seconds.sort().join("")}]`
+  );
+  return alternatives.length === 1 ? `%${alternatives[0]}` : `%(?:${alternatives.join("|")})`;
+}
+
+/**
+ * The handler's path rules as nginx maps. The handler reads the path as sent, decoding each
+ * segment; nginx decodes and resolves `$uri` itself, so the checks that need the path as sent
+ * (its length, its percent-encodings, its segments) read `$request_uri`, up to the query.
+ */
+function pathMaps(): string[] {
+  const refused = REFUSED_CHARACTERS.flatMap(([first, last]) =>
+    Array.from({ length: last - first + 1 }, (_, index) => first + index)
+  );
+  if (refused.some((point) => point > 0x7f)) {
+    throw new Error("nginx.conf refuses ASCII characters only; REFUSED_CHARACTERS holds others");
+  }
+  const asSent = (character: string) => {
+    const point = character.codePointAt(0) ?? 0;
+    return `(?:${byte(point)}|${percentEncoded([point])})`;
+  };
+  const segments = REFUSED_SEGMENTS.map((segment) => [...segment].map(asSent).join(""));
+  return [
+    ...map("$request_uri", "path_too_long", [
+      ["default", "0"],
+      [`"~^[^?]{${MAX_PATH_LENGTH + 1}}"`, "1"],
+    ]),
+    ...map("$request_uri", "path_refused", [
+      ["default", "0"],
+      // Percent-encoding that does not decode: a percent sign without two hex digits.
+      ['"~^[^?]*%(?![0-9A-Fa-f]{2})"', "1"],
+      [`"~*^[^?]*${percentEncoded(refused)}"`, "1"],
+      // As sent, the slash separates segments; the other refused characters are refused.
+      [`"~^[^?]*${byteClass(refused.filter((point) => point !== 0x2f))}"`, "1"],
+      [`"~*^[^?]*/(?:${segments.join("|")})(?:[/?]|$)"`, "1"],
+    ]),
+    // What decodeURIComponent takes: bytes that are well-formed UTF-8 (RFC 3629, section 4).
+    ...map("$uri", "path_not_utf8", [
+      ["default", "1"],
+      [
+        '"~^(?:[\\x00-\\x7F]|[\\xC2-\\xDF][\\x80-\\xBF]|\\xE0[\\xA0-\\xBF][\\x80-\\xBF]|' +
+        "[\\xE1-\\xEC\\xEE\\xEF][\\x80-\\xBF]{2}|\\xED[\\x80-\\x9F][\\x80-\\xBF]|" +
+        '\\xF0[\\x90-\\xBF][\\x80-\\xBF]{2}|[\\xF1-\\xF3][\\x80-\\xBF]{3}|\\xF4[\\x80-\\x8F][\\x80-\\xBF]{2})*$"',
+        "0",
+      ],
+    ]),
+  ];
+}
 
 /** Options for {@linkcode nginxConf}. */
 export interface NginxConfOptions {
@@ -225,28 +313,8 @@ export function nginxConf(plan: ExportPlan, { port = 8080 }: NginxConfOptions = 
       ['"~^1:(?<file>/.+)$"', "$file"],
     ]),
     "",
-    "  # Paths the server refuses with 414 or 400: too long, malformed or encoded slashes,",
-    "  # backslashes, dot segments and control characters, and bytes that are not UTF-8 once decoded.",
-    ...map("$request_uri", "path_too_long", [
-      ["default", "0"],
-      [`"~^[^?]{${MAX_PATH_LENGTH + 1}}"`, "1"],
-    ]),
-    ...map("$request_uri", "path_refused", [
-      ["default", "0"],
-      ['"~^[^?]*%(?![0-9A-Fa-f]{2})"', "1"],
-      ['"~*^[^?]*%(?:2f|5c|[01][0-9a-f]|7f)"', "1"],
-      ['"~^[^?]*\\x5c"', "1"],
-      ['"~*^[^?]*/(?:\\.|%2e){1,2}(?:[/?]|$)"', "1"],
-    ]),
-    ...map("$uri", "path_not_utf8", [
-      ["default", "1"],
-      [
-        '"~^(?:[\\x00-\\x7F]|[\\xC2-\\xDF][\\x80-\\xBF]|\\xE0[\\xA0-\\xBF][\\x80-\\xBF]|' +
-        "[\\xE1-\\xEC\\xEE\\xEF][\\x80-\\xBF]{2}|\\xED[\\x80-\\x9F][\\x80-\\xBF]|" +
-        '\\xF0[\\x90-\\xBF][\\x80-\\xBF]{2}|[\\xF1-\\xF3][\\x80-\\xBF]{3}|\\xF4[\\x80-\\x8F][\\x80-\\xBF]{2})*$"',
-        "0",
-      ],
-    ]),
+    "  # Paths the handler refuses with 414 or 400 (lib/web/request_path.ts).",
+    ...pathMaps(),
     "",
     "  # Headers that depend on the answer: by status, and by the file served.",
     ...map("$uri", "file_cache_control", [

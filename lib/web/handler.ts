@@ -8,13 +8,9 @@
 import { LazyAnswer } from "./_answer.ts";
 import { type AssetSource, CACHE_ERROR, TYPES } from "./assets.ts";
 import type { Catalog } from "../catalog/load.ts";
-import {
-  COMMON_HEADERS,
-  MAX_PATH_LENGTH,
-  PREFLIGHT_HEADERS,
-  REQUEST_HEADER_LIST,
-} from "../policy.ts";
+import { COMMON_HEADERS, PREFLIGHT_HEADERS, REQUEST_HEADER_LIST } from "../policy.ts";
 import { HttpError, type Route } from "./http_error.ts";
+import { requestPath } from "./request_path.ts";
 
 export { HttpError };
 import { planSite, type SitePlan } from "./site.ts";
@@ -141,7 +137,7 @@ function dispatch(
   request: Request,
   rawTarget: string | undefined,
 ): Response | Promise<Response> {
-  const path = normalizePath(rawTarget === undefined ? request.url : `http://raw${rawTarget}`);
+  const path = requestPath(rawTarget === undefined ? request.url : `http://raw${rawTarget}`);
   const route = site.plan.routes.get(path) ?? PREBUILT;
   if (request.method === "OPTIONS") return preflight(allowOf(route), request);
   if (!route.methods.includes(request.method)) {
@@ -185,33 +181,6 @@ function aliasRedirect(site: SiteAnswers, path: string): Response | undefined {
       "content-length": "0",
     },
   });
-}
-
-/**
- * Parses and checks the request path as the client sent it; returns it decoded, without a
- * trailing slash. The raw target is read before URL parsing would resolve dot segments or turn
- * backslashes into slashes, so `..`, `%2e%2e` and backslashes are refused rather than silently resolved.
- */
-function normalizePath(url: string): string {
-  const raw = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*([^?#]*)/i.exec(url)?.[1] || "/";
-  if (raw.length > MAX_PATH_LENGTH) {
-    throw new HttpError(414, `Path is longer than ${MAX_PATH_LENGTH} characters`);
-  }
-  const segments = raw.split("/").map((segment) => {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(segment);
-    } catch {
-      throw new HttpError(400, "Path has malformed percent-encoding");
-    }
-    // deno-lint-ignore no-control-regex
-    if (/[\u0000-\u001f\u007f/\\]/.test(decoded) || decoded === "." || decoded === "..") {
-      throw new HttpError(400, "Path has a character or segment that is not allowed");
-    }
-    return decoded;
-  });
-  const path = segments.join("/");
-  return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
 }
 
 function notFound(site: SiteAnswers, path: string): HttpError {
