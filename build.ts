@@ -13,7 +13,7 @@ import { exitOnKnownError, loadCatalogOrExit, readEnv } from "./lib/deno/entry.t
 const USAGE = `Usage: deno task build [--out dist] [--port 8080]
 
 Writes the static export: every page and API answer as a file with .gz and .br siblings,
-nginx.conf (listening on --port), _headers and _redirects. Links use BASE_URL.`;
+and nginx.conf (listening on --port). Links use BASE_URL.`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`);

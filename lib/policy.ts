@@ -1,7 +1,7 @@
 /**
  * The service's policy in one place: its name and version, the limits it enforces, the methods it
  * takes and the headers every answer carries. The handler, the pages, the MCP server, the CLI and
- * the export's host adapters all read these values, so they cannot drift apart.
+ * the export's nginx.conf all read these values, so they cannot drift apart.
  *
  * @module
  */

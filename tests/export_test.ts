@@ -89,8 +89,6 @@ Deno.test("exportSite() writes every prebuilt answer as a file with .gz and .br 
         "llms-full.txt",
         "metrics/alpha-rate.md",
         "nginx.conf",
-        "_headers",
-        "_redirects",
       ]
     ) {
       assert.ok((await Deno.stat(`${dir}/${file}`)).isFile, file);
@@ -117,10 +115,6 @@ Deno.test("exportSite() writes whatever other modules add to the site's answers"
     assert.equal(await Deno.readTextFile(`${dir}/extra/data.json`), '{"added":true}');
     const conf = await Deno.readTextFile(`${dir}/nginx.conf`);
     assert.match(conf, /"\/extra\/data" "\/extra\/data\.json";/);
-    assert.match(
-      await Deno.readTextFile(`${dir}/_redirects`),
-      /^\/extra\/data \/extra\/data\.json 200$/m,
-    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -192,38 +186,6 @@ Deno.test("exportSite() refuses to empty a folder that holds something other tha
     await Deno.writeTextFile(`${dir}/stale.html`, "old");
     await exportSite(await buildSite(catalog, BASE_URL), dir);
     await assert.rejects(() => Deno.stat(`${dir}/stale.html`), Deno.errors.NotFound);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-});
-
-Deno.test("_headers and _redirects carry CORS, the pages' CSP and the API rewrites", async () => {
-  const { dir } = await exported();
-  try {
-    const headers = await Deno.readTextFile(`${dir}/_headers`);
-    assert.match(headers, /^\/\*\n {2}Access-Control-Allow-Origin: \*\n/m);
-    assert.match(headers, /^ {2}X-Content-Type-Options: nosniff$/m);
-    assert.match(
-      headers,
-      /^\/metrics\/beta-rate\n {2}Content-Security-Policy: default-src 'none';/m,
-    );
-    // The page with the compare form runs the site's own script; the others run none.
-    assert.match(
-      headers,
-      /^\/metrics\/alpha-rate\n {2}Content-Security-Policy: default-src 'none';.*; script-src 'self'$/m,
-    );
-    assert.doesNotMatch(headers, /^\/metrics\/beta-rate\n.*script-src/m);
-    assert.match(headers, /^\/\n {2}Content-Security-Policy: default-src 'none';/m);
-    assert.match(headers, /^\/404\.html\n {2}Content-Security-Policy:/m);
-    assert.doesNotMatch(headers, /^\/api\/metrics\n {2}Content-Security-Policy/m);
-    const redirects = await Deno.readTextFile(`${dir}/_redirects`);
-    assert.match(redirects, /^\/api\/metrics\/alpha-rate \/api\/metrics\/alpha-rate\.json 200$/m);
-    assert.match(redirects, /^\/api\/\* \/api\/404\.json 404$/m);
-    assert.doesNotMatch(
-      redirects,
-      /^\/metrics\/alpha-rate /m,
-      "hosts find x.html for /x themselves",
-    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -1,13 +1,11 @@
 /**
  * The static export: every prebuilt answer of the site as a file, with `.gz` and `.br` siblings,
- * plus the host configuration that serves the folder with the server's headers (`nginx.conf`,
- * and `_headers` and `_redirects` for Netlify and Cloudflare Pages).
+ * plus the `nginx.conf` that serves the folder with the server's headers.
  *
  * @module
  */
 import { mkdir, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { headersFile, redirectsFile } from "./host_rules.ts";
 import { NGINX_MARKER, nginxConf } from "./nginx_conf.ts";
 import { type Asset, CACHE_ERROR, createAsset, TYPES } from "../web/assets.ts";
 import type { BuiltSite } from "../web/site.ts";
@@ -24,8 +22,6 @@ const RESERVED = new Set([
   NOT_FOUND_FILE,
   API_NOT_FOUND_FILE,
   "nginx.conf",
-  "_headers",
-  "_redirects",
   ...NGINX_FOLDERS,
 ]);
 
@@ -199,8 +195,7 @@ async function prepareFolder(dir: string): Promise<void> {
 /**
  * Writes the static export of a site into `dir`: every answer with its `.gz` and `.br` siblings
  * (recompressed at the highest levels, wherever the server has that variant), the 404 answers,
- * `nginx.conf`, `_headers` and `_redirects`. The folder is emptied first if it holds an earlier
- * export.
+ * and `nginx.conf`. The folder is emptied first if it holds an earlier export.
  *
  * @example
  * ```ts
@@ -256,8 +251,6 @@ export async function exportSite(
     if (error) await write(error.file, error.asset.variants.identity.body);
   }
   await write("nginx.conf", nginxConf(plan, { port: nginxPort }));
-  await write("_headers", headersFile(plan));
-  await write("_redirects", redirectsFile(plan));
   for (const folder of NGINX_FOLDERS) await mkdir(`${dir}/${folder}`, { recursive: true });
   return report;
 }

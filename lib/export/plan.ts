@@ -1,5 +1,5 @@
 /**
- * What the export writes, as the host adapters (`nginx.conf`, `_headers`, `_redirects`) read it.
+ * What the export writes, as `nginx.conf` reads it.
  *
  * @module
  */
