@@ -6,7 +6,13 @@ import type { Browser, Page } from "npm:playwright-core@1.65.1";
 import { type Catalog, createHandler, type Handler, loadCatalog } from "../lib/mod.ts";
 import { buildSite } from "../lib/web/site.ts";
 import { exportSite } from "../lib/export/export.ts";
-import { FIXTURE, startNginx, systemBinary } from "./_system.ts";
+import { FIXTURE, type RunningServer, startNginx, systemBinary } from "./_system.ts";
+import { QUERIES } from "./_search_queries.ts";
+import {
+  SEARCH_INDEX_PATH,
+  SEARCH_RESULTS_SCRIPT_PATH,
+  SEARCH_SCRIPT_PATH,
+} from "../lib/web/paths.ts";
 
 const browserBinary = systemBinary("chromium", ["/usr/bin/chromium"]);
 
@@ -629,23 +635,52 @@ Deno.test({
 
 const nginxBinary = systemBinary("nginx", ["/usr/sbin/nginx", "/usr/bin/nginx"]);
 
+/** Exports the whole catalog, serves it with nginx and opens Chromium, until `use` returns. */
+async function onTheExport(use: (nginx: RunningServer, browser: Browser) => Promise<void>) {
+  const dir = await Deno.makeTempDir({ prefix: "export-browser-" });
+  // nginx started as root reads the files as nobody.
+  await Deno.chmod(dir, 0o755);
+  try {
+    await exportSite(await buildSite(fullCatalog, "https://metrics.example"), dir);
+    const nginx = await startNginx(nginxBinary.require(), dir);
+    try {
+      const browser = await launch();
+      try {
+        await use(nginx, browser);
+      } finally {
+        await browser.close();
+      }
+    } finally {
+      await nginx.stop();
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
 Deno.test({
   name: "Chromium searches on the static export served by nginx: the page runs the query itself",
   ignore: browserBinary.skip || nginxBinary.skip,
   sanitizeResources: false,
   sanitizeOps: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "export-search-" });
-    // nginx started as root reads the files as nobody.
-    await Deno.chmod(dir, 0o755);
-    await exportSite(await buildSite(fullCatalog, "https://metrics.example"), dir);
-    const nginx = await startNginx(nginxBinary.require(), dir);
-    const browser = await launch();
-    try {
+    await onTheExport(async (nginx, browser) => {
+      // The page runs its script, which loads the results script and the index only for a query.
+      const fetched = (seen: Watch, path: string) =>
+        seen.requests.filter((url) => new URL(url).pathname === path);
+      const bare = await browser.newPage();
+      const bareSeen = watch(bare);
+      await bare.goto(`${nginx.origin}/search`);
+      assert.equal(fetched(bareSeen, SEARCH_SCRIPT_PATH).length, 1);
+      assert.deepEqual(fetched(bareSeen, SEARCH_RESULTS_SCRIPT_PATH), []);
+      assert.deepEqual(fetched(bareSeen, SEARCH_INDEX_PATH), []);
+      assert.equal(await bare.locator("h1").textContent(), "Search the catalog");
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       const seen = watch(page);
       await page.goto(`${nginx.origin}/search?q=retention`);
       await page.getByRole("heading", { name: "Search results" }).waitFor();
+      assert.equal(fetched(seen, SEARCH_RESULTS_SCRIPT_PATH).length, 1);
+      assert.equal(fetched(seen, SEARCH_INDEX_PATH).length, 1);
       assert.match(
         (await page.getByRole("status").textContent()) ?? "",
         /results? for “retention”/,
@@ -666,11 +701,50 @@ Deno.test({
       assert.equal(await plain.locator("h1").textContent(), "Search the catalog");
       assert.match((await plain.locator("main").textContent()) ?? "", /full list/);
       await noScript.close();
-    } finally {
-      await browser.close();
-      await nginx.stop();
-      await Deno.remove(dir, { recursive: true });
-    }
+    });
+  },
+});
+
+Deno.test({
+  name:
+    "Chromium on the static export ranks and shows every query of the search test set as the server's page does",
+  ignore: browserBinary.skip || nginxBinary.skip,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    await onTheExport(async (nginx, browser) => {
+      await serving(
+        () => createHandler(fullCatalog, { baseUrl: "https://metrics.example" }),
+        async (server) => {
+          const exported = await browser.newPage();
+          const seen = watch(exported);
+          const served = await browser.newPage();
+          /** The results a page shows: heading, status line, each item's markup, and its title. */
+          const shown = async (page: Page, url: string) => {
+            await page.goto(url);
+            await page.getByRole("heading", { name: /^(Search results|Unknown tag)$/ }).waitFor();
+            const parts = await page.locator("main .wrap").evaluate((main) => ({
+              heading: main.querySelector("h1")?.outerHTML,
+              status: main.querySelector("[role=status]")?.outerHTML,
+              items: [...main.querySelectorAll("ol.records > li")].map((item) => item.outerHTML),
+            }));
+            return { ...parts, title: await page.title() };
+          };
+          const targets = [
+            ...QUERIES.map(([query]) => `/search?q=${encodeURIComponent(query)}`),
+            "/search?q=churn&tag=revenue",
+            "/search?q=zzzzzz",
+            "/search?q=retention&tag=bogus",
+          ];
+          for (const target of targets) {
+            const expected = await shown(served, `${server}${target}`);
+            assert.ok(expected.items.length > 0 || /zzzzzz|bogus/.test(target), target);
+            assert.deepEqual(await shown(exported, `${nginx.origin}${target}`), expected, target);
+          }
+          assertClean(seen, nginx.origin, "export search set");
+        },
+      );
+    });
   },
 });
 
@@ -681,13 +755,8 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "export-compare-" });
-    await Deno.chmod(dir, 0o755);
-    await exportSite(await buildSite(fullCatalog, "https://metrics.example"), dir);
-    const nginx = await startNginx(nginxBinary.require(), dir);
-    const server = createHandler(fullCatalog, { baseUrl: "https://metrics.example" });
-    const browser = await launch();
-    try {
+    await onTheExport(async (nginx, browser) => {
+      const server = createHandler(fullCatalog, { baseUrl: "https://metrics.example" });
       const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
       const seen = watch(page);
       await page.goto(`${nginx.origin}/metrics/churn-rate`);
@@ -743,10 +812,6 @@ Deno.test({
       await page.getByText("Division by zero: start is 0").waitFor();
       assertClean(seen, nginx.origin, "export compare");
       await page.screenshot({ path: `${SCREENSHOTS}export-compare.png`, fullPage: false });
-    } finally {
-      await browser.close();
-      await nginx.stop();
-      await Deno.remove(dir, { recursive: true });
-    }
+    });
   },
 });

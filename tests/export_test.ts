@@ -199,7 +199,7 @@ Deno.test("deno task build writes the export with the task's own flags", async (
     });
     const stderr = output.stderr;
     assert.equal(output.code, 0, stderr);
-    assert.match(stderr, /Wrote .*dist\/: 40 answers \(14 pages\)/);
+    assert.match(stderr, /Wrote .*dist\/: 41 answers \(14 pages\)/);
     assert.match(stderr, /Only the Deno server answers \/mcp/);
     assert.match(await Deno.readTextFile(`${dir}/dist/nginx.conf`), /^ {4}listen 8123;$/m);
     assert.match(

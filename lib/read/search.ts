@@ -1,6 +1,8 @@
 /**
- * Ranked full-text search over metrics and frameworks, shared by the CLI, the MCP server and the
- * pages. Each of them builds the index once, when the first search comes, and keeps it.
+ * Ranked full-text search over metrics and frameworks, shared by the CLI, the MCP server, the
+ * pages and the static export's search page. Each of them builds the index once, when the first
+ * search comes, and keeps it: from the catalog with {@linkcode createSearch}, or in the browser
+ * from the same documents, fetched as JSON, with {@linkcode searchOver}.
  *
  * @module
  */
@@ -52,6 +54,33 @@ export interface CatalogSearch {
   search(query: string, options?: SearchOptions): SearchHit[];
   /** The same hits as {@linkcode CatalogSearch.search}, each with its snippet. */
   results(query: string, options?: SearchOptions): SearchResult[];
+}
+
+/** One record's text as the index reads it: its names, tags, summary and sections. */
+export interface SearchDocument {
+  slug: string;
+  type: "metric" | "framework";
+  name: string;
+  /** Empty when the record has none. */
+  abbreviation: string;
+  tags: string[];
+  /** The first sentence of its definition or summary, shown with each hit. */
+  summary: string;
+  /** Its sections' text by search field, in page order. */
+  definition: string[];
+  formula: string[];
+  body: string[];
+}
+
+/**
+ * What a search index is made from, as plain data: the server makes it from the catalog, and the
+ * static export serves it as JSON for the browser to make the same index with the same code.
+ */
+export interface SearchDocuments {
+  /** Every metric, then every framework. */
+  records: SearchDocument[];
+  /** The everyday names of each record, by slug, in the catalog's order. */
+  synonyms: [slug: string, phrases: string[]][];
 }
 
 interface IndexedRecord {
@@ -214,6 +243,44 @@ export function snippetParts(snippet: Snippet): { text: string; match: boolean }
 }
 
 /**
+ * The documents a catalog's search index is made from.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { searchDocuments } from "./search.ts";
+ * import { loadCatalog } from "../catalog/load.ts";
+ * const { records } = searchDocuments(await loadCatalog());
+ * assert.equal(records.find((record) => record.slug === "churn-rate")?.type, "metric");
+ * ```
+ */
+export function searchDocuments(catalog: Catalog): SearchDocuments {
+  return {
+    records: [
+      ...catalog.metrics.map((metric): SearchDocument => ({
+        slug: metric.slug,
+        type: "metric",
+        name: metric.name,
+        abbreviation: metric.abbreviation ?? "",
+        tags: [...metric.tags],
+        summary: firstSentence(metric.definition),
+        ...searchFields(metric, METRIC_FIELDS),
+      })),
+      ...catalog.frameworks.map((framework): SearchDocument => ({
+        slug: framework.slug,
+        type: "framework",
+        name: framework.name,
+        abbreviation: "",
+        tags: [],
+        summary: firstSentence(framework.summary),
+        ...searchFields(framework, FRAMEWORK_FIELDS),
+      })),
+    ],
+    synonyms: [...catalog.synonyms].map(([slug, phrases]) => [slug, [...phrases]]),
+  };
+}
+
+/**
  * Builds the search index of a catalog.
  *
  * @example Find a metric by its abbreviation
@@ -225,6 +292,11 @@ export function snippetParts(snippet: Snippet): { text: string; match: boolean }
  * ```
  */
 export function createSearch(catalog: Catalog): CatalogSearch {
+  return searchOver(searchDocuments(catalog));
+}
+
+/** Builds the search index of a catalog's {@linkcode searchDocuments}. */
+export function searchOver(documents: SearchDocuments): CatalogSearch {
   const index = new MiniSearch<IndexedRecord>({
     fields: [...FIELDS],
     storeFields: [],
@@ -259,68 +331,43 @@ export function createSearch(catalog: Catalog): CatalogSearch {
     const key = nameKey(phrase);
     if (key !== "" && !exact.has(key)) exact.set(key, id);
   };
-  const synonymsOf = (slug: string) => (catalog.synonyms.get(slug) ?? []).join(" ; ");
-  for (const metric of catalog.metrics) {
-    const id = `metric:${metric.slug}`;
-    const hit: Omit<SearchHit, "score"> = {
-      slug: metric.slug,
-      name: metric.name,
-      type: "metric",
-      summary: firstSentence(metric.definition),
-    };
-    if (metric.abbreviation) hit.abbreviation = metric.abbreviation;
-    hits.set(id, hit);
-    for (const phrase of [metric.abbreviation ?? "", metric.name, metric.slug]) {
-      addExact(phrase, id);
-    }
-    const text = searchFields(metric, METRIC_FIELDS);
+  const synonyms = new Map(documents.synonyms);
+  for (const record of documents.records) {
+    const id = `${record.type}:${record.slug}`;
+    const { slug, name, type, summary } = record;
+    hits.set(
+      id,
+      record.abbreviation
+        ? { slug, name, type, summary, abbreviation: record.abbreviation }
+        : { slug, name, type, summary },
+    );
+    for (const phrase of [record.abbreviation, name, slug]) addExact(phrase, id);
     prose.set(id, {
-      texts: [...text.definition, ...text.formula, ...text.body],
-      summary: hit.summary,
+      texts: [...record.definition, ...record.formula, ...record.body],
+      summary,
     });
     add({
       id,
-      slug: metric.slug,
-      type: "metric",
-      name: metric.name,
-      abbreviation: metric.abbreviation ?? "",
-      synonyms: synonymsOf(metric.slug),
-      tags: metric.tags.join(" "),
-      definition: text.definition.join("\n"),
-      formula: text.formula.join("\n"),
-      body: text.body.join("\n"),
+      slug,
+      type,
+      name,
+      abbreviation: record.abbreviation,
+      synonyms: (synonyms.get(slug) ?? []).join(" ; "),
+      tags: record.tags.join(" "),
+      definition: record.definition.join("\n"),
+      formula: record.formula.join("\n"),
+      body: record.body.join("\n"),
     });
   }
-  for (const framework of catalog.frameworks) {
-    const id = `framework:${framework.slug}`;
-    const summary = firstSentence(framework.summary);
-    hits.set(id, { slug: framework.slug, name: framework.name, type: "framework", summary });
-    addExact(framework.name, id);
-    addExact(framework.slug, id);
-    const text = searchFields(framework, FRAMEWORK_FIELDS);
-    prose.set(id, { texts: [...text.definition, ...text.formula, ...text.body], summary });
-    add({
-      id,
-      slug: framework.slug,
-      type: "framework",
-      name: framework.name,
-      abbreviation: "",
-      synonyms: synonymsOf(framework.slug),
-      tags: "",
-      definition: text.definition.join("\n"),
-      formula: text.formula.join("\n"),
-      body: text.body.join("\n"),
-    });
-  }
-  for (const [slug, phrases] of catalog.synonyms) {
+  for (const [slug, phrases] of documents.synonyms) {
     const id = hits.has(`metric:${slug}`) ? `metric:${slug}` : `framework:${slug}`;
     for (const phrase of phrases) addExact(phrase, id);
   }
   const tagged = new Map<string, Set<string>>();
-  for (const metric of catalog.metrics) {
-    for (const tag of metric.tags) {
+  for (const record of documents.records) {
+    for (const tag of record.tags) {
       const ids = tagged.get(tag) ?? new Set<string>();
-      ids.add(`metric:${metric.slug}`);
+      ids.add(`${record.type}:${record.slug}`);
       tagged.set(tag, ids);
     }
   }

@@ -1,6 +1,7 @@
 /**
  * Addresses the site serves beyond the records' own: the data set's files, the "where do you
- * stand" answers and their script. Kept apart so that planning the site loads nothing else.
+ * stand" answers, and the browser scripts and what they read. Kept apart so that planning the
+ * site loads nothing else.
  *
  * @module
  */
@@ -14,6 +15,15 @@ export const DATA_PATHS = {
 
 /** Where the "where do you stand" script is served. */
 export const FORMS_SCRIPT_PATH = "/assets/forms.js";
+
+/** Where the search page's script is served. */
+export const SEARCH_SCRIPT_PATH = "/assets/search.js";
+
+/** Where the script that searches and shows the results is served; the search script loads it. */
+export const SEARCH_RESULTS_SCRIPT_PATH = "/assets/search-results.js";
+
+/** Where the search script's documents are served, from which it builds the server's index. */
+export const SEARCH_INDEX_PATH = "/assets/search-index.json";
 
 /** The address of a metric's "where do you stand" answer. */
 export function comparePath(slug: string): string {

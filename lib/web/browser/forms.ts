@@ -3,7 +3,7 @@
  * `/metrics/<slug>/compare` or `/metrics/<slug>/calc`: "where do you stand" reads
  * `/benchmarks.json` and places the value with the server's own `compareValue`; the calculator
  * reads `/formulas.json` too and computes with the server's own `computeMetric`. Each writes its
- * answer under the form as text. Bundled into `lib/web/pages/_forms_script.ts` by
+ * answer under the form as text. Bundled into `lib/web/pages/_browser_scripts.ts` by
  * `deno task scripts`.
  *
  * @module

@@ -20,13 +20,19 @@ import {
 import { TAGS } from "../../catalog/records.ts";
 import { type AssetSource, assetSource, CACHE_ERROR, TYPES } from "../assets.ts";
 import { onFirstUse } from "../lazy.ts";
-import { FORMS_SCRIPT } from "./_forms_script.ts";
+import { FORMS_SCRIPT, SEARCH_RESULTS_SCRIPT, SEARCH_SCRIPT } from "./_browser_scripts.ts";
 import type { Catalog } from "../../catalog/load.ts";
 import type { CatalogSearch } from "../../read/search.ts";
-import { SEARCH_INDEX_PATH, SEARCH_SCRIPT_PATH } from "./search_script.ts";
 import { createReadModel, metricPairs, pairPath, type ReadModel } from "../../read/model.ts";
 import { comparableFigures } from "../../catalog/figures.ts";
-import { calcPath, comparePath, FORMS_SCRIPT_PATH } from "../paths.ts";
+import {
+  calcPath,
+  comparePath,
+  FORMS_SCRIPT_PATH,
+  SEARCH_INDEX_PATH,
+  SEARCH_RESULTS_SCRIPT_PATH,
+  SEARCH_SCRIPT_PATH,
+} from "../paths.ts";
 import type { MetricRecord } from "../../catalog/records.ts";
 
 /** Options for {@linkcode planPages}. */
@@ -204,8 +210,16 @@ export function planPages(
       SCRIPT_PAGE_HEADERS,
     ),
   );
-  sources.set(SEARCH_SCRIPT_PATH, rendered(({ render }) => render.SEARCH_SCRIPT, TYPES.js));
-  sources.set(SEARCH_INDEX_PATH, rendered(({ render }) => render.searchIndex(catalog), TYPES.json));
+  sources.set(SEARCH_SCRIPT_PATH, assetSource(() => SEARCH_SCRIPT, TYPES.js));
+  sources.set(SEARCH_RESULTS_SCRIPT_PATH, assetSource(() => SEARCH_RESULTS_SCRIPT, TYPES.js));
+  // What the search script builds the server's index from, fetched only for a query.
+  sources.set(
+    SEARCH_INDEX_PATH,
+    assetSource(
+      async () => JSON.stringify((await import("../../read/search.ts")).searchDocuments(catalog)),
+      TYPES.json,
+    ),
+  );
   sources.set(
     "/sitemap.xml",
     rendered(({ render }) => render.sitemapXml(baseUrl, pagePaths), TYPES.xml),

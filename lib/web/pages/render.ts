@@ -12,6 +12,5 @@ export { frameworkPage } from "./framework.ts";
 export { type DiagramContext, frameworkDiagram } from "./diagram.ts";
 export { FAVICON_SVG, SITE_CSS } from "./css.ts";
 export { pageResponse, searchRoute } from "./search.ts";
-export { SEARCH_SCRIPT, searchIndex } from "./search_script.ts";
 export { sitemapXml } from "../sitemap.ts";
 export { renderPage } from "./layout.ts";

@@ -6,24 +6,25 @@
  *
  * @module
  */
-import { type Html, markup, sitePath } from "./html.ts";
+import { type Html, markup } from "./html.ts";
 import { PAGE_HEADERS, type PageFrame, renderPage, SCRIPT_PAGE_HEADERS } from "./layout.ts";
-import { SEARCH_SCRIPT_PATH } from "./search_script.ts";
-import { MAX_QUERY_LENGTH } from "../../policy.ts";
+import { SEARCH_SCRIPT_PATH } from "../paths.ts";
 import { byName } from "../../read/model.ts";
 import { frameworkEntry, metricEntry, recordList } from "./parts.ts";
 import { type AssetSource, assetSource, CACHE_CONTENT, TYPES } from "../assets.ts";
 import type { Catalog } from "../../catalog/load.ts";
-import { displayName, type Tag, TAGS } from "../../catalog/records.ts";
+import type { Tag } from "../../catalog/records.ts";
+import type { CatalogSearch, SearchResult } from "../../read/search.ts";
 import {
-  type CatalogSearch,
-  type SearchResult,
-  type Snippet,
-  snippetParts,
-} from "../../read/search.ts";
-
-/** How many results a search page shows. */
-export const SEARCH_PAGE_LIMIT = 20;
+  resultsTitle,
+  resultView,
+  SEARCH_HEADINGS,
+  SEARCH_PAGE_LIMIT,
+  searchRequest,
+  searchStatus,
+  type TextPart,
+  unknownTagStatus,
+} from "./search_view.ts";
 
 /** Options for {@linkcode searchRoute}. */
 export interface SearchRouteOptions {
@@ -40,25 +41,17 @@ export interface SearchRoute {
   handler: (request: Request) => Promise<Response | undefined>;
 }
 
-/** A snippet with its matched words in `<mark>`. */
-function marked(snippet: Snippet): Html {
-  return markup`${
-    snippetParts(snippet).map((part) => part.match ? markup`<mark>${part.text}</mark>` : part.text)
-  }`;
+/** Text with its matched words in `<mark>`. */
+function marked(parts: readonly TextPart[]): Html {
+  return markup`${parts.map((part) => part.match ? markup`<mark>${part.text}</mark>` : part.text)}`;
 }
 
 /** A result: the link, its kind, the summary and the passage where the query's words match. */
-function resultItem({ hit, snippet }: SearchResult): Html {
-  const path = hit.type === "metric" ? "metrics" : "frameworks";
-  const title = displayName(hit);
-  const kind = hit.type === "metric" ? "Metric" : "Framework";
-  const summary = snippet?.summary ? marked(snippet) : hit.summary;
-  const passage = snippet && !snippet.summary
-    ? markup`<p class="snippet">“${marked(snippet)}”</p>`
-    : "";
-  return markup`<li><a href="${
-    sitePath(`/${path}`, hit.slug)
-  }">${title}</a><span class="kind">${kind}</span><p>${summary}</p>${passage}</li>\n`;
+function resultItem(result: SearchResult): Html {
+  const { href, title, kind, summary, passage } = resultView(result);
+  return markup`<li><a href="${href}">${title}</a><span class="kind">${kind}</span><p>${
+    marked(summary)
+  }</p>${passage ? markup`<p class="snippet">“${marked(passage)}”</p>` : ""}</li>\n`;
 }
 
 function browsePage(catalog: Catalog): PageFrame {
@@ -82,17 +75,15 @@ ${recordList(byName(catalog.frameworks).map(frameworkEntry))}
 }
 
 function resultsPage(query: string, results: SearchResult[], tag: Tag | undefined): PageFrame {
-  const count = results.length === 1 ? "1 result" : `${results.length} results`;
-  const within = tag ? markup` among metrics tagged “${tag}”` : "";
-  const status = results.length === 0
-    ? markup`Nothing matches “${query}”${within}. Try a shorter word, an abbreviation such as NRR, or <a href="/search">browse every record</a>.`
-    : markup`${count} for “${query}”${within}, best first.`;
+  const status = searchStatus(query, results.length, tag).map((part) =>
+    typeof part === "string" ? part : markup`<a href="${part.href}">${part.text}</a>`
+  );
   return {
-    title: `Search: ${query}`,
+    title: resultsTitle(query),
     description: `Metrics and frameworks matching "${query}".`,
     noindex: true,
     query,
-    main: markup`<h1>Search results</h1>
+    main: markup`<h1>${SEARCH_HEADINGS.results}</h1>
 <p role="status">${status}</p>
 ${results.length === 0 ? "" : markup`<ol class="records">\n${results.map(resultItem)}</ol>`}`,
   };
@@ -100,11 +91,11 @@ ${results.length === 0 ? "" : markup`<ol class="records">\n${results.map(resultI
 
 function unknownTagPage(tag: string): PageFrame {
   return {
-    title: "Unknown tag",
+    title: SEARCH_HEADINGS.unknownTag,
     description: "The search was asked for a tag the catalog does not have.",
     noindex: true,
-    main: markup`<h1>Unknown tag</h1>
-<p role="status">The tag “${tag}” must be one of: ${TAGS.join(", ")}.</p>`,
+    main: markup`<h1>${SEARCH_HEADINGS.unknownTag}</h1>
+<p role="status">${unknownTagStatus(tag)}</p>`,
   };
 }
 
@@ -124,8 +115,8 @@ export function pageResponse(html: string, status = 200): Response {
 
 /**
  * Builds the `/search` route once: the index is made by the first query and kept, and a request
- * only searches and fills in the results. Queries are cut to {@linkcode MAX_QUERY_LENGTH}
- * characters.
+ * only searches and fills in the results. The query and tag are read by `searchRequest`, as the
+ * static export's search script reads them.
  */
 export function searchRoute(
   catalog: Catalog,
@@ -135,14 +126,9 @@ export function searchRoute(
     headers: SCRIPT_PAGE_HEADERS,
   });
   const handler = async (request: Request): Promise<Response | undefined> => {
-    const params = new URL(request.url).searchParams;
-    const query = (params.get("q") ?? "").slice(0, MAX_QUERY_LENGTH)
-      // deno-lint-ignore no-control-regex
-      .replace(/[\s\u0000-\u001f\u007f]+/g, " ").trim();
-    const asked = params.get("tag")?.trim().toLowerCase();
-    const tag = TAGS.find((item) => item === asked);
-    if (asked && tag === undefined) {
-      return pageResponse(renderPage(unknownTagPage(asked.slice(0, 40)), baseUrl), 400);
+    const { query, tag, unknownTag } = searchRequest(new URL(request.url).searchParams);
+    if (unknownTag !== undefined) {
+      return pageResponse(renderPage(unknownTagPage(unknownTag), baseUrl), 400);
     }
     if (query === "") return undefined;
     const results = (await search()).results(query, { limit: SEARCH_PAGE_LIMIT, tag });
