@@ -16,7 +16,7 @@ import { firstSentence } from "../../read/text.ts";
 import { LICENCE, SITE_NAME } from "../../policy.ts";
 import type { IndexedPage } from "./layout.ts";
 
-// Made on first use: creating a date format loads locale data, about 10 ms on a cold start.
+// Made on first use: creating a date format loads locale data, which start-up need not wait for.
 let longDate: Intl.DateTimeFormat | undefined;
 
 /**
