@@ -23,20 +23,31 @@ export const SHUTDOWN_LINE = "Shutting down: finishing in-flight requests";
  * ```
  */
 export class InFlight {
-  readonly #pending = new Set<Promise<unknown>>();
+  #count = 0;
+  #waiting: (() => void)[] = [];
+  // A count and one handler per answer, no set of promises: under load, a set of the answers and
+  // the chains `finally` makes grow the server's memory and slow it (BENCHMARKS.md).
+  readonly #release = (): void => {
+    this.#count -= 1;
+    if (this.#count > 0) return;
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    for (const wake of waiting) wake();
+  };
 
-  /** Keeps an answer until it settles, and returns it; one already made is not kept. */
+  /** Counts an answer until it settles, and returns it; one already made is not counted. */
   track<T>(answer: T | Promise<T>): T | Promise<T> {
     if (answer instanceof Promise) {
-      this.#pending.add(answer);
-      answer.finally(() => this.#pending.delete(answer)).catch(() => {});
+      this.#count += 1;
+      answer.then(this.#release, this.#release);
     }
     return answer;
   }
 
   /** Resolves once no answer is in flight, counting those that start while it waits. */
-  async settled(): Promise<void> {
-    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
+  settled(): Promise<void> {
+    if (this.#count === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#waiting.push(resolve));
   }
 
   /**
