@@ -7,6 +7,7 @@
  */
 import { authorOf } from "../catalog/citations.ts";
 import { comparableFigures, isComparable, parsePlainNumber } from "../catalog/figures.ts";
+import { groupedNumber } from "./text.ts";
 export { comparableFigures };
 import type {
   Conversion,
@@ -82,14 +83,11 @@ export function perWords(per: Period): string {
   return PER_WORDS[per];
 }
 
-let numbers: Intl.NumberFormat | undefined;
-
 /** A number in a unit as people write it: `4.5%`, `$1,200`, `3.2x`, `16 months`. */
 export function formatValue(value: number, unit: Unit): string {
-  // One formatter, made on first use: toLocaleString makes a new one on every call.
-  numbers ??= new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
-  const rounded = numbers.format(
+  const rounded = groupedNumber(
     Math.abs(value) >= 100 ? Math.round(value) : Number(value.toPrecision(3)),
+    2,
   );
   switch (unit) {
     case "percent":

@@ -10,6 +10,7 @@ import { render } from "../catalog/expression.ts";
 import type { Vocabulary } from "../catalog/figures.ts";
 import type { MetricRecord } from "../catalog/records.ts";
 import { type ComparedMetric, compareValue, type Comparison, formatValue } from "./benchmarks.ts";
+import { groupedNumber } from "./text.ts";
 
 /** What computing a metric needs of it: its calculator, and its figures for the comparison. */
 export type ComputedMetric = ComparedMetric & Pick<MetricRecord, "calculator" | "notComputable">;
@@ -103,12 +104,9 @@ export function computeMetric(
   };
 }
 
-let inputFormat: Intl.NumberFormat | undefined;
-
 /** An input as the reader gave it, with thousands separators and every decimal kept. */
 function formatInput(value: number): string {
-  inputFormat ??= new Intl.NumberFormat("en-US", { maximumFractionDigits: 6 });
-  const text = inputFormat.format(Math.abs(value));
+  const text = groupedNumber(Math.abs(value), 6);
   return value < 0 ? `(−${text})` : text;
 }
 
