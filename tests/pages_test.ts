@@ -8,7 +8,7 @@ import {
 } from "../lib/mod.ts";
 import { buildSite } from "../lib/web/site.ts";
 import { attr, type Element, type Page, parsePage, textOf } from "./_dom.ts";
-import { equationEnd } from "../lib/web/pages/parts.ts";
+import { equationEnd, readableDate } from "../lib/web/pages/parts.ts";
 
 const BASE = "https://metrics.example";
 const catalog = await loadCatalog(new URL("./testdata/catalog/", import.meta.url));
@@ -911,4 +911,24 @@ Deno.test("the answer page says which way is better and refuses impossible or re
     await count.text(),
     /Input &quot;lost&quot; \(Customers lost\) is a count: a whole number/,
   );
+});
+
+Deno.test("readableDate() writes a date as Intl.DateTimeFormat en-GB does, and other text as it is", () => {
+  const intl = new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  const days: string[] = [];
+  for (let time = Date.UTC(1900, 0, 1); time <= Date.UTC(2100, 11, 31); time += 86_400_000) {
+    days.push(new Date(time).toISOString().slice(0, 10));
+  }
+  for (let year = 0; year <= 9999; year += 37) days.push(`${String(year).padStart(4, "0")}-02-28`);
+  for (const day of days) {
+    assert.equal(readableDate(day), intl.format(new Date(`${day}T00:00:00Z`)));
+  }
+  for (const text of ["2026-02-30", "2026-13-01", "26-11-2026", "soon", ""]) {
+    assert.equal(readableDate(text), text);
+  }
 });

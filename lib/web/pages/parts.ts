@@ -16,11 +16,25 @@ import { firstSentence } from "../../read/text.ts";
 import { LICENCE, SITE_NAME } from "../../policy.ts";
 import type { IndexedPage } from "./layout.ts";
 
-// Made on first use: creating a date format loads locale data, which start-up need not wait for.
-let longDate: Intl.DateTimeFormat | undefined;
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /**
- * "2026-11-22" as "22 November 2026"; any other text as it is.
+ * "2026-11-22" as "22 November 2026"; any other text, or a day the calendar lacks, as it is. Written as
+ * `Intl.DateTimeFormat("en-GB")` writes it, without the locale data a formatter loads into the
+ * process (year 0 is 1 BC, written "1").
  *
  * @example
  * ```ts
@@ -32,14 +46,10 @@ let longDate: Intl.DateTimeFormat | undefined;
 export function readableDate(date: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
   const parsed = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime())) return date;
-  longDate ??= new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-  return longDate.format(parsed);
+  // A day the calendar lacks ("2026-02-30") stays as written rather than roll into the next month.
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) return date;
+  const year = parsed.getUTCFullYear();
+  return `${parsed.getUTCDate()} ${MONTHS[parsed.getUTCMonth()]} ${year < 1 ? 1 - year : year}`;
 }
 
 /**
