@@ -297,12 +297,20 @@ export function createSearch(catalog: Catalog): CatalogSearch {
 
 /** Builds the search index of a catalog's {@linkcode searchDocuments}. */
 export function searchOver(documents: SearchDocuments): CatalogSearch {
+  /** Every term the index holds, so that a known word is not read as a typo of another. */
+  const vocabulary = new Map<string, number>();
   const index = new MiniSearch<IndexedRecord>({
     fields: [...FIELDS],
     storeFields: [],
-    processTerm,
+    // Each term the index takes is counted as it goes in, the text read once.
+    processTerm: (word) => {
+      const term = processTerm(word);
+      if (term !== null) vocabulary.set(term, (vocabulary.get(term) ?? 0) + 1);
+      return term;
+    },
     tokenize,
     searchOptions: {
+      processTerm,
       boost: BOOST,
       prefix: (term) => term.length >= 3,
       // A word the catalog uses is taken as written ("activation" is not "reactivation"); the
@@ -311,17 +319,6 @@ export function searchOver(documents: SearchDocuments): CatalogSearch {
       combineWith: "OR",
     },
   });
-  /** Every term the index holds, so that a known word is not read as a typo of another. */
-  const vocabulary = new Map<string, number>();
-  const add = (record: IndexedRecord) => {
-    for (const field of FIELDS) {
-      for (const word of tokenize(record[field])) {
-        const term = processTerm(word);
-        if (term !== null) vocabulary.set(term, (vocabulary.get(term) ?? 0) + 1);
-      }
-    }
-    index.add(record);
-  };
   /** The prose of each record, in page order, for snippets; and its summary. */
   const prose = new Map<string, { texts: string[]; summary: string }>();
   const hits = new Map<string, Omit<SearchHit, "score">>();
@@ -346,7 +343,7 @@ export function searchOver(documents: SearchDocuments): CatalogSearch {
       texts: [...record.definition, ...record.formula, ...record.body],
       summary,
     });
-    add({
+    index.add({
       id,
       slug,
       type,
