@@ -7,19 +7,15 @@
  *
  * @module
  */
+import { mcpBody } from "./_cases.ts";
 import { taskArgs } from "./_process.ts";
 
 const dir = Deno.args[0] ?? new URL("../", import.meta.url).pathname;
 const args = await taskArgs("mcp");
-const initialize = JSON.stringify({
-  jsonrpc: "2.0",
-  id: 1,
-  method: "initialize",
-  params: {
-    protocolVersion: "2025-06-18",
-    capabilities: {},
-    clientInfo: { name: "bench", version: "1" },
-  },
+const initialize = mcpBody("initialize", {
+  protocolVersion: "2025-06-18",
+  capabilities: {},
+  clientInfo: { name: "bench", version: "1" },
 });
 const times: number[] = [];
 for (let run = 0; run < 7; run++) {

@@ -180,21 +180,17 @@ Deno.test("the MCP server over Streamable HTTP at /mcp answers the same", async 
 
 Deno.test("/mcp refuses a foreign Host or Origin (DNS-rebinding protection)", async () => {
   const handler = createHandler(catalog, { baseUrl: "http://localhost:8000" });
-  const initialize = JSON.stringify({
+  const body = JSON.stringify({
     jsonrpc: "2.0",
     id: 1,
     method: "initialize",
-    params: {
-      protocolVersion: "2025-06-18",
-      capabilities: {},
-      clientInfo: { name: "t", version: "1" },
-    },
+    params: initialize("2025-06-18"),
   });
   const post = (headers: Record<string, string>) =>
     handler(
       new Request("http://localhost:8000/mcp", {
         method: "POST",
-        body: initialize,
+        body,
         headers: {
           "content-type": "application/json",
           accept: "application/json, text/event-stream",
@@ -298,25 +294,13 @@ Deno.test("get_benchmark answers bad comparison input with an error that says wh
 });
 
 Deno.test("/mcp negotiates the newest protocol revision and does not promise list changes", async () => {
-  const newest = await rpc("initialize", {
-    protocolVersion: "2025-11-25",
-    capabilities: {},
-    clientInfo: { name: "t", version: "1" },
-  });
+  const newest = await rpc("initialize", initialize("2025-11-25"));
   assert.equal(newest.result.protocolVersion, "2025-11-25");
   assert.notEqual(newest.result.capabilities.tools?.listChanged, true);
   assert.notEqual(newest.result.capabilities.resources?.listChanged, true);
-  const unknown = await rpc("initialize", {
-    protocolVersion: "1999-01-01",
-    capabilities: {},
-    clientInfo: { name: "t", version: "1" },
-  });
+  const unknown = await rpc("initialize", initialize("1999-01-01"));
   assert.equal(unknown.result.protocolVersion, "2025-11-25", "an unknown revision gets the newest");
-  const older = await rpc("initialize", {
-    protocolVersion: "2024-11-05",
-    capabilities: {},
-    clientInfo: { name: "t", version: "1" },
-  });
+  const older = await rpc("initialize", initialize("2024-11-05"));
   assert.equal(older.result.protocolVersion, "2024-11-05");
 });
 
