@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
+import { readFlags, usageError } from "./_args.ts";
 import { discoverPaths } from "./_endpoints.ts";
 import { cpuSplit, sleep, startServer, stop, withTimeout } from "./_process.ts";
 import { fmt, table, verdict } from "./_stats.ts";
@@ -66,25 +66,13 @@ function splitAnswers(bytes: Uint8Array): SlowRead {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    args: Deno.args,
-    options: {
-      duration: { type: "string", default: "8" },
-      after: { type: "string", default: "3" },
-      connections: { type: "string", default: "64" },
-      help: { type: "boolean", short: "h" },
-    },
+  const { duration, after, connections } = readFlags(USAGE, {
+    duration: 8,
+    after: 3,
+    connections: 64,
   });
-  if (values.help) {
-    console.log(USAGE);
-    return;
-  }
-  const duration = Number(values.duration);
-  const after = Number(values.after);
-  const connections = Number(values.connections);
   if (!(duration > after && after > 0 && connections > 0)) {
-    console.error(`--duration must exceed --after, both above 0\n\n${USAGE}`);
-    Deno.exit(2);
+    usageError("--duration must exceed --after, both above 0", USAGE);
   }
   const split = await cpuSplit();
   const server = await startServer({ cpus: split?.server });

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
+import { readFlags, usageError } from "./_args.ts";
 import { discoverPaths } from "./_endpoints.ts";
 import { cpuSplit, rssMiB, sleep, startServer, stop } from "./_process.ts";
 import { fmt, median, table, verdict } from "./_stats.ts";
@@ -49,29 +49,16 @@ export function scriptCounts(run: WrkResult): { responses: number; non2xx: numbe
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    args: Deno.args,
-    options: {
-      duration: { type: "string", default: "60" },
-      connections: { type: "string", default: "64" },
-      warmup: { type: "string", default: "10" },
-      pin: { type: "string", default: "auto" },
-      mcp: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h" },
-    },
+  const values = readFlags(USAGE, {
+    duration: 60,
+    connections: 64,
+    warmup: 10,
+    pin: "auto",
+    mcp: false,
   });
-  if (values.help) {
-    console.log(USAGE);
-    return;
-  }
-  const duration = Number(values.duration);
-  const connections = Number(values.connections);
-  const warmup = Number(values.warmup);
+  const { duration, connections, warmup } = values;
   if (![duration, connections, warmup].every((n) => Number.isInteger(n) && n > 0)) {
-    console.error(
-      `--duration, --connections and --warmup must be whole numbers above 0\n\n${USAGE}`,
-    );
-    Deno.exit(2);
+    usageError("--duration, --connections and --warmup must be whole numbers above 0", USAGE);
   }
   const split = values.pin === "off" ? undefined : await cpuSplit();
   const server = await startServer({ cpus: split?.server });

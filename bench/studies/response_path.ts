@@ -19,7 +19,7 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
+import { readFlags } from "../_args.ts";
 import { cpuSplit, freePort, rssMiB, spawnUntilOk, stop } from "../_process.ts";
 import { fmt, median, table } from "../_stats.ts";
 import { runWrk, type WrkResult } from "../_wrk.ts";
@@ -50,15 +50,15 @@ const EXTRA_BYTES: Record<string, number> = {
   "text-utf16-joined": 3,
 };
 
-const { values } = parseArgs({
-  args: Deno.args,
-  options: {
-    size: { type: "string", default: "130000" },
-    rounds: { type: "string", default: "3" },
-    duration: { type: "string", default: "5" },
-    random: { type: "boolean", default: false },
-    modes: { type: "string", default: "bare,headers" },
-  },
+const USAGE = "Usage: bench/studies/response_path.ts [--size 130000] [--rounds 3] " +
+  "[--duration 5] [--random] [--modes bare,headers]";
+
+const values = readFlags(USAGE, {
+  size: 130000,
+  rounds: 3,
+  duration: 5,
+  random: false,
+  modes: "bare,headers",
 });
 const modes = values.modes.split(",").map((mode) => mode.trim()).filter((mode) => {
   const name = mode.split(":")[0] ?? "";
@@ -69,7 +69,7 @@ const modes = values.modes.split(",").map((mode) => mode.trim()).filter((mode) =
   }
   return true;
 });
-const size = Number(values.size);
+const size = values.size;
 
 /** One round of one mode. */
 interface Run {
@@ -82,7 +82,7 @@ interface Run {
 
 const split = await cpuSplit();
 const runs = new Map<string, Run[]>(modes.map((mode) => [mode, []]));
-for (let round = 0; round < Number(values.rounds); round++) {
+for (let round = 0; round < values.rounds; round++) {
   for (const mode of round % 2 === 0 ? modes : [...modes].reverse()) {
     runs.get(mode)?.push(await measure(mode));
   }
@@ -106,7 +106,7 @@ async function measure(mode: string): Promise<Run> {
       env: {
         PORT: String(port),
         MEMORY_PORT: String(memoryPort),
-        SIZE: values.size,
+        SIZE: String(size),
         MODE: name,
         RANDOM: values.random ? "1" : "",
       },
@@ -122,7 +122,7 @@ async function measure(mode: string): Promise<Run> {
       ...(split ? { cpus: split.load } : {}),
     };
     await runWrk(url, { ...options, durationSeconds: 1 });
-    const wrk = await runWrk(url, { ...options, durationSeconds: Number(values.duration) });
+    const wrk = await runWrk(url, { ...options, durationSeconds: values.duration });
     const rssAfter = await rssMiB(server.process.pid);
     const memory = await (await fetch(`http://127.0.0.1:${memoryPort}/`)).json();
     const after = await fetchSame(url, size + (EXTRA_BYTES[name] ?? 0));
