@@ -10,12 +10,13 @@
  *
  * @module
  */
-import { chmod, copyFile, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, copyFile, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import process from "node:process";
 import { prebuildCatalog } from "./lib/catalog/load.ts";
 import { denoFiles } from "./lib/deno/files.ts";
 import { exitOnKnownError } from "./lib/deno/entry.ts";
+import { bundleNodeEntry, run as runCommand } from "./pack.ts";
 
 const ROOT = fileURLToPath(new URL("./", import.meta.url));
 /** Where the binary is written (ignored by git). */
@@ -29,24 +30,16 @@ const SEA_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
 /** A problem the build reports in one line, with exit code 2. */
 class BuildError extends Error {}
 
+/** Runs a command as `deno task pack` does; one that is not installed is a BuildError. */
 async function run(command: string, args: string[], cwd = ROOT): Promise<string> {
-  let output: Deno.CommandOutput;
   try {
-    output = await new Deno.Command(command, { args, cwd, stdout: "piped", stderr: "piped" })
-      .output();
+    return await runCommand(command, args, cwd);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) {
       throw new BuildError(`"${command}" is not installed`);
     }
     throw error;
   }
-  const stdout = new TextDecoder().decode(output.stdout);
-  if (!output.success) {
-    throw new Error(
-      `${command} ${args.join(" ")} failed:\n${new TextDecoder().decode(output.stderr)}${stdout}`,
-    );
-  }
-  return stdout;
 }
 
 /** The `node` to copy: one with single executable applications (Node 20 or later). */
@@ -77,27 +70,7 @@ async function main(): Promise<void> {
   }
   const { text } = await prebuildCatalog(undefined, { files: denoFiles });
   await rm(BINARY_DIR, { recursive: true, force: true });
-  await mkdir(BUILD, { recursive: true });
-  await writeFile(`${BUILD}/catalog.json`, text);
-  // CommonJS has no top-level await: the entry starts main and lets it set the exit code.
-  await writeFile(
-    `${BUILD}/entry.ts`,
-    `import { main } from "../../lib/node/main.ts";\n` +
-      `import artifact from "./catalog.json" with { type: "json" };\n` +
-      `void main(artifact);\n`,
-  );
-  await run(Deno.execPath(), [
-    "bundle",
-    "--quiet",
-    "--platform",
-    "deno",
-    "--format",
-    "cjs",
-    "--minify",
-    "--output",
-    `${BUILD}/bundle.cjs`,
-    `${BUILD}/entry.ts`,
-  ]);
+  await bundleNodeEntry(`${BUILD}/bundle.cjs`, { catalog: text, build: BUILD, format: "cjs" });
   await writeFile(
     `${BUILD}/sea-config.json`,
     JSON.stringify({

@@ -6,6 +6,7 @@
  * @module
  */
 import { mkdir, rm, writeFile } from "node:fs/promises";
+import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { prebuildCatalog } from "./lib/catalog/load.ts";
 import { denoFiles } from "./lib/deno/files.ts";
@@ -63,7 +64,8 @@ const ROOT = fileURLToPath(new URL("./", import.meta.url));
 const OUT = `${ROOT}npm-package`;
 const STAGE = `${OUT}/package`;
 
-async function run(command: string, args: string[], cwd = ROOT): Promise<string> {
+/** Runs a command to its end and returns its stdout; throws with its output if it fails. */
+export async function run(command: string, args: string[], cwd = ROOT): Promise<string> {
   const output = await new Deno.Command(command, { args, cwd, stdout: "piped", stderr: "piped" })
     .output();
   const stdout = new TextDecoder().decode(output.stdout);
@@ -73,6 +75,37 @@ async function run(command: string, args: string[], cwd = ROOT): Promise<string>
     );
   }
   return stdout;
+}
+
+/**
+ * Bundles the Node entry (`lib/node/main.ts`) with `catalog`, the validated artifact's text,
+ * embedded into one minified script at `output`, working in the folder `build`: an ES module for
+ * the npm package, or CommonJS (`format: "cjs"`) for the single binary.
+ */
+export async function bundleNodeEntry(
+  output: string,
+  { catalog, build, format = "esm" }: { catalog: string; build: string; format?: "esm" | "cjs" },
+): Promise<void> {
+  await mkdir(build, { recursive: true });
+  await writeFile(`${build}/catalog.json`, catalog);
+  // CommonJS has no top-level await: there the entry starts main and lets it set the exit code.
+  await writeFile(
+    `${build}/entry.ts`,
+    `import { main } from "${relative(build, `${ROOT}lib/node/main.ts`)}";\n` +
+      `import artifact from "./catalog.json" with { type: "json" };\n` +
+      `${format === "cjs" ? "void" : "await"} main(artifact);\n`,
+  );
+  await run(Deno.execPath(), [
+    "bundle",
+    "--quiet",
+    "--platform",
+    "deno",
+    ...(format === "cjs" ? ["--format", "cjs"] : []),
+    "--minify",
+    "--output",
+    output,
+    `${build}/entry.ts`,
+  ]);
 }
 
 const README = `# ${PACKAGE_NAME}
@@ -109,26 +142,8 @@ async function pack(): Promise<void> {
     const { text } = await prebuildCatalog(undefined, { files: denoFiles });
     await rm(OUT, { recursive: true, force: true });
     await mkdir(`${STAGE}/bin`, { recursive: true });
-    const build = `${OUT}/.build`;
-    await mkdir(build, { recursive: true });
-    await writeFile(`${build}/catalog.json`, text);
-    await writeFile(
-      `${build}/entry.ts`,
-      `import { main } from "../../lib/node/main.ts";\n` +
-        `import artifact from "./catalog.json" with { type: "json" };\n` +
-        `await main(artifact);\n`,
-    );
     const bin = `${STAGE}/bin/${PACKAGE_NAME}.mjs`;
-    await run(Deno.execPath(), [
-      "bundle",
-      "--quiet",
-      "--platform",
-      "deno",
-      "--minify",
-      "--output",
-      bin,
-      `${build}/entry.ts`,
-    ]);
+    await bundleNodeEntry(bin, { catalog: text, build: `${OUT}/.build` });
     const bundled = await Deno.readTextFile(bin);
     await writeFile(bin, `#!/usr/bin/env node\n${bundled.replace(/^#!.*\n/, "")}`);
     await Deno.chmod(bin, 0o755);
