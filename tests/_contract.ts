@@ -1,13 +1,40 @@
 /**
  * The HTTP contract of the service, written once and run against any server that serves the
  * fixture catalog with the base address `https://metrics.example`: the Deno server (`main.ts`)
- * and nginx serving the static export. Each case takes the server's origin.
+ * and nginx serving the static export. Each case takes the server's origin. Also the names other
+ * tests hold a surface to: a metric's API fields in order and the MCP tools.
  *
  * @module
  */
 import assert from "node:assert/strict";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { type RawRequest, rawRequest, type RawResponse } from "./_raw_http.ts";
+
+/** A metric's fields as the API serves them, in the contract's order (alpha-rate has each). */
+export const METRIC_API_FIELDS = [
+  "name",
+  "slug",
+  "tags",
+  "definition",
+  "formula",
+  "whatItMeasures",
+  "benchmarks",
+  "calculationMethods",
+  "whatToWatch",
+  "inPractice",
+  "relatedMetrics",
+  "sources",
+];
+
+/** The MCP tools every server offers, by name in sorted order. */
+export const MCP_TOOLS = [
+  "get_benchmark",
+  "get_framework",
+  "get_metric",
+  "list_frameworks",
+  "list_metrics",
+  "search",
+];
 
 /** One behaviour every server of the catalog must show. */
 export interface ContractCase {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { CatalogError, loadCatalog } from "../lib/mod.ts";
+import { METRIC_API_FIELDS } from "./_contract.ts";
 
 const FIXTURE = new URL("./testdata/catalog/", import.meta.url);
 
@@ -71,18 +72,7 @@ Deno.test("loadCatalog() reads the fixture catalog with prose from the sections"
 Deno.test("loadCatalog() puts the fields in the order of the API contract", async () => {
   const catalog = await loadCatalog(FIXTURE);
   assert.deepEqual(Object.keys(catalog.metrics[0] ?? {}), [
-    "name",
-    "slug",
-    "tags",
-    "definition",
-    "formula",
-    "whatItMeasures",
-    "benchmarks",
-    "calculationMethods",
-    "whatToWatch",
-    "inPractice",
-    "relatedMetrics",
-    "sources",
+    ...METRIC_API_FIELDS,
     "benchmarksReviewed",
     "figures",
     "comparison",

@@ -5,18 +5,11 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { createHandler, createReadModel, loadCatalog } from "../lib/mod.ts";
 import { citedSources } from "../lib/catalog/citations.ts";
 import { toApiMetric } from "../lib/catalog/records.ts";
+import { MCP_TOOLS } from "./_contract.ts";
 import { childEnv, ROOT, taskArgs } from "./_spawn.ts";
 import { createSearch } from "../lib/read/search.ts";
 
 const catalog = await loadCatalog();
-const TOOLS = [
-  "get_benchmark",
-  "get_framework",
-  "get_metric",
-  "list_frameworks",
-  "list_metrics",
-  "search",
-];
 
 type Connected = { client: Client; close: () => Promise<void> };
 
@@ -65,7 +58,7 @@ function text(result: unknown): string {
 
 async function exerciseTools({ client }: Connected) {
   const { tools } = await client.listTools();
-  assert.deepEqual(tools.map((tool: { name: string }) => tool.name).sort(), TOOLS);
+  assert.deepEqual(tools.map((tool: { name: string }) => tool.name).sort(), MCP_TOOLS);
   for (const tool of tools) {
     assert.ok(tool.description && tool.description.length > 20, tool.name);
     assert.equal(tool.inputSchema.type, "object");
@@ -160,23 +153,21 @@ async function exerciseTools({ client }: Connected) {
   );
 }
 
-Deno.test("the MCP server over stdio offers the six read-only tools and the resources", async () => {
-  const connected = await overStdio();
+/** Exercises the tools over a new connection, and closes it whatever happens. */
+async function exerciseToolsOver(connect: () => Promise<Connected>) {
+  const connected = await connect();
   try {
     await exerciseTools(connected);
   } finally {
     await connected.close();
   }
-});
+}
 
-Deno.test("the MCP server over Streamable HTTP at /mcp answers the same", async () => {
-  const connected = await overHttp();
-  try {
-    await exerciseTools(connected);
-  } finally {
-    await connected.close();
-  }
-});
+Deno.test("the MCP server over stdio offers the six read-only tools and the resources", () =>
+  exerciseToolsOver(overStdio));
+
+Deno.test("the MCP server over Streamable HTTP at /mcp answers the same", () =>
+  exerciseToolsOver(overHttp));
 
 Deno.test("/mcp refuses a foreign Host or Origin (DNS-rebinding protection)", async () => {
   const handler = createHandler(catalog, { baseUrl: "http://localhost:8000" });

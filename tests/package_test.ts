@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { CONTRACT } from "./_contract.ts";
+import { CONTRACT, MCP_TOOLS } from "./_contract.ts";
 import { rawRequest } from "./_raw_http.ts";
 import {
   childEnv,
@@ -143,14 +143,7 @@ Deno.test({
     await client.connect(transport);
     try {
       const { tools } = await client.listTools();
-      assert.deepEqual(tools.map((tool: { name: string }) => tool.name).sort(), [
-        "get_benchmark",
-        "get_framework",
-        "get_metric",
-        "list_frameworks",
-        "list_metrics",
-        "search",
-      ]);
+      assert.deepEqual(tools.map((tool: { name: string }) => tool.name).sort(), MCP_TOOLS);
       for (const tool of tools) {
         assert.equal(tool.outputSchema?.type, "object", tool.name);
         assert.equal(tool.annotations?.readOnlyHint, true, tool.name);
