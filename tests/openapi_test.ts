@@ -6,6 +6,7 @@ import { Ajv2020 } from "npm:ajv@8.20.0/dist/2020.js";
 import addFormats from "npm:ajv-formats@3.0.1";
 import { createHandler, loadCatalog } from "../lib/mod.ts";
 import { TAGS } from "../lib/catalog/records.ts";
+import { METRIC_API_FIELDS } from "./_contract.ts";
 
 const catalog = await loadCatalog(new URL("./testdata/catalog/", import.meta.url));
 const handler = createHandler(catalog, { baseUrl: "https://metrics.example/" });
@@ -67,18 +68,8 @@ Deno.test("/api/openapi.json schemas are closed and carry the tag and kind enums
   }
   assert.deepEqual(Metric.properties.tags.items.enum, TAGS);
   assert.equal(Metric.properties.kind.const, "composite");
-  assert.deepEqual(Metric.required, [
-    "name",
-    "slug",
-    "tags",
-    "definition",
-    "formula",
-    "whatItMeasures",
-    "whatToWatch",
-    "inPractice",
-    "relatedMetrics",
-    "sources",
-  ]);
+  const optional = ["benchmarks", "calculationMethods"];
+  assert.deepEqual(Metric.required, METRIC_API_FIELDS.filter((field) => !optional.includes(field)));
   assert.ok(!("benchmarksReviewed" in Metric.properties));
 });
 
