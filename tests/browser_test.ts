@@ -42,6 +42,28 @@ async function launch(): Promise<Browser> {
   });
 }
 
+/** Opens Chromium until `use` returns; screenshots go to SCREENSHOTS, made here. */
+async function withChromium(use: (browser: Browser) => Promise<void>): Promise<void> {
+  await Deno.mkdir(SCREENSHOTS, { recursive: true });
+  const browser = await launch();
+  try {
+    await use(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** A test that drives Chromium until `use` returns; skipped without Chromium. */
+function chromiumTest(name: string, use: (browser: Browser) => Promise<void>) {
+  Deno.test({
+    name,
+    ignore: browserBinary.skip,
+    sanitizeResources: false,
+    sanitizeOps: false,
+    fn: () => withChromium(use),
+  });
+}
+
 /** Serves a handler on a free port of 127.0.0.1 until `use` returns. */
 async function serving<T>(
   handler: (origin: string) => Handler,
@@ -97,94 +119,82 @@ function assertClean(seen: Watch, origin: string, what: string) {
 
 const catalog = await loadCatalog(FIXTURE);
 
-Deno.test({
-  name: "Chromium shows the home, metric and framework pages and searches from the box, cleanly",
-  ignore: browserBinary.skip,
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    await Deno.mkdir(SCREENSHOTS, { recursive: true });
-    const browser = await launch();
-    try {
-      await serving((origin) => createHandler(catalog, { baseUrl: origin }), async (origin) => {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-        const page = await context.newPage();
-        const seen = watch(page);
+chromiumTest(
+  "Chromium shows the home, metric and framework pages and searches from the box, cleanly",
+  async (browser) => {
+    await serving((origin) => createHandler(catalog, { baseUrl: origin }), async (origin) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      const seen = watch(page);
 
-        const home = await page.goto(`${origin}/`);
-        assert.equal(home?.status(), 200);
-        assert.equal(await page.title(), "Metrics Catalog");
-        assert.equal(await page.locator("h1").textContent(), "Product and growth metrics");
-        assert.equal(await page.getByRole("searchbox", { name: "Search the catalog" }).count(), 1);
-        const colour = await page.locator("body").evaluate((body) =>
-          body.ownerDocument.defaultView?.getComputedStyle(body).color
+      const home = await page.goto(`${origin}/`);
+      assert.equal(home?.status(), 200);
+      assert.equal(await page.title(), "Metrics Catalog");
+      assert.equal(await page.locator("h1").textContent(), "Product and growth metrics");
+      assert.equal(await page.getByRole("searchbox", { name: "Search the catalog" }).count(), 1);
+      const colour = await page.locator("body").evaluate((body) =>
+        body.ownerDocument.defaultView?.getComputedStyle(body).color
+      );
+      assert.equal(colour, "rgb(27, 31, 36)", "the stylesheet loaded under the CSP");
+      await page.screenshot({ path: `${SCREENSHOTS}home.png`, fullPage: true });
+
+      await page.getByRole("link", { name: "Alpha-rate Fixture" }).first().click();
+      await page.waitForURL(`${origin}/metrics/alpha-rate`);
+      assert.equal(await page.locator("h1").textContent(), "Alpha-rate Fixture");
+      assert.equal(
+        await page.locator("time[datetime='2026-11-01']").textContent(),
+        "1 November 2026",
+      );
+      await page.screenshot({ path: `${SCREENSHOTS}metric.png`, fullPage: true });
+
+      await page.getByRole("link", { name: "Sample Framework" }).first().click();
+      await page.waitForURL(`${origin}/frameworks/sample-framework`);
+      const cards = page.locator("ol.components > li");
+      assert.equal(await cards.count(), 2);
+      const [first, second] = [
+        await cards.nth(0).boundingBox(),
+        await cards.nth(1).boundingBox(),
+      ];
+      assert.ok(
+        first && second && second.x > first.x,
+        "components stand side by side on a wide screen",
+      );
+      await page.screenshot({ path: `${SCREENSHOTS}framework.png`, fullPage: true });
+
+      await page.getByRole("searchbox", { name: "Search the catalog" }).fill("beta");
+      await page.getByRole("searchbox", { name: "Search the catalog" }).press("Enter");
+      await page.waitForURL(`${origin}/search?q=beta`);
+      assert.equal(
+        await page.locator("ol.records > li a").first().textContent(),
+        "Beta-rate Fixture",
+      );
+      await page.screenshot({ path: `${SCREENSHOTS}search.png`, fullPage: true });
+      assertClean(seen, origin, "desktop");
+
+      const phone = await browser.newContext({ viewport: { width: 375, height: 800 } });
+      const small = await phone.newPage();
+      const seenSmall = watch(small);
+      for (const path of ["/", "/metrics/alpha-rate", "/frameworks/sample-framework"]) {
+        await small.goto(`${origin}${path}`);
+        const overflow = await small.locator("html").evaluate((html) =>
+          html.scrollWidth - html.clientWidth
         );
-        assert.equal(colour, "rgb(27, 31, 36)", "the stylesheet loaded under the CSP");
-        await page.screenshot({ path: `${SCREENSHOTS}home.png`, fullPage: true });
-
-        await page.getByRole("link", { name: "Alpha-rate Fixture" }).first().click();
-        await page.waitForURL(`${origin}/metrics/alpha-rate`);
-        assert.equal(await page.locator("h1").textContent(), "Alpha-rate Fixture");
-        assert.equal(
-          await page.locator("time[datetime='2026-11-01']").textContent(),
-          "1 November 2026",
-        );
-        await page.screenshot({ path: `${SCREENSHOTS}metric.png`, fullPage: true });
-
-        await page.getByRole("link", { name: "Sample Framework" }).first().click();
-        await page.waitForURL(`${origin}/frameworks/sample-framework`);
-        const cards = page.locator("ol.components > li");
-        assert.equal(await cards.count(), 2);
-        const [first, second] = [
-          await cards.nth(0).boundingBox(),
-          await cards.nth(1).boundingBox(),
-        ];
-        assert.ok(
-          first && second && second.x > first.x,
-          "components stand side by side on a wide screen",
-        );
-        await page.screenshot({ path: `${SCREENSHOTS}framework.png`, fullPage: true });
-
-        await page.getByRole("searchbox", { name: "Search the catalog" }).fill("beta");
-        await page.getByRole("searchbox", { name: "Search the catalog" }).press("Enter");
-        await page.waitForURL(`${origin}/search?q=beta`);
-        assert.equal(
-          await page.locator("ol.records > li a").first().textContent(),
-          "Beta-rate Fixture",
-        );
-        await page.screenshot({ path: `${SCREENSHOTS}search.png`, fullPage: true });
-        assertClean(seen, origin, "desktop");
-
-        const phone = await browser.newContext({ viewport: { width: 375, height: 800 } });
-        const small = await phone.newPage();
-        const seenSmall = watch(small);
-        for (const path of ["/", "/metrics/alpha-rate", "/frameworks/sample-framework"]) {
-          await small.goto(`${origin}${path}`);
-          const overflow = await small.locator("html").evaluate((html) =>
-            html.scrollWidth - html.clientWidth
-          );
-          assert.ok(overflow <= 0, `${path} scrolls sideways on a phone by ${overflow}px`);
-        }
-        const [top, below] = [
-          await small.locator("ol.components > li").nth(0).boundingBox(),
-          await small.locator("ol.components > li").nth(1).boundingBox(),
-        ];
-        assert.ok(top && below && below.y > top.y, "components stack on a phone");
-        await small.screenshot({ path: `${SCREENSHOTS}framework-phone.png`, fullPage: true });
-        assertClean(seenSmall, origin, "phone");
-      });
-    } finally {
-      await browser.close();
-    }
+        assert.ok(overflow <= 0, `${path} scrolls sideways on a phone by ${overflow}px`);
+      }
+      const [top, below] = [
+        await small.locator("ol.components > li").nth(0).boundingBox(),
+        await small.locator("ol.components > li").nth(1).boundingBox(),
+      ];
+      assert.ok(top && below && below.y > top.y, "components stack on a phone");
+      await small.screenshot({ path: `${SCREENSHOTS}framework-phone.png`, fullPage: true });
+      assertClean(seenSmall, origin, "phone");
+    });
   },
-});
+);
 
-Deno.test({
-  name: "Chromium runs nothing from hostile record text and finds no link off http(s)",
-  ignore: browserBinary.skip,
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
+chromiumTest(
+  "Chromium runs nothing from hostile record text and finds no link off http(s)",
+  async (browser) => {
     const evil = `<script>window.__pwned=1</script><img src=x onerror="window.__pwned=1">` +
       `"'><svg onload="window.__pwned=1">`;
     const metric = {
@@ -209,609 +219,544 @@ Deno.test({
       synonyms: new Map(),
       segments: {},
     };
-    const browser = await launch();
-    try {
-      await serving((origin) => createHandler(hostile, { baseUrl: origin }), async (origin) => {
-        const page = await browser.newPage();
-        const seen = watch(page);
-        const query = encodeURIComponent(`<script>window.__pwned=1</script>`);
-        for (
-          const path of ["/", "/metrics/evil", "/frameworks/sample-framework", `/search?q=${query}`]
-        ) {
-          await page.goto(`${origin}${path}`);
-          await page.locator("*").evaluateAll((elements) => {
-            for (const element of elements) {
-              for (const type of ["mouseover", "focus", "error", "load"]) {
-                element.dispatchEvent(new Event(type));
-              }
+    await serving((origin) => createHandler(hostile, { baseUrl: origin }), async (origin) => {
+      const page = await browser.newPage();
+      const seen = watch(page);
+      const query = encodeURIComponent(`<script>window.__pwned=1</script>`);
+      for (
+        const path of ["/", "/metrics/evil", "/frameworks/sample-framework", `/search?q=${query}`]
+      ) {
+        await page.goto(`${origin}${path}`);
+        await page.locator("*").evaluateAll((elements) => {
+          for (const element of elements) {
+            for (const type of ["mouseover", "focus", "error", "load"]) {
+              element.dispatchEvent(new Event(type));
             }
-          });
-          const pwned = await page.evaluate(() => "__pwned" in globalThis);
-          assert.equal(pwned, false, path);
-          // Structured data and the compare form's own script are the only scripts; the generated
-          // diagram and chart the only SVG.
-          assert.equal(
-            await page.locator(
-              'script:not([type="application/ld+json"]):not([src="/assets/forms.js"]), img, svg:not(.diagram):not(.figures-chart), iframe, object',
-            ).count(),
-            0,
-            path,
-          );
-          const hrefs = await page.locator("a").evaluateAll((links) =>
-            links.map((link) => link.getAttribute("href") ?? "")
-          );
-          const schemes = new Set(hrefs.map((href) => new URL(href, origin).protocol));
-          assert.deepEqual([...schemes].filter((scheme) => !/^https?:$/.test(scheme)), [], path);
-        }
-        assert.equal(await page.locator("h1").first().textContent(), "Search results");
-        await page.goto(`${origin}/metrics/evil`);
-        assert.match(
-          (await page.locator("h1").textContent()) ?? "",
-          /^Evil <script>window\.__pwned=1<\/script>/,
+          }
+        });
+        const pwned = await page.evaluate(() => "__pwned" in globalThis);
+        assert.equal(pwned, false, path);
+        // Structured data and the compare form's own script are the only scripts; the generated
+        // diagram and chart the only SVG.
+        assert.equal(
+          await page.locator(
+            'script:not([type="application/ld+json"]):not([src="/assets/forms.js"]), img, svg:not(.diagram):not(.figures-chart), iframe, object',
+          ).count(),
+          0,
+          path,
         );
-        await page.screenshot({ path: `${SCREENSHOTS}hostile-metric.png`, fullPage: true });
-        assertClean(seen, origin, "hostile");
-      });
-    } finally {
-      await browser.close();
-    }
-  },
-});
-
-Deno.test({
-  name: "Chromium on another origin reads the API across origins, preflight and errors included",
-  ignore: browserBinary.skip,
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const browser = await launch();
-    try {
-      await serving(
-        (origin) => createHandler(catalog, { baseUrl: origin }),
-        (api) =>
-          serving(() => () => Response.json({ secret: true }), (closed) =>
-            serving(
-              () => () =>
-                new Response("<!doctype html><title>Another origin</title><p>Client</p>", {
-                  headers: { "content-type": "text/html; charset=utf-8" },
-                }),
-              async (client) => {
-                const page = await browser.newPage();
-                const seen = watch(page);
-                await page.goto(`${client}/`);
-                const result = await page.evaluate(async ({ api, closed }) => {
-                  const list = await fetch(`${api}/api/metrics`);
-                  const metrics = await list.json();
-                  const etag = list.headers.get("etag");
-                  const again = await fetch(`${api}/api/metrics`, {
-                    headers: { "If-None-Match": etag ?? "" },
-                  });
-                  const missing = await fetch(`${api}/api/metrics/nope`);
-                  const error = await missing.json();
-                  let refused = "";
-                  try {
-                    await fetch(`${closed}/`);
-                  } catch (reason) {
-                    refused = String(reason);
-                  }
-                  return {
-                    status: list.status,
-                    count: metrics.length,
-                    etag,
-                    revalidated: again.status,
-                    missing: missing.status,
-                    error: typeof error.error,
-                    refused,
-                  };
-                }, { api, closed });
-                assert.equal(result.status, 200);
-                assert.equal(result.count, 3);
-                assert.match(result.etag ?? "", /^"/, "ETag is exposed to scripts");
-                assert.equal(result.revalidated, 304, "a preflighted conditional request");
-                assert.equal(result.missing, 404);
-                assert.equal(result.error, "string", "error bodies are readable across origins");
-                assert.match(
-                  result.refused,
-                  /TypeError|Failed to fetch/,
-                  "the browser does enforce CORS",
-                );
-                const blocked = seen.problems.filter((problem) =>
-                  /CORS|Access-Control/.test(problem) && !problem.includes(closed)
-                );
-                assert.deepEqual(blocked, [], "no CORS complaint about the API");
-                assert.ok(
-                  seen.problems.some((problem) => /CORS|Access-Control/.test(problem)),
-                  "the browser reported the refused request",
-                );
-              },
-            )),
+        const hrefs = await page.locator("a").evaluateAll((links) =>
+          links.map((link) => link.getAttribute("href") ?? "")
+        );
+        const schemes = new Set(hrefs.map((href) => new URL(href, origin).protocol));
+        assert.deepEqual([...schemes].filter((scheme) => !/^https?:$/.test(scheme)), [], path);
+      }
+      assert.equal(await page.locator("h1").first().textContent(), "Search results");
+      await page.goto(`${origin}/metrics/evil`);
+      assert.match(
+        (await page.locator("h1").textContent()) ?? "",
+        /^Evil <script>window\.__pwned=1<\/script>/,
       );
-    } finally {
-      await browser.close();
-    }
+      await page.screenshot({ path: `${SCREENSHOTS}hostile-metric.png`, fullPage: true });
+      assertClean(seen, origin, "hostile");
+    });
   },
-});
+);
+
+chromiumTest(
+  "Chromium on another origin reads the API across origins, preflight and errors included",
+  async (browser) => {
+    await serving(
+      (origin) => createHandler(catalog, { baseUrl: origin }),
+      (api) =>
+        serving(() => () => Response.json({ secret: true }), (closed) =>
+          serving(
+            () => () =>
+              new Response("<!doctype html><title>Another origin</title><p>Client</p>", {
+                headers: { "content-type": "text/html; charset=utf-8" },
+              }),
+            async (client) => {
+              const page = await browser.newPage();
+              const seen = watch(page);
+              await page.goto(`${client}/`);
+              const result = await page.evaluate(async ({ api, closed }) => {
+                const list = await fetch(`${api}/api/metrics`);
+                const metrics = await list.json();
+                const etag = list.headers.get("etag");
+                const again = await fetch(`${api}/api/metrics`, {
+                  headers: { "If-None-Match": etag ?? "" },
+                });
+                const missing = await fetch(`${api}/api/metrics/nope`);
+                const error = await missing.json();
+                let refused = "";
+                try {
+                  await fetch(`${closed}/`);
+                } catch (reason) {
+                  refused = String(reason);
+                }
+                return {
+                  status: list.status,
+                  count: metrics.length,
+                  etag,
+                  revalidated: again.status,
+                  missing: missing.status,
+                  error: typeof error.error,
+                  refused,
+                };
+              }, { api, closed });
+              assert.equal(result.status, 200);
+              assert.equal(result.count, 3);
+              assert.match(result.etag ?? "", /^"/, "ETag is exposed to scripts");
+              assert.equal(result.revalidated, 304, "a preflighted conditional request");
+              assert.equal(result.missing, 404);
+              assert.equal(result.error, "string", "error bodies are readable across origins");
+              assert.match(
+                result.refused,
+                /TypeError|Failed to fetch/,
+                "the browser does enforce CORS",
+              );
+              const blocked = seen.problems.filter((problem) =>
+                /CORS|Access-Control/.test(problem) && !problem.includes(closed)
+              );
+              assert.deepEqual(blocked, [], "no CORS complaint about the API");
+              assert.ok(
+                seen.problems.some((problem) => /CORS|Access-Control/.test(problem)),
+                "the browser reported the refused request",
+              );
+            },
+          )),
+    );
+  },
+);
 
 const fullCatalog = await loadCatalog();
 
-Deno.test({
-  name:
-    "Chromium: framework diagrams link their metrics and fit a phone; the rail and section links move; axe finds nothing, light and dark",
-  ignore: browserBinary.skip,
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    await Deno.mkdir(SCREENSHOTS, { recursive: true });
+chromiumTest(
+  "Chromium: framework diagrams link their metrics and fit a phone; the rail and section links move; axe finds nothing, light and dark",
+  async (browser) => {
     const { default: axe } = await import("npm:axe-core@4.14.1");
-    const browser = await launch();
-    try {
-      await serving((origin) => createHandler(fullCatalog, { baseUrl: origin }), async (origin) => {
-        const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
-        for (const framework of fullCatalog.frameworks) {
-          await phone.goto(`${origin}/frameworks/${framework.slug}`);
-          const diagram = phone.locator("svg.diagram:visible");
-          assert.ok(await diagram.isVisible(), framework.slug);
-          assert.equal(
-            await phone.getByRole("group", { name: `${framework.name}, as a diagram` }).count(),
-            1,
-            `${framework.slug}: the diagram's accessible name`,
-          );
-          const hrefs = await diagram.locator("a").evaluateAll((links) =>
-            links.map((link) => link.getAttribute("href"))
-          );
-          for (const slug of framework.components.flatMap((part) => part.metricSlugs)) {
-            assert.ok(hrefs.includes(`/metrics/${slug}`), `${framework.slug} links ${slug}`);
+    await serving((origin) => createHandler(fullCatalog, { baseUrl: origin }), async (origin) => {
+      const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      for (const framework of fullCatalog.frameworks) {
+        await phone.goto(`${origin}/frameworks/${framework.slug}`);
+        const diagram = phone.locator("svg.diagram:visible");
+        assert.ok(await diagram.isVisible(), framework.slug);
+        assert.equal(
+          await phone.getByRole("group", { name: `${framework.name}, as a diagram` }).count(),
+          1,
+          `${framework.slug}: the diagram's accessible name`,
+        );
+        const hrefs = await diagram.locator("a").evaluateAll((links) =>
+          links.map((link) => link.getAttribute("href"))
+        );
+        for (const slug of framework.components.flatMap((part) => part.metricSlugs)) {
+          assert.ok(hrefs.includes(`/metrics/${slug}`), `${framework.slug} links ${slug}`);
+        }
+        const overflow = await phone.locator("html").evaluate((html) =>
+          html.scrollWidth - html.clientWidth
+        );
+        assert.ok(
+          overflow <= 0,
+          `${framework.slug} scrolls sideways on a phone by ${overflow}px`,
+        );
+        const box = await diagram.boundingBox();
+        assert.ok(box && box.width <= 390, `${framework.slug}: the diagram fits`);
+        await phone.screenshot({ path: `${SCREENSHOTS}framework-${framework.slug}-phone.png` });
+      }
+      await phone.close();
+
+      const wide = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await wide.goto(`${origin}/metrics/churn-rate`);
+      const rail = wide.getByRole("navigation", { name: "On this page" });
+      assert.ok(await rail.isVisible(), "the rail shows on a wide screen");
+      assert.ok(!(await wide.locator("details.toc-narrow").isVisible()), "the folded list hides");
+      await rail.getByRole("link", { name: "Sources" }).click();
+      await wide.waitForURL(`${origin}/metrics/churn-rate#sources`);
+      const sources = await wide.locator("#sources").boundingBox();
+      assert.ok(sources && sources.y >= 0 && sources.y < 200, `Sources heading at ${sources?.y}`);
+      assert.ok(await rail.isVisible(), "the rail stays in view (sticky)");
+      await wide.goto(`${origin}/metrics/churn-rate#what-to-watch`);
+      const watched = await wide.locator("#what-to-watch").boundingBox();
+      assert.ok(watched && watched.y >= 0 && watched.y < 200, `What to watch at ${watched?.y}`);
+      const highlighted = await wide.locator("section:has(> .heading > h2:target)").count();
+      assert.equal(highlighted, 1, "the opened section is highlighted");
+      await wide.screenshot({ path: `${SCREENSHOTS}metric-what-to-watch.png` });
+      await wide.close();
+
+      const narrow = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      await narrow.goto(`${origin}/metrics/churn-rate`);
+      assert.ok(
+        await narrow.locator("details.toc-narrow").isVisible(),
+        "a folded list on a phone",
+      );
+      assert.ok(!(await narrow.locator("nav.rail").isVisible()), "no rail on a phone");
+      await narrow.close();
+
+      for (const scheme of ["light", "dark"] as const) {
+        const context = await browser.newContext({
+          viewport: { width: 1280, height: 900 },
+          colorScheme: scheme,
+          bypassCSP: true,
+        });
+        const page = await context.newPage();
+        for (
+          const path of [
+            "/",
+            "/metrics/churn-rate",
+            "/frameworks/aarrr",
+            "/frameworks/growth-accounting",
+            "/search?q=retention",
+            "/metrics",
+            "/frameworks",
+            "/tags",
+            "/compare/gross-revenue-retention-vs-net-revenue-retention",
+            "/metrics/churn-rate/compare?value=3&model=b2b",
+            "/metrics/customer-lifetime-value/calc?arpa=200&grossMargin=80&churn=2.5",
+          ]
+        ) {
+          await page.goto(`${origin}${path}`);
+          await page.evaluate(axe.source);
+          const violations = await page.evaluate(async () => {
+            // deno-lint-ignore no-explicit-any
+            const result = await (globalThis as any).axe.run();
+            return result.violations.map((violation: { id: string; nodes: unknown[] }) =>
+              `${violation.id} (${violation.nodes.length})`
+            );
+          });
+          assert.deepEqual(violations, [], `${scheme} ${path}`);
+          const name = path === "/" ? "home" : path.replace(/[^a-z]+/g, "-").replace(/^-|-$/g, "");
+          await page.screenshot({ path: `${SCREENSHOTS}${name}-${scheme}.png`, fullPage: true });
+        }
+        await context.close();
+      }
+    });
+  },
+);
+
+chromiumTest(
+  "Chromium: every metric's formula fits its column, desktop and phone, in the page's own type",
+  async (browser) => {
+    await serving((origin) => createHandler(fullCatalog, { baseUrl: origin }), async (origin) => {
+      const problems: string[] = [];
+      for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+        const page = await browser.newPage({ viewport: { width, height } });
+        for (const metric of fullCatalog.metrics) {
+          await page.goto(`${origin}/metrics/${metric.slug}`);
+          const box = page.locator("p.formula");
+          // What in the formula box overflows it, or is set in a type other than the page's.
+          const found = await box.evaluate((box) => {
+            const view = box.ownerDocument.defaultView!;
+            const outer = box.getBoundingClientRect();
+            const style = view.getComputedStyle(box);
+            const left = outer.left + parseFloat(style.borderLeftWidth);
+            const right = outer.right - parseFloat(style.borderRightWidth);
+            const pageType = view.getComputedStyle(box.ownerDocument.body).fontFamily;
+            const problems: string[] = [];
+            for (const element of [box, ...box.querySelectorAll("*")]) {
+              // Text kept for screen readers is clipped on purpose.
+              if (element.closest(".visually-hidden")) continue;
+              const name = `<${element.tagName.toLowerCase()}> "${
+                (element.textContent ?? "").slice(0, 30)
+              }"`;
+              if (element.clientWidth > 0 && element.scrollWidth > element.clientWidth + 1) {
+                problems.push(
+                  `${name} scrolls by ${element.scrollWidth - element.clientWidth}px`,
+                );
+              }
+              const rect = element.getBoundingClientRect();
+              if (
+                element !== box && rect.width > 0 &&
+                (rect.right > right + 0.5 || rect.left < left - 0.5)
+              ) {
+                problems.push(
+                  `${name} sticks out by ${
+                    Math.round(Math.max(rect.right - right, left - rect.left))
+                  }px`,
+                );
+              }
+              const type = view.getComputedStyle(element).fontFamily;
+              if (type !== pageType) problems.push(`${name} is set in ${type}`);
+            }
+            return problems;
+          });
+          for (const problem of found) {
+            problems.push(`${width}px ${metric.slug}: ${problem}`);
           }
-          const overflow = await phone.locator("html").evaluate((html) =>
+          if (!metric.calculator) {
+            await box.screenshot({ path: `${SCREENSHOTS}formula-${metric.slug}-${width}.png` });
+          }
+        }
+        await page.close();
+      }
+      assert.deepEqual(problems, [], `${problems.length} formula problems`);
+    });
+  },
+);
+
+chromiumTest(
+  "Chromium: framework diagrams keep their text at 12 px or more on a phone and no two labels overlap",
+  async (browser) => {
+    await serving((origin) => createHandler(fullCatalog, { baseUrl: origin }), async (origin) => {
+      for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+        const page = await browser.newPage({ viewport: { width, height } });
+        for (const framework of fullCatalog.frameworks) {
+          await page.goto(`${origin}/frameworks/${framework.slug}`);
+          const diagram = page.locator("svg.diagram:visible");
+          assert.equal(await diagram.count(), 1, `${width}px ${framework.slug}: one diagram`);
+          const boxes = await diagram.locator("text").evaluateAll((texts) =>
+            texts.map((text) => {
+              const { left, top, right, bottom } = text.getBoundingClientRect();
+              return { text: text.textContent ?? "", left, top, right, bottom };
+            })
+          );
+          const what = `${width}px ${framework.slug}`;
+          assert.ok(boxes.length > 0, what);
+          if (width === 390) {
+            const small = boxes.filter((box) => box.bottom - box.top < 12).map((box) =>
+              `"${box.text}" ${(box.bottom - box.top).toFixed(1)}px`
+            );
+            assert.deepEqual(small, [], `${what}: text under 12 px`);
+          }
+          const overlaps: string[] = [];
+          boxes.forEach((a, index) => {
+            for (const b of boxes.slice(index + 1)) {
+              const across = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+              const down = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+              if (across > 1 && down > 1) overlaps.push(`"${a.text}" and "${b.text}"`);
+            }
+          });
+          assert.deepEqual(overlaps, [], `${what}: overlapping labels`);
+          const overflow = await page.locator("html").evaluate((html) =>
             html.scrollWidth - html.clientWidth
           );
-          assert.ok(
-            overflow <= 0,
-            `${framework.slug} scrolls sideways on a phone by ${overflow}px`,
-          );
-          const box = await diagram.boundingBox();
-          assert.ok(box && box.width <= 390, `${framework.slug}: the diagram fits`);
-          await phone.screenshot({ path: `${SCREENSHOTS}framework-${framework.slug}-phone.png` });
-        }
-        await phone.close();
-
-        const wide = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-        await wide.goto(`${origin}/metrics/churn-rate`);
-        const rail = wide.getByRole("navigation", { name: "On this page" });
-        assert.ok(await rail.isVisible(), "the rail shows on a wide screen");
-        assert.ok(!(await wide.locator("details.toc-narrow").isVisible()), "the folded list hides");
-        await rail.getByRole("link", { name: "Sources" }).click();
-        await wide.waitForURL(`${origin}/metrics/churn-rate#sources`);
-        const sources = await wide.locator("#sources").boundingBox();
-        assert.ok(sources && sources.y >= 0 && sources.y < 200, `Sources heading at ${sources?.y}`);
-        assert.ok(await rail.isVisible(), "the rail stays in view (sticky)");
-        await wide.goto(`${origin}/metrics/churn-rate#what-to-watch`);
-        const watched = await wide.locator("#what-to-watch").boundingBox();
-        assert.ok(watched && watched.y >= 0 && watched.y < 200, `What to watch at ${watched?.y}`);
-        const highlighted = await wide.locator("section:has(> .heading > h2:target)").count();
-        assert.equal(highlighted, 1, "the opened section is highlighted");
-        await wide.screenshot({ path: `${SCREENSHOTS}metric-what-to-watch.png` });
-        await wide.close();
-
-        const narrow = await browser.newPage({ viewport: { width: 390, height: 844 } });
-        await narrow.goto(`${origin}/metrics/churn-rate`);
-        assert.ok(
-          await narrow.locator("details.toc-narrow").isVisible(),
-          "a folded list on a phone",
-        );
-        assert.ok(!(await narrow.locator("nav.rail").isVisible()), "no rail on a phone");
-        await narrow.close();
-
-        for (const scheme of ["light", "dark"] as const) {
-          const context = await browser.newContext({
-            viewport: { width: 1280, height: 900 },
-            colorScheme: scheme,
-            bypassCSP: true,
+          assert.ok(overflow <= 0, `${what} scrolls sideways by ${overflow}px`);
+          await diagram.screenshot({
+            path: `${SCREENSHOTS}diagram-${framework.slug}-${width}.png`,
           });
-          const page = await context.newPage();
-          for (
-            const path of [
-              "/",
-              "/metrics/churn-rate",
-              "/frameworks/aarrr",
-              "/frameworks/growth-accounting",
-              "/search?q=retention",
-              "/metrics",
-              "/frameworks",
-              "/tags",
-              "/compare/gross-revenue-retention-vs-net-revenue-retention",
-              "/metrics/churn-rate/compare?value=3&model=b2b",
-              "/metrics/customer-lifetime-value/calc?arpa=200&grossMargin=80&churn=2.5",
-            ]
-          ) {
-            await page.goto(`${origin}${path}`);
-            await page.evaluate(axe.source);
-            const violations = await page.evaluate(async () => {
-              // deno-lint-ignore no-explicit-any
-              const result = await (globalThis as any).axe.run();
-              return result.violations.map((violation: { id: string; nodes: unknown[] }) =>
-                `${violation.id} (${violation.nodes.length})`
-              );
-            });
-            assert.deepEqual(violations, [], `${scheme} ${path}`);
-            const name = path === "/"
-              ? "home"
-              : path.replace(/[^a-z]+/g, "-").replace(/^-|-$/g, "");
-            await page.screenshot({ path: `${SCREENSHOTS}${name}-${scheme}.png`, fullPage: true });
-          }
-          await context.close();
         }
-      });
-    } finally {
-      await browser.close();
-    }
+        await page.close();
+      }
+    });
   },
-});
+);
 
-Deno.test({
-  name:
-    "Chromium: every metric's formula fits its column, desktop and phone, in the page's own type",
-  ignore: browserBinary.skip,
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    await Deno.mkdir(SCREENSHOTS, { recursive: true });
-    const browser = await launch();
-    try {
-      await serving((origin) => createHandler(fullCatalog, { baseUrl: origin }), async (origin) => {
-        const problems: string[] = [];
-        for (const [width, height] of [[1280, 800], [390, 844]] as const) {
-          const page = await browser.newPage({ viewport: { width, height } });
-          for (const metric of fullCatalog.metrics) {
-            await page.goto(`${origin}/metrics/${metric.slug}`);
-            const box = page.locator("p.formula");
-            // What in the formula box overflows it, or is set in a type other than the page's.
-            const found = await box.evaluate((box) => {
-              const view = box.ownerDocument.defaultView!;
-              const outer = box.getBoundingClientRect();
-              const style = view.getComputedStyle(box);
-              const left = outer.left + parseFloat(style.borderLeftWidth);
-              const right = outer.right - parseFloat(style.borderRightWidth);
-              const pageType = view.getComputedStyle(box.ownerDocument.body).fontFamily;
-              const problems: string[] = [];
-              for (const element of [box, ...box.querySelectorAll("*")]) {
-                // Text kept for screen readers is clipped on purpose.
-                if (element.closest(".visually-hidden")) continue;
-                const name = `<${element.tagName.toLowerCase()}> "${
-                  (element.textContent ?? "").slice(0, 30)
-                }"`;
-                if (element.clientWidth > 0 && element.scrollWidth > element.clientWidth + 1) {
-                  problems.push(
-                    `${name} scrolls by ${element.scrollWidth - element.clientWidth}px`,
-                  );
-                }
-                const rect = element.getBoundingClientRect();
-                if (
-                  element !== box && rect.width > 0 &&
-                  (rect.right > right + 0.5 || rect.left < left - 0.5)
-                ) {
-                  problems.push(
-                    `${name} sticks out by ${
-                      Math.round(Math.max(rect.right - right, left - rect.left))
-                    }px`,
-                  );
-                }
-                const type = view.getComputedStyle(element).fontFamily;
-                if (type !== pageType) problems.push(`${name} is set in ${type}`);
-              }
-              return problems;
-            });
-            for (const problem of found) {
-              problems.push(`${width}px ${metric.slug}: ${problem}`);
-            }
-            if (!metric.calculator) {
-              await box.screenshot({ path: `${SCREENSHOTS}formula-${metric.slug}-${width}.png` });
-            }
-          }
-          await page.close();
-        }
-        assert.deepEqual(problems, [], `${problems.length} formula problems`);
-      });
-    } finally {
-      await browser.close();
-    }
-  },
-});
-
-Deno.test({
-  name:
-    "Chromium: framework diagrams keep their text at 12 px or more on a phone and no two labels overlap",
-  ignore: browserBinary.skip,
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    await Deno.mkdir(SCREENSHOTS, { recursive: true });
-    const browser = await launch();
-    try {
-      await serving((origin) => createHandler(fullCatalog, { baseUrl: origin }), async (origin) => {
-        for (const [width, height] of [[1280, 800], [390, 844]] as const) {
-          const page = await browser.newPage({ viewport: { width, height } });
-          for (const framework of fullCatalog.frameworks) {
-            await page.goto(`${origin}/frameworks/${framework.slug}`);
-            const diagram = page.locator("svg.diagram:visible");
-            assert.equal(await diagram.count(), 1, `${width}px ${framework.slug}: one diagram`);
-            const boxes = await diagram.locator("text").evaluateAll((texts) =>
-              texts.map((text) => {
-                const { left, top, right, bottom } = text.getBoundingClientRect();
-                return { text: text.textContent ?? "", left, top, right, bottom };
-              })
-            );
-            const what = `${width}px ${framework.slug}`;
-            assert.ok(boxes.length > 0, what);
-            if (width === 390) {
-              const small = boxes.filter((box) => box.bottom - box.top < 12).map((box) =>
-                `"${box.text}" ${(box.bottom - box.top).toFixed(1)}px`
-              );
-              assert.deepEqual(small, [], `${what}: text under 12 px`);
-            }
-            const overlaps: string[] = [];
-            boxes.forEach((a, index) => {
-              for (const b of boxes.slice(index + 1)) {
-                const across = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-                const down = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-                if (across > 1 && down > 1) overlaps.push(`"${a.text}" and "${b.text}"`);
-              }
-            });
-            assert.deepEqual(overlaps, [], `${what}: overlapping labels`);
-            const overflow = await page.locator("html").evaluate((html) =>
-              html.scrollWidth - html.clientWidth
-            );
-            assert.ok(overflow <= 0, `${what} scrolls sideways by ${overflow}px`);
-            await diagram.screenshot({
-              path: `${SCREENSHOTS}diagram-${framework.slug}-${width}.png`,
-            });
-          }
-          await page.close();
-        }
-      });
-    } finally {
-      await browser.close();
-    }
-  },
-});
-
-Deno.test({
-  name: "Chromium: the header takes under 100 px of a phone and keeps its links and search box",
-  ignore: browserBinary.skip,
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    await Deno.mkdir(SCREENSHOTS, { recursive: true });
+chromiumTest(
+  "Chromium: the header takes under 100 px of a phone and keeps its links and search box",
+  async (browser) => {
     const { default: axe } = await import("npm:axe-core@4.14.1");
-    const browser = await launch();
-    try {
-      await serving((origin) => createHandler(fullCatalog, { baseUrl: origin }), async (origin) => {
-        for (const width of [390, 360]) {
-          const page = await browser.newPage({ viewport: { width, height: 844 } });
-          for (const path of ["/", "/metrics/churn-rate", "/search?q=retention"]) {
-            await page.goto(`${origin}${path}`);
-            const header = await page.locator("header.site").boundingBox();
+    await serving((origin) => createHandler(fullCatalog, { baseUrl: origin }), async (origin) => {
+      for (const width of [390, 360]) {
+        const page = await browser.newPage({ viewport: { width, height: 844 } });
+        for (const path of ["/", "/metrics/churn-rate", "/search?q=retention"]) {
+          await page.goto(`${origin}${path}`);
+          const header = await page.locator("header.site").boundingBox();
+          assert.ok(
+            header && header.height < 100,
+            `${width}px ${path}: header ${header?.height}px`,
+          );
+          const reachable = [
+            page.locator('header.site a[href="/metrics"]'),
+            page.locator('header.site a[href="/frameworks"]'),
+            page.locator('header.site a[href="/api/openapi.json"]'),
+            page.getByRole("searchbox", { name: "Search the catalog" }),
+            page.getByRole("button", { name: "Search" }),
+          ];
+          for (const item of reachable) {
+            const box = await item.boundingBox();
             assert.ok(
-              header && header.height < 100,
-              `${width}px ${path}: header ${header?.height}px`,
+              box && box.x >= 0 && box.x + box.width <= width &&
+                box.y + box.height <= header.height,
+              `${width}px ${path}: ${item} in view in the header`,
             );
-            const reachable = [
-              page.locator('header.site a[href="/metrics"]'),
-              page.locator('header.site a[href="/frameworks"]'),
-              page.locator('header.site a[href="/api/openapi.json"]'),
-              page.getByRole("searchbox", { name: "Search the catalog" }),
-              page.getByRole("button", { name: "Search" }),
-            ];
-            for (const item of reachable) {
-              const box = await item.boundingBox();
-              assert.ok(
-                box && box.x >= 0 && box.x + box.width <= width &&
-                  box.y + box.height <= header.height,
-                `${width}px ${path}: ${item} in view in the header`,
-              );
-            }
           }
-          await page.goto(`${origin}/metrics/churn-rate`);
-          await page.screenshot({ path: `${SCREENSHOTS}header-${width}.png` });
-          // The phone's layout (compact header, stacked diagram, wrapped formula) passes axe too.
-          for (const path of ["/metrics/net-revenue-retention", "/frameworks/growth-accounting"]) {
-            await page.goto(`${origin}${path}`);
-            await page.evaluate(axe.source);
-            const violations = await page.evaluate(async () => {
-              // deno-lint-ignore no-explicit-any
-              const result = await (globalThis as any).axe.run();
-              return result.violations.map((violation: { id: string }) => violation.id);
-            });
-            assert.deepEqual(violations, [], `${width}px ${path}: axe`);
-          }
-          await page.close();
         }
-      });
-    } finally {
-      await browser.close();
-    }
+        await page.goto(`${origin}/metrics/churn-rate`);
+        await page.screenshot({ path: `${SCREENSHOTS}header-${width}.png` });
+        // The phone's layout (compact header, stacked diagram, wrapped formula) passes axe too.
+        for (const path of ["/metrics/net-revenue-retention", "/frameworks/growth-accounting"]) {
+          await page.goto(`${origin}${path}`);
+          await page.evaluate(axe.source);
+          const violations = await page.evaluate(async () => {
+            // deno-lint-ignore no-explicit-any
+            const result = await (globalThis as any).axe.run();
+            return result.violations.map((violation: { id: string }) => violation.id);
+          });
+          assert.deepEqual(violations, [], `${width}px ${path}: axe`);
+        }
+        await page.close();
+      }
+    });
   },
-});
+);
 
 const nginxBinary = systemBinary("nginx", ["/usr/sbin/nginx", "/usr/bin/nginx"]);
 
-/** Exports the whole catalog, serves it with nginx and opens Chromium, until `use` returns. */
-async function onTheExport(use: (nginx: RunningServer, browser: Browser) => Promise<void>) {
-  const dir = await Deno.makeTempDir({ prefix: "export-browser-" });
-  // nginx started as root reads the files as nobody.
-  await Deno.chmod(dir, 0o755);
-  try {
-    await exportSite(await buildSite(fullCatalog, "https://metrics.example"), dir);
-    const nginx = await startNginx(nginxBinary.require(), dir);
-    try {
-      const browser = await launch();
+/**
+ * A test of the whole catalog's static export in Chromium: the export served by nginx and a
+ * browser until `use` returns; skipped without Chromium or nginx.
+ */
+function exportTest(name: string, use: (nginx: RunningServer, browser: Browser) => Promise<void>) {
+  Deno.test({
+    name,
+    ignore: browserBinary.skip || nginxBinary.skip,
+    sanitizeResources: false,
+    sanitizeOps: false,
+    async fn() {
+      const dir = await Deno.makeTempDir({ prefix: "export-browser-" });
+      // nginx started as root reads the files as nobody.
+      await Deno.chmod(dir, 0o755);
       try {
-        await use(nginx, browser);
+        await exportSite(await buildSite(fullCatalog, "https://metrics.example"), dir);
+        const nginx = await startNginx(nginxBinary.require(), dir);
+        try {
+          await withChromium((browser) => use(nginx, browser));
+        } finally {
+          await nginx.stop();
+        }
       } finally {
-        await browser.close();
+        await Deno.remove(dir, { recursive: true });
       }
-    } finally {
-      await nginx.stop();
-    }
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+    },
+  });
 }
 
-Deno.test({
-  name: "Chromium searches on the static export served by nginx: the page runs the query itself",
-  ignore: browserBinary.skip || nginxBinary.skip,
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    await onTheExport(async (nginx, browser) => {
-      // The page runs its script, which loads the results script and the index only for a query.
-      const fetched = (seen: Watch, path: string) =>
-        seen.requests.filter((url) => new URL(url).pathname === path);
-      const bare = await browser.newPage();
-      const bareSeen = watch(bare);
-      await bare.goto(`${nginx.origin}/search`);
-      assert.equal(fetched(bareSeen, SEARCH_SCRIPT_PATH).length, 1);
-      assert.deepEqual(fetched(bareSeen, SEARCH_RESULTS_SCRIPT_PATH), []);
-      assert.deepEqual(fetched(bareSeen, SEARCH_INDEX_PATH), []);
-      assert.equal(await bare.locator("h1").textContent(), "Search the catalog");
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      const seen = watch(page);
-      await page.goto(`${nginx.origin}/search?q=retention`);
-      await page.getByRole("heading", { name: "Search results" }).waitFor();
-      assert.equal(fetched(seen, SEARCH_RESULTS_SCRIPT_PATH).length, 1);
-      assert.equal(fetched(seen, SEARCH_INDEX_PATH).length, 1);
-      assert.match(
-        (await page.getByRole("status").textContent()) ?? "",
-        /results? for “retention”/,
-      );
-      const hrefs = await page.locator("ol.records a").evaluateAll((links) =>
-        links.map((link) => link.getAttribute("href"))
-      );
-      assert.ok(hrefs.includes("/metrics/retention-rate"), hrefs.join(", "));
-      assert.equal(await page.locator("#q").inputValue(), "retention");
-      await page.screenshot({ path: `${SCREENSHOTS}export-search.png` });
-      await page.goto(`${nginx.origin}/search?q=zzzzzz`);
-      await page.getByRole("heading", { name: "Search results" }).waitFor();
-      assert.match((await page.getByRole("status").textContent()) ?? "", /Nothing matches/);
-      assertClean(seen, nginx.origin, "export search");
-      const noScript = await browser.newContext({ javaScriptEnabled: false });
-      const plain = await noScript.newPage();
-      await plain.goto(`${nginx.origin}/search?q=retention`);
-      assert.equal(await plain.locator("h1").textContent(), "Search the catalog");
-      assert.match((await plain.locator("main").textContent()) ?? "", /full list/);
-      await noScript.close();
-    });
+exportTest(
+  "Chromium searches on the static export served by nginx: the page runs the query itself",
+  async (nginx, browser) => {
+    // The page runs its script, which loads the results script and the index only for a query.
+    const fetched = (seen: Watch, path: string) =>
+      seen.requests.filter((url) => new URL(url).pathname === path);
+    const bare = await browser.newPage();
+    const bareSeen = watch(bare);
+    await bare.goto(`${nginx.origin}/search`);
+    assert.equal(fetched(bareSeen, SEARCH_SCRIPT_PATH).length, 1);
+    assert.deepEqual(fetched(bareSeen, SEARCH_RESULTS_SCRIPT_PATH), []);
+    assert.deepEqual(fetched(bareSeen, SEARCH_INDEX_PATH), []);
+    assert.equal(await bare.locator("h1").textContent(), "Search the catalog");
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const seen = watch(page);
+    await page.goto(`${nginx.origin}/search?q=retention`);
+    await page.getByRole("heading", { name: "Search results" }).waitFor();
+    assert.equal(fetched(seen, SEARCH_RESULTS_SCRIPT_PATH).length, 1);
+    assert.equal(fetched(seen, SEARCH_INDEX_PATH).length, 1);
+    assert.match(
+      (await page.getByRole("status").textContent()) ?? "",
+      /results? for “retention”/,
+    );
+    const hrefs = await page.locator("ol.records a").evaluateAll((links) =>
+      links.map((link) => link.getAttribute("href"))
+    );
+    assert.ok(hrefs.includes("/metrics/retention-rate"), hrefs.join(", "));
+    assert.equal(await page.locator("#q").inputValue(), "retention");
+    await page.screenshot({ path: `${SCREENSHOTS}export-search.png` });
+    await page.goto(`${nginx.origin}/search?q=zzzzzz`);
+    await page.getByRole("heading", { name: "Search results" }).waitFor();
+    assert.match((await page.getByRole("status").textContent()) ?? "", /Nothing matches/);
+    assertClean(seen, nginx.origin, "export search");
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto(`${nginx.origin}/search?q=retention`);
+    assert.equal(await plain.locator("h1").textContent(), "Search the catalog");
+    assert.match((await plain.locator("main").textContent()) ?? "", /full list/);
+    await noScript.close();
   },
-});
+);
 
-Deno.test({
-  name:
-    "Chromium on the static export ranks and shows every query of the search test set as the server's page does",
-  ignore: browserBinary.skip || nginxBinary.skip,
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    await onTheExport(async (nginx, browser) => {
-      await serving(
-        () => createHandler(fullCatalog, { baseUrl: "https://metrics.example" }),
-        async (server) => {
-          const exported = await browser.newPage();
-          const seen = watch(exported);
-          const served = await browser.newPage();
-          /** The results a page shows: heading, status line, each item's markup, and its title. */
-          const shown = async (page: Page, url: string) => {
-            await page.goto(url);
-            await page.getByRole("heading", { name: /^(Search results|Unknown tag)$/ }).waitFor();
-            const parts = await page.locator("main .wrap").evaluate((main) => ({
-              heading: main.querySelector("h1")?.outerHTML,
-              status: main.querySelector("[role=status]")?.outerHTML,
-              items: [...main.querySelectorAll("ol.records > li")].map((item) => item.outerHTML),
-            }));
-            return { ...parts, title: await page.title() };
-          };
-          const targets = [
-            ...QUERIES.map(([query]) => `/search?q=${encodeURIComponent(query)}`),
-            "/search?q=churn&tag=revenue",
-            "/search?q=zzzzzz",
-            "/search?q=retention&tag=bogus",
-          ];
-          for (const target of targets) {
-            const expected = await shown(served, `${server}${target}`);
-            assert.ok(expected.items.length > 0 || /zzzzzz|bogus/.test(target), target);
-            assert.deepEqual(await shown(exported, `${nginx.origin}${target}`), expected, target);
-          }
-          assertClean(seen, nginx.origin, "export search set");
-        },
-      );
-    });
+exportTest(
+  "Chromium on the static export ranks and shows every query of the search test set as the server's page does",
+  async (nginx, browser) => {
+    await serving(
+      () => createHandler(fullCatalog, { baseUrl: "https://metrics.example" }),
+      async (server) => {
+        const exported = await browser.newPage();
+        const seen = watch(exported);
+        const served = await browser.newPage();
+        /** The results a page shows: heading, status line, each item's markup, and its title. */
+        const shown = async (page: Page, url: string) => {
+          await page.goto(url);
+          await page.getByRole("heading", { name: /^(Search results|Unknown tag)$/ }).waitFor();
+          const parts = await page.locator("main .wrap").evaluate((main) => ({
+            heading: main.querySelector("h1")?.outerHTML,
+            status: main.querySelector("[role=status]")?.outerHTML,
+            items: [...main.querySelectorAll("ol.records > li")].map((item) => item.outerHTML),
+          }));
+          return { ...parts, title: await page.title() };
+        };
+        const targets = [
+          ...QUERIES.map(([query]) => `/search?q=${encodeURIComponent(query)}`),
+          "/search?q=churn&tag=revenue",
+          "/search?q=zzzzzz",
+          "/search?q=retention&tag=bogus",
+        ];
+        for (const target of targets) {
+          const expected = await shown(served, `${server}${target}`);
+          assert.ok(expected.items.length > 0 || /zzzzzz|bogus/.test(target), target);
+          assert.deepEqual(await shown(exported, `${nginx.origin}${target}`), expected, target);
+        }
+        assertClean(seen, nginx.origin, "export search set");
+      },
+    );
   },
-});
+);
 
-Deno.test({
-  name:
-    "Chromium on the static export: the compare form and the calculator answer in the page as the server does",
-  ignore: browserBinary.skip || nginxBinary.skip,
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    await onTheExport(async (nginx, browser) => {
-      const server = createHandler(fullCatalog, { baseUrl: "https://metrics.example" });
-      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-      const seen = watch(page);
-      await page.goto(`${nginx.origin}/metrics/churn-rate`);
-      // Every text of the chart renders at 12 px or more on a phone.
-      const sizes = await page.locator("svg.figures-chart text").evaluateAll((texts) =>
-        texts.map((text) => text.getBoundingClientRect().height)
-      );
-      assert.ok(sizes.length > 0);
-      assert.ok(Math.min(...sizes) >= 12, `chart text heights ${sizes.join(", ")}`);
-      await page.locator('form.compare input[name="value"]').fill("3");
-      await page.locator('form.compare select[name="model"]').selectOption("b2b");
-      await page.getByRole("button", { name: "Where do I stand?" }).click();
-      await page.getByRole("heading", { name: "Where 3% a month stands" }).waitFor();
-      const inPage = (await page.locator("section.answer li").allTextContents()).map((text) =>
-        text.trim()
-      );
-      const served = await (await server(
-        new Request("https://metrics.example/metrics/churn-rate/compare?value=3&model=b2b"),
-      )).text();
-      assert.equal(
-        await page.locator("svg.figures-chart line.you").count(),
-        1,
-        "marked on the chart",
-      );
-      assert.equal(
-        await page.locator("svg.figures-chart text.you").textContent(),
-        "You: 3% a month",
-      );
-      const first = inPage[0] ?? "";
-      assert.match(first, /^3% a month is below Recurly's 5\.6% average/);
-      assert.ok(
-        served.includes(first.replace(" [figure 1]", "").replaceAll("'", "&#39;")),
-        "the export's answer is the server's",
-      );
-      await page.locator('form.compare input[name="value"]').fill("lots");
-      await page.getByRole("button", { name: "Where do I stand?" }).click();
-      await page.getByRole("alert").waitFor();
-      assert.equal(
-        await page.getByRole("alert").textContent(),
-        'The value must be a number, not "lots"',
-      );
-      // The calculator answers in the page too, with the server's words.
-      await page.locator('form.calc input[name="lost"]').fill("90");
-      await page.locator('form.calc input[name="start"]').fill("2000");
-      await page.getByRole("button", { name: "Calculate" }).click();
-      await page.getByRole("heading", { name: "Result: 4.5% a month" }).waitFor();
-      assert.equal(
-        (await page.locator("p.formula-numbers").textContent())?.trim(),
-        "lost ÷ start × 100 = 90 ÷ 2,000 × 100 = 4.5%",
-      );
-      await page.locator('form.calc input[name="start"]').fill("0");
-      await page.getByRole("button", { name: "Calculate" }).click();
-      await page.getByText("Division by zero: start is 0").waitFor();
-      assertClean(seen, nginx.origin, "export compare");
-      await page.screenshot({ path: `${SCREENSHOTS}export-compare.png`, fullPage: false });
-    });
+exportTest(
+  "Chromium on the static export: the compare form and the calculator answer in the page as the server does",
+  async (nginx, browser) => {
+    const server = createHandler(fullCatalog, { baseUrl: "https://metrics.example" });
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const seen = watch(page);
+    await page.goto(`${nginx.origin}/metrics/churn-rate`);
+    // Every text of the chart renders at 12 px or more on a phone.
+    const sizes = await page.locator("svg.figures-chart text").evaluateAll((texts) =>
+      texts.map((text) => text.getBoundingClientRect().height)
+    );
+    assert.ok(sizes.length > 0);
+    assert.ok(Math.min(...sizes) >= 12, `chart text heights ${sizes.join(", ")}`);
+    await page.locator('form.compare input[name="value"]').fill("3");
+    await page.locator('form.compare select[name="model"]').selectOption("b2b");
+    await page.getByRole("button", { name: "Where do I stand?" }).click();
+    await page.getByRole("heading", { name: "Where 3% a month stands" }).waitFor();
+    const inPage = (await page.locator("section.answer li").allTextContents()).map((text) =>
+      text.trim()
+    );
+    const served = await (await server(
+      new Request("https://metrics.example/metrics/churn-rate/compare?value=3&model=b2b"),
+    )).text();
+    assert.equal(
+      await page.locator("svg.figures-chart line.you").count(),
+      1,
+      "marked on the chart",
+    );
+    assert.equal(
+      await page.locator("svg.figures-chart text.you").textContent(),
+      "You: 3% a month",
+    );
+    const first = inPage[0] ?? "";
+    assert.match(first, /^3% a month is below Recurly's 5\.6% average/);
+    assert.ok(
+      served.includes(first.replace(" [figure 1]", "").replaceAll("'", "&#39;")),
+      "the export's answer is the server's",
+    );
+    await page.locator('form.compare input[name="value"]').fill("lots");
+    await page.getByRole("button", { name: "Where do I stand?" }).click();
+    await page.getByRole("alert").waitFor();
+    assert.equal(
+      await page.getByRole("alert").textContent(),
+      'The value must be a number, not "lots"',
+    );
+    // The calculator answers in the page too, with the server's words.
+    await page.locator('form.calc input[name="lost"]').fill("90");
+    await page.locator('form.calc input[name="start"]').fill("2000");
+    await page.getByRole("button", { name: "Calculate" }).click();
+    await page.getByRole("heading", { name: "Result: 4.5% a month" }).waitFor();
+    assert.equal(
+      (await page.locator("p.formula-numbers").textContent())?.trim(),
+      "lost ÷ start × 100 = 90 ÷ 2,000 × 100 = 4.5%",
+    );
+    await page.locator('form.calc input[name="start"]').fill("0");
+    await page.getByRole("button", { name: "Calculate" }).click();
+    await page.getByText("Division by zero: start is 0").waitFor();
+    assertClean(seen, nginx.origin, "export compare");
+    await page.screenshot({ path: `${SCREENSHOTS}export-compare.png`, fullPage: false });
   },
-});
+);
