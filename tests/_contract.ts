@@ -1,8 +1,8 @@
 /**
  * The HTTP contract of the service, written once and run against any server that serves the
  * fixture catalog with the base address `https://metrics.example`: the Deno server (`main.ts`)
- * and nginx serving the static export. Each case takes the server's origin. Also the names other
- * tests hold a surface to: a metric's API fields in order and the MCP tools.
+ * and nginx serving the static export. Each case takes the server's origin. Also a metric's API
+ * fields in the contract's order, which other tests hold their surfaces to.
  *
  * @module
  */
@@ -24,16 +24,6 @@ export const METRIC_API_FIELDS = [
   "inPractice",
   "relatedMetrics",
   "sources",
-];
-
-/** The MCP tools every server offers, by name in sorted order. */
-export const MCP_TOOLS = [
-  "get_benchmark",
-  "get_framework",
-  "get_metric",
-  "list_frameworks",
-  "list_metrics",
-  "search",
 ];
 
 /** One behaviour every server of the catalog must show. */

@@ -9,10 +9,9 @@
 import assert from "node:assert/strict";
 import { copyFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { CONTRACT, MCP_TOOLS } from "./_contract.ts";
-import { childEnv, FIXTURE, runDeno, runTask, spawnServer } from "./_spawn.ts";
+import { CONTRACT } from "./_contract.ts";
+import { MCP_TOOLS, stdioClient } from "./_mcp.ts";
+import { FIXTURE, runDeno, runTask, spawnServer } from "./_spawn.ts";
 import { systemBinary } from "./_system.ts";
 import { createHandler, loadCatalog } from "../lib/mod.ts";
 
@@ -125,15 +124,7 @@ Deno.test({
   name: "the binary's mcp answers an MCP client over stdio",
   async fn() {
     const { bin, dir, emptyPath } = await build();
-    const transport = new StdioClientTransport({
-      command: bin,
-      args: ["mcp"],
-      cwd: dir,
-      env: childEnv({ PATH: emptyPath }),
-      stderr: "pipe",
-    });
-    const client = new Client({ name: "test", version: "1.0.0" });
-    await client.connect(transport);
+    const client = await stdioClient(bin, ["mcp"], { cwd: dir, env: { PATH: emptyPath } });
     try {
       const { tools } = await client.listTools();
       assert.deepEqual(tools.map((tool: { name: string }) => tool.name).sort(), MCP_TOOLS);

@@ -1,11 +1,10 @@
 import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createHandler, createReadModel, loadCatalog } from "../lib/mod.ts";
 import { citedSources } from "../lib/catalog/citations.ts";
 import { toApiMetric } from "../lib/catalog/records.ts";
-import { MCP_TOOLS } from "./_contract.ts";
+import { MCP_TOOLS, stdioClient } from "./_mcp.ts";
 import { childEnv, ROOT, taskArgs } from "./_spawn.ts";
 import { createSearch } from "../lib/read/search.ts";
 
@@ -14,17 +13,8 @@ const catalog = await loadCatalog();
 type Connected = { client: Client; close: () => Promise<void> };
 
 async function overStdio(): Promise<Connected> {
-  // The task's own flags, and an explicit environment: the SDK passes the child only a few
-  // variables of its own choosing otherwise, and drops DENO_DIR.
-  const transport = new StdioClientTransport({
-    command: Deno.execPath(),
-    args: taskArgs("mcp"),
-    cwd: ROOT,
-    env: childEnv(),
-    stderr: "pipe",
-  });
-  const client = new Client({ name: "test", version: "1.0.0" });
-  await client.connect(transport);
+  // The task's own flags.
+  const client = await stdioClient(Deno.execPath(), taskArgs("mcp"), { cwd: ROOT });
   return { client, close: () => client.close() };
 }
 

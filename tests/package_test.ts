@@ -9,13 +9,11 @@
 import assert from "node:assert/strict";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { CONTRACT, MCP_TOOLS } from "./_contract.ts";
+import { CONTRACT } from "./_contract.ts";
+import { MCP_TOOLS, stdioClient } from "./_mcp.ts";
 import { rawRequest } from "./_raw_http.ts";
 import {
-  childEnv,
   FIXTURE,
   onlyLine,
   runDeno,
@@ -132,15 +130,7 @@ Deno.test({
     "the MCP server on Node over stdio offers the six tools with their schemas, and answers each",
   async fn() {
     const { bin, dir } = await install();
-    const transport = new StdioClientTransport({
-      command: node.require(),
-      args: [bin, "mcp"],
-      cwd: dir,
-      env: childEnv(),
-      stderr: "pipe",
-    });
-    const client = new Client({ name: "test", version: "1.0.0" });
-    await client.connect(transport);
+    const client = await stdioClient(node.require(), [bin, "mcp"], { cwd: dir });
     try {
       const { tools } = await client.listTools();
       assert.deepEqual(tools.map((tool: { name: string }) => tool.name).sort(), MCP_TOOLS);
