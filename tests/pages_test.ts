@@ -64,6 +64,12 @@ function linksIn(element: Element): string[] {
   ];
 }
 
+/** Asserts that the page's main content shows each of `texts`. */
+function assertMainShows(doc: Page, texts: string[]) {
+  const text = textOf(doc.all("main")[0]!);
+  for (const field of texts) assert.ok(text.includes(field), `the page shows "${field}"`);
+}
+
 const byId = (doc: Page, id: string) => doc.one((element) => attr(element, "id") === id, `#${id}`);
 
 /** Checks the landmarks, the labelled search box, the heading order and the licence. */
@@ -214,20 +220,15 @@ Deno.test("handler() serves a metric page with every field in reading order, cit
     "Sources",
     "Use this record",
   ]);
-  const text = textOf(doc.all("main")[0]!);
-  for (
-    const field of [
-      metric.definition,
-      metric.formula,
-      metric.whatItMeasures,
-      ...(metric.benchmarks ?? []),
-      ...metric.whatToWatch.flatMap((item) => [item.label, item.text]),
-      ...metric.relatedMetrics.map((item) => item.text),
-      ...metric.sources.map((source) => source.label),
-    ]
-  ) {
-    assert.ok(text.includes(field), `the page shows "${field}"`);
-  }
+  assertMainShows(doc, [
+    metric.definition,
+    metric.formula,
+    metric.whatItMeasures,
+    ...(metric.benchmarks ?? []),
+    ...metric.whatToWatch.flatMap((item) => [item.label, item.text]),
+    ...metric.relatedMetrics.map((item) => item.text),
+    ...metric.sources.map((source) => source.label),
+  ]);
   const paragraphs = doc.all("p").map(textOf);
   assert.ok(paragraphs.includes("A team starts with 100 things and keeps 88, so the rate is 88%."));
   assert.ok(paragraphs.includes("Second paragraph."), "each prose paragraph is its own <p>");
@@ -253,7 +254,7 @@ Deno.test("handler() serves a metric page with every field in reading order, cit
     doc.html,
     /<link rel="canonical" href="https:\/\/metrics\.example\/metrics\/alpha-rate">/,
   );
-  assert.doesNotMatch(text, /tool-defined/);
+  assert.doesNotMatch(textOf(doc.all("main")[0]!), /tool-defined/);
 });
 
 Deno.test("handler() leaves out the frameworks section when no framework includes the metric", async () => {
@@ -301,21 +302,16 @@ Deno.test("handler() serves a framework page with its components drawn with thei
   ]);
   assert.deepEqual(linksIn(cards[0]!), ["/metrics/alpha-rate", "/metrics/beta-rate"]);
   assert.match(textOf(cards[1]!), /No catalog metric/);
-  const text = textOf(doc.all("main")[0]!);
-  for (
-    const field of [
-      framework.summary,
-      framework.origin,
-      framework.howItWorks,
-      framework.bestFor,
-      framework.limitations,
-      framework.whenToAvoid,
-      ...framework.implementation,
-      ...framework.examples.map((example) => example.detail),
-    ]
-  ) {
-    assert.ok(text.includes(field), `the page shows "${field}"`);
-  }
+  assertMainShows(doc, [
+    framework.summary,
+    framework.origin,
+    framework.howItWorks,
+    framework.bestFor,
+    framework.limitations,
+    framework.whenToAvoid,
+    ...framework.implementation,
+    ...framework.examples.map((example) => example.detail),
+  ]);
   assert.ok(hrefs(doc).includes("https://example.com/blog/sample"), "the example's source");
   assert.ok(hrefs(doc).includes("https://example.com/origin"), "the framework's source");
   assert.match(
