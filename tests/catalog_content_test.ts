@@ -3,6 +3,7 @@ import { loadCatalog } from "../lib/mod.ts";
 import { citedSources } from "../lib/catalog/citations.ts";
 import { metricBenchmarks } from "../lib/read/model.ts";
 import { PLAN_FRAMEWORKS, PLAN_METRICS } from "./testdata/plan.ts";
+import { leaves } from "./_leaves.ts";
 
 const catalog = await loadCatalog();
 
@@ -181,24 +182,11 @@ const CAMEL_CASE_NAMES = new Set([
   "iROAS",
 ]);
 
-/** Every string in a record, by its path. */
-function strings(value: unknown, path = ""): [string, string][] {
-  if (typeof value === "string") return [[path, value]];
-  if (Array.isArray(value)) {
-    return value.flatMap((item, index) => strings(item, `${path}[${index}]`));
-  }
-  if (value !== null && typeof value === "object") {
-    return Object.entries(value).flatMap(([key, item]) =>
-      strings(item, path === "" ? key : `${path}.${key}`)
-    );
-  }
-  return [];
-}
-
 Deno.test("no prose in the catalog names a field (camelCase words such as metricSlugs)", () => {
   const found: string[] = [];
   for (const record of [...catalog.metrics, ...catalog.frameworks]) {
-    for (const [path, text] of strings(record)) {
+    // Numbers come as text too; they have no camelCase word.
+    for (const { path, value: text } of leaves(record)) {
       if (/(^|\.)(slug|url|metricSlugs)$|\]$/.test(path) && !/\s/.test(text)) continue;
       // A calculator's expression is written in its input names, which are camelCase by design.
       if (path === "calculator.expression") continue;

@@ -8,6 +8,7 @@ import {
   toApiMetric,
 } from "../lib/catalog/records.ts";
 import { parsePage, textOf } from "./_dom.ts";
+import { leaves } from "./_leaves.ts";
 
 const BASE = "https://metrics.example";
 const catalog = await loadCatalog();
@@ -24,21 +25,6 @@ const plain = { width: 100, color: false };
 const metricNames = new Map(catalog.metrics.map((metric) => [metric.slug, metric.name]));
 
 const squash = (value: string) => value.replace(/\s+/g, " ").trim();
-
-/** Every string and number in a JSON value, found by walking it recursively. */
-function leaves(value: unknown, path = ""): { path: string; value: string }[] {
-  if (typeof value === "string") return [{ path, value }];
-  if (typeof value === "number") return [{ path, value: String(value) }];
-  if (Array.isArray(value)) {
-    return value.flatMap((item, index) => leaves(item, `${path}[${index}]`));
-  }
-  if (value !== null && typeof value === "object") {
-    return Object.entries(value).flatMap(([key, item]) =>
-      leaves(item, path === "" ? key : `${path}.${key}`)
-    );
-  }
-  return [];
-}
 
 /** A surface as the test reads it: its text, and the addresses it links to. */
 interface Surface {
