@@ -116,18 +116,26 @@ function headingOrder(surface: Surface, headings: readonly string[]): string[] {
   );
 }
 
+/**
+ * Asserts that the page at `path` shows the `expected` headings in order as its `<h2>`s, and so do
+ * the other surfaces in their own way, but llms-full, which holds every record.
+ */
+async function assertSectionOrder(path: string, expected: string[], surfaces: Surface[]) {
+  const page = await text(path);
+  const h2s = parsePage(page).all("h2").map(textOf).filter((heading) => expected.includes(heading));
+  assert.deepEqual(h2s, expected);
+  for (const surface of surfaces) {
+    if (surface.name === "page" || surface.name === "llms-full") continue;
+    assert.deepEqual(headingOrder(surface, expected), expected, surface.name);
+  }
+}
+
 Deno.test("pages, Markdown copies and the CLI show a metric's sections in the field table's order", async () => {
   const metric = catalog.metrics.find((record) => record.slug === "churn-rate");
   assert.ok(metric);
   const expected = sectionsOf(metric, METRIC_FIELDS).filter((part) => !part.field.lead)
     .map((part) => part.field.heading);
-  const page = await text(`/metrics/${metric.slug}`);
-  const h2s = parsePage(page).all("h2").map(textOf).filter((heading) => expected.includes(heading));
-  assert.deepEqual(h2s, expected);
-  for (const surface of (await metricSurfaces(metric)).filter((item) => item.name !== "page")) {
-    if (surface.name === "llms-full") continue;
-    assert.deepEqual(headingOrder(surface, expected), expected, surface.name);
-  }
+  await assertSectionOrder(`/metrics/${metric.slug}`, expected, await metricSurfaces(metric));
 });
 
 Deno.test("pages, Markdown copies and the CLI show a framework's sections in the field table's order", async () => {
@@ -135,13 +143,9 @@ Deno.test("pages, Markdown copies and the CLI show a framework's sections in the
   assert.ok(framework);
   const expected = sectionsOf(framework, FRAMEWORK_FIELDS).filter((part) => !part.field.lead)
     .map((part) => part.field.heading);
-  const page = await text(`/frameworks/${framework.slug}`);
-  const h2s = parsePage(page).all("h2").map(textOf).filter((heading) => expected.includes(heading));
-  assert.deepEqual(h2s, expected);
-  for (
-    const surface of (await frameworkSurfaces(framework)).filter((item) => item.name !== "page")
-  ) {
-    if (surface.name === "llms-full") continue;
-    assert.deepEqual(headingOrder(surface, expected), expected, surface.name);
-  }
+  await assertSectionOrder(
+    `/frameworks/${framework.slug}`,
+    expected,
+    await frameworkSurfaces(framework),
+  );
 });
