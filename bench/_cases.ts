@@ -1,6 +1,6 @@
 /**
  * What the benchmark loads: each case is one address with the request headers that select one
- * encoded variant.
+ * encoded body.
  *
  * @module
  */

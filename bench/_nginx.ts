@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { CACHE_CONTENT } from "../lib/web/assets.ts";
+import { CACHE_CONTENT } from "../lib/web/answer.ts";
 import { COMMON_HEADERS } from "../lib/policy.ts";
 import type { BenchCase } from "./_cases.ts";
 import { onCpus, ROOT, sleep, taskArgs } from "./_process.ts";
@@ -101,7 +101,7 @@ export async function prepareExport(
 }
 
 /**
- * Fetches each case's answer from the Deno server (identity, the gzip variant, and the brotli
+ * Fetches each case's answer from the Deno server (identity, the gzip body, and the brotli
  * one when nginx has the module) into `workDir/root`, and writes a minimal configuration that
  * serves those very bytes with the server's common headers.
  */

@@ -3,7 +3,7 @@
  * the first answer on `/api/metrics` for a client that accepts brotli (as `fetch` does); then,
  * for scale, what the work left for later costs: the modules the server loads with the first answer
  * that needs them, validating the Markdown files (when the artifact is out of date) and building
- * every answer of the site with all its variants (the export). Each step also shows the resident
+ * every answer of the site with all its bodies (the export). Each step also shows the resident
  * memory it added.
  *
  *   deno run --allow-read=. bench/startup_profile.ts
@@ -57,13 +57,13 @@ await loadCatalog(undefined, { files: denoFiles, prebuilt: false });
 step("for scale: validate the Markdown files instead (zod, js-yaml)");
 const { buildSite } = await import("../lib/web/site.ts");
 const site = await buildSite(catalog, "http://localhost:8000");
-step("for scale: build every answer with its variants, as the export does");
-const kib = [...site.assets.values()].reduce(
-  (sum, asset) => sum + asset.variants.identity.body.byteLength,
+step("for scale: build every answer with its bodies, as the export does");
+const kib = [...site.answers.values()].reduce(
+  (sum, answer) => sum + answer.bodies.identity.bytes.byteLength,
   0,
 ) / 1024;
 for (const [name, ms, added] of steps) {
   console.log(`${ms.toFixed(1).padStart(7)} ms ${added.toFixed(1).padStart(6)} MiB  ${name}`);
 }
 console.log(`${served.toFixed(1).padStart(7)} ms  in all, to the first brotli and gzip answers`);
-console.log(`${site.assets.size} answers in the site, ${kib.toFixed(0)} KiB before compression`);
+console.log(`${site.answers.size} answers in the site, ${kib.toFixed(0)} KiB before compression`);

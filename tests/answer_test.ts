@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { createHandler, loadCatalog } from "../lib/mod.ts";
-import { assetSource, codingPreference } from "../lib/web/assets.ts";
+import { codingPreference, planAnswer } from "../lib/web/answer.ts";
 import { buildSite } from "../lib/web/site.ts";
 import { COMMON_HEADERS } from "../lib/policy.ts";
-import { LazyAnswer } from "../lib/web/_answer.ts";
+import { LazyAnswer } from "../lib/web/_lazy_answer.ts";
 
 const BASE = "https://metrics.example";
 const CODINGS = [undefined, "gzip", "br", "gzip, deflate, br", "gzip;q=1, br;q=0.5"] as const;
@@ -12,21 +12,21 @@ Deno.test("handler() answers every address in every coding with the bytes and ET
   const catalog = await loadCatalog();
   const site = await buildSite(catalog, BASE);
   const handler = createHandler(catalog, { baseUrl: BASE });
-  for (const [path, asset] of site.assets) {
+  for (const [path, built] of site.answers) {
     for (const accept of CODINGS) {
       const headers: Record<string, string> = accept === undefined
         ? {}
         : { "accept-encoding": accept };
       const response = await handler(new Request(`http://localhost${path}`, { headers }));
-      const coding = codingPreference(accept ?? null).find((name) => asset.variants[name]) ??
+      const coding = codingPreference(accept ?? null).find((name) => built.bodies[name]) ??
         "identity";
-      const variant = asset.variants[coding] ?? asset.variants.identity;
+      const body = built.bodies[coding] ?? built.bodies.identity;
       const at = `${path} (${accept ?? "no Accept-Encoding"})`;
-      assert.equal(response.status, asset.status, at);
+      assert.equal(response.status, built.status, at);
       assert.equal(response.headers.get("content-encoding") ?? "identity", coding, at);
-      assert.equal(response.headers.get("etag"), variant.etag, at);
-      assert.equal(response.headers.get("content-length"), String(variant.body.byteLength), at);
-      assert.deepEqual(new Uint8Array(await response.arrayBuffer()), variant.body, at);
+      assert.equal(response.headers.get("etag"), body.etag, at);
+      assert.equal(response.headers.get("content-length"), String(body.bytes.byteLength), at);
+      assert.deepEqual(new Uint8Array(await response.arrayBuffer()), body.bytes, at);
     }
   }
 });
@@ -34,7 +34,7 @@ Deno.test("handler() answers every address in every coding with the bytes and ET
 Deno.test("an address's body is made once for concurrent first requests, then answered without a promise", async () => {
   let renders = 0;
   const answer = new LazyAnswer(
-    assetSource(async () => {
+    planAnswer(async () => {
       renders += 1;
       await new Promise((resolve) => setTimeout(resolve, 5));
       return "x".repeat(1000);
@@ -64,7 +64,7 @@ Deno.test("an address's body is made once for concurrent first requests, then an
 Deno.test("a body that failed to render is tried again by the next request", async () => {
   let renders = 0;
   const answer = new LazyAnswer(
-    assetSource(() => {
+    planAnswer(() => {
       renders += 1;
       if (renders === 1) throw new Error("first render fails");
       return "ok";
@@ -117,10 +117,10 @@ Deno.test("first answers carry the ETags the eager build gave, whether the first
   const site = await buildSite(catalog, BASE);
   for (const [path, codings] of Object.entries(FIRST_ANSWERS)) {
     for (const coding of codings) {
-      const asset = site.assets.get(path);
-      assert.ok(asset, path);
+      const built = site.answers.get(path);
+      assert.ok(built, path);
       // A body too small to compress is answered as it is, with the identity ETag.
-      const etag = (asset.variants[coding] ?? asset.variants.identity).etag;
+      const etag = (built.bodies[coding] ?? built.bodies.identity).etag;
       const headers = coding === "identity" ? {} : { "accept-encoding": coding };
       // A fresh handler each time, so that every request below is the first for its answer.
       const get = await createHandler(catalog, { baseUrl: BASE })(
@@ -146,30 +146,30 @@ Deno.test("an ETag changes when and only when the bytes change, and is the same 
   const catalog = await loadCatalog(FIXTURE);
   const site = await buildSite(catalog, BASE);
   const byEtag = new Map<string, string>();
-  for (const [path, asset] of site.assets) {
-    for (const [coding, variant] of Object.entries(asset.variants)) {
-      const key = `${coding}:${new TextDecoder().decode(variant.body)}`;
-      const seen = byEtag.get(variant.etag);
+  for (const [path, built] of site.answers) {
+    for (const [coding, body] of Object.entries(built.bodies)) {
+      const key = `${coding}:${new TextDecoder().decode(body.bytes)}`;
+      const seen = byEtag.get(body.etag);
       // Two answers share an ETag only when their bytes are the same.
       if (seen !== undefined) assert.equal(seen, key, `${path} ${coding}`);
-      byEtag.set(variant.etag, key);
+      byEtag.set(body.etag, key);
     }
   }
   const renamed = structuredClone(catalog);
   renamed.metrics[0]!.name = "Renamed Fixture";
   const changed = await buildSite(renamed, BASE);
-  const before = site.assets.get("/api/metrics/alpha-rate")?.variants.identity.etag;
-  assert.notEqual(changed.assets.get("/api/metrics/alpha-rate")?.variants.identity.etag, before);
+  const before = site.answers.get("/api/metrics/alpha-rate")?.bodies.identity.etag;
+  assert.notEqual(changed.answers.get("/api/metrics/alpha-rate")?.bodies.identity.etag, before);
   assert.equal(
-    changed.assets.get("/api/frameworks/sample-framework")?.variants.identity.etag,
-    site.assets.get("/api/frameworks/sample-framework")?.variants.identity.etag,
+    changed.answers.get("/api/frameworks/sample-framework")?.bodies.identity.etag,
+    site.answers.get("/api/frameworks/sample-framework")?.bodies.identity.etag,
     "an answer whose bytes did not change keeps its ETag",
   );
   const { ROOT, childEnv } = await import("./_spawn.ts");
   const script = `import { loadCatalog } from "./lib/mod.ts";
 import { buildSite } from "./lib/web/site.ts";
 const site = await buildSite(await loadCatalog("tests/testdata/catalog"), ${JSON.stringify(BASE)});
-console.log(site.assets.get("/api/metrics/alpha-rate").variants.identity.etag);`;
+console.log(site.answers.get("/api/metrics/alpha-rate").bodies.identity.etag);`;
   const output = await new Deno.Command(Deno.execPath(), {
     args: ["eval", "--quiet", script],
     cwd: ROOT,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { createAsset } from "../lib/web/assets.ts";
+import { buildAnswer, planAnswer } from "../lib/web/answer.ts";
 import { loadCatalog } from "../lib/mod.ts";
 import { buildSite, type BuiltSite } from "../lib/web/site.ts";
 import { ExportError, exportSite, planExport } from "../lib/export/export.ts";
@@ -18,6 +18,11 @@ import {
 
 const catalog = await loadCatalog(FIXTURE);
 const nginx = systemBinary("nginx", ["/usr/sbin/nginx", "/usr/bin/nginx"]);
+
+/** An answer of `body`, built whole, as another module might add to the site. */
+function answerOf(body: string, contentType: string, options: { status?: number } = {}) {
+  return buildAnswer(planAnswer(() => body, contentType, options));
+}
 
 /** Builds the fixture site and exports it into a fresh folder readable by nginx's workers. */
 async function exported(edit: (site: BuiltSite) => void | Promise<void> = () => {}) {
@@ -49,24 +54,24 @@ Deno.test("exportSite() writes every prebuilt answer as a file with .gz and .br 
   const { dir, site, report } = await exported();
   try {
     const plan = await planExport(site);
-    assert.equal(plan.entries.length, site.assets.size);
-    assert.equal(report.answers, site.assets.size);
+    assert.equal(plan.entries.length, site.answers.size);
+    assert.equal(report.answers, site.answers.size);
     let siblings = 0;
-    for (const { path, file, asset } of plan.entries) {
+    for (const { path, file, answer } of plan.entries) {
       const body = await Deno.readFile(`${dir}/${file}`);
-      assert.deepEqual(body, asset.variants.identity.body, path);
-      if (asset.variants.gzip) {
+      assert.deepEqual(body, answer.bodies.identity.bytes, path);
+      if (answer.bodies.gzip) {
         assert.deepEqual(
           new Uint8Array(gunzipSync(await Deno.readFile(`${dir}/${file}.gz`))),
           body,
         );
         siblings++;
       }
-      if (asset.variants.br) {
+      if (answer.bodies.br) {
         const br = await Deno.readFile(`${dir}/${file}.br`);
         assert.deepEqual(new Uint8Array(brotliDecompressSync(br)), body, path);
         assert.ok(
-          br.length <= (asset.variants.br.body.length),
+          br.length <= (answer.bodies.br.bytes.length),
           `${path}: recompressed at least as small`,
         );
         siblings++;
@@ -101,13 +106,13 @@ Deno.test("exportSite() writes every prebuilt answer as a file with .gz and .br 
 
 Deno.test("exportSite() writes whatever other modules add to the site's answers", async () => {
   const { dir } = await exported(async (site) => {
-    site.assets.set(
+    site.answers.set(
       "/extra/notes.txt",
-      await createAsset("Added by another module\n", "text/plain; charset=utf-8"),
+      await answerOf("Added by another module\n", "text/plain; charset=utf-8"),
     );
-    site.assets.set(
+    site.answers.set(
       "/extra/data",
-      await createAsset('{"added":true}', "application/json; charset=utf-8"),
+      await answerOf('{"added":true}', "application/json; charset=utf-8"),
     );
   });
   try {
@@ -124,40 +129,39 @@ Deno.test("planExport() refuses answers a static host cannot serve as the server
   const refusals: [string, (site: BuiltSite) => Promise<unknown>, RegExp][] = [
     [
       "an upper-case path",
-      async (site) =>
-        site.assets.set("/Upper", await createAsset("x", "text/plain; charset=utf-8")),
+      async (site) => site.answers.set("/Upper", await answerOf("x", "text/plain; charset=utf-8")),
       /^\/Upper: only lowercase/,
     ],
     [
       "a status other than 200",
       async (site) =>
-        site.assets.set(
+        site.answers.set(
           "/gone",
-          await createAsset("x", "text/plain; charset=utf-8", { status: 410 }),
+          await answerOf("x", "text/plain; charset=utf-8", { status: 410 }),
         ),
       /^\/gone: a static host answers files with 200, not 410/,
     ],
     [
       "two types for one extension",
       async (site) =>
-        site.assets.set("/odd.json", await createAsset("x", "text/plain; charset=utf-8")),
+        site.answers.set("/odd.json", await answerOf("x", "text/plain; charset=utf-8")),
       /^\/odd\.json: "\.json" files are already served as/,
     ],
     [
       "a file that is also a folder",
       async (site) =>
-        site.assets.set("/llms.txt/more", await createAsset("x", "text/plain; charset=utf-8")),
+        site.answers.set("/llms.txt/more", await answerOf("x", "text/plain; charset=utf-8")),
       /^\/llms\.txt: its file "llms\.txt" is also a folder/,
     ],
     [
       "a reserved file",
       async (site) =>
-        site.assets.set("/nginx.conf", await createAsset("x", "text/plain; charset=utf-8")),
+        site.answers.set("/nginx.conf", await answerOf("x", "text/plain; charset=utf-8")),
       /^\/nginx\.conf: its file "nginx\.conf" is taken/,
     ],
     [
       "an unknown media type without extension",
-      async (site) => site.assets.set("/blob", await createAsset("x", "application/x-thing")),
+      async (site) => site.answers.set("/blob", await answerOf("x", "application/x-thing")),
       /^\/blob: no file extension is known for "application\/x-thing"/,
     ],
   ];
@@ -248,7 +252,7 @@ Deno.test({
         startMain(),
         (deno) =>
           withServer(startNginx(binary, dir), async (static_) => {
-            const targets = [...site.assets.keys()].flatMap((path) =>
+            const targets = [...site.answers.keys()].flatMap((path) =>
               path === "/" ? [path] : [path, `${path}/`]
             );
             targets.push("/nope", "/api/nope", "/api/metrics/nope");

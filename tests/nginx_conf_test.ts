@@ -22,7 +22,7 @@ Deno.test("a value nginx.conf cannot hold is a clear export error, not a broken 
   assert.ok(entry);
   const hostile = {
     ...plan,
-    entries: [{ ...entry, asset: { ...entry.asset, headers: { "x-note": 'a"b' } } }],
+    entries: [{ ...entry, answer: { ...entry.answer, headers: { "x-note": 'a"b' } } }],
   };
   assert.throws(() => nginxConf(hostile, { port: 8080 }), (error: unknown) => {
     assert.ok(error instanceof ExportError);

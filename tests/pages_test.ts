@@ -155,7 +155,7 @@ Deno.test("buildSite() builds every page; only /search with a query is rendered 
       "/assets/favicon.svg",
     ]
   ) {
-    assert.ok(site.assets.has(path), path);
+    assert.ok(site.answers.has(path), path);
   }
   assert.equal(site.notFoundPage?.status, 404);
   assert.deepEqual([...site.routes.keys()].sort(), [
@@ -322,7 +322,7 @@ Deno.test("handler() serves a framework page with its components drawn with thei
 
 Deno.test("every page's links lead to an answer the site gives, and every fragment to an element", async () => {
   const site = await buildSite(catalog, BASE);
-  const pages = [...site.assets].filter(([, asset]) => asset.contentType.startsWith("text/html"))
+  const pages = [...site.answers].filter(([, answer]) => answer.contentType.startsWith("text/html"))
     .map(([path]) => path);
   // Home, the three indexes, two tag pages, three metrics, three side-by-side pairs, one
   // framework, search.
@@ -539,7 +539,7 @@ Deno.test("pages render hostile record text inert: no script that runs, no handl
   const hostile = hostileCatalog();
   const evilHandler = createHandler(hostile, { baseUrl: BASE });
   const site = await buildSite(hostile, BASE);
-  const paths = [...site.assets].filter(([, asset]) => asset.contentType.startsWith("text/html"))
+  const paths = [...site.answers].filter(([, answer]) => answer.contentType.startsWith("text/html"))
     .map(([path]) => path);
   paths.push(
     `/search?q=${encodeURIComponent("<script>alert(1)</script>")}`,

@@ -34,7 +34,7 @@ Object.defineProperty(Ticket, Symbol.species, {
 const TICKET = new Ticket(new ArrayBuffer(0));
 
 /**
- * A response whose body is `bytes`, shared with every other answer of the same variant instead of
+ * A response whose body is `bytes`, shared with every other answer that sends them instead of
  * copied per response. Only for a server that sends the response and reads nothing of it, as
  * `Deno.serve` does: whoever reads a lent body with `arrayBuffer()` or `bytes()` gets the shared
  * bytes themselves, and changing or transferring them would break later answers. Where Deno does

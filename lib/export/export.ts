@@ -7,7 +7,7 @@
 import { mkdir, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { NGINX_MARKER, nginxConf } from "./nginx_conf.ts";
-import { type Asset, CACHE_ERROR, createAsset, TYPES } from "../web/assets.ts";
+import { buildAnswer, type BuiltAnswer, CACHE_ERROR, planAnswer, TYPES } from "../web/answer.ts";
 import type { BuiltSite } from "../web/site.ts";
 import { type ExportEntry, ExportError, type ExportPlan } from "./plan.ts";
 
@@ -67,30 +67,30 @@ export async function planExport(site: BuiltSite): Promise<ExportPlan> {
   const entries: ExportEntry[] = [];
   const types = new Map<string, string>();
   const owners = new Map<string, string>();
-  for (const [path, asset] of [...site.assets].sort(([a], [b]) => a < b ? -1 : 1)) {
+  for (const [path, answer] of [...site.answers].sort(([a], [b]) => a < b ? -1 : 1)) {
     if (!SAFE_PATH.test(path)) {
       throw new ExportError(
         `${path}: only lowercase letters, digits and "._~-" can stand in an exported path`,
       );
     }
-    if (asset.status !== 200) {
-      throw new ExportError(`${path}: a static host answers files with 200, not ${asset.status}`);
+    if (answer.status !== 200) {
+      throw new ExportError(`${path}: a static host answers files with 200, not ${answer.status}`);
     }
-    const file = fileFor(path, asset.contentType);
+    const file = fileFor(path, answer.contentType);
     const extension = file.slice(file.lastIndexOf(".") + 1);
     const known = types.get(extension);
-    if (known !== undefined && known !== asset.contentType) {
+    if (known !== undefined && known !== answer.contentType) {
       throw new ExportError(
-        `${path}: ".${extension}" files are already served as "${known}", not "${asset.contentType}"`,
+        `${path}: ".${extension}" files are already served as "${known}", not "${answer.contentType}"`,
       );
     }
-    types.set(extension, asset.contentType);
+    types.set(extension, answer.contentType);
     const owner = owners.get(file);
     if (owner !== undefined || RESERVED.has(file) || RESERVED.has(file.split("/")[0] ?? "")) {
       throw new ExportError(`${path}: its file "${file}" is taken by ${owner ?? "the export"}`);
     }
     owners.set(file, path);
-    entries.push({ path, file, asset });
+    entries.push({ path, file, answer });
   }
   for (const file of owners.keys()) {
     const parent = file.split("/").slice(0, -1).join("/");
@@ -104,15 +104,17 @@ export async function planExport(site: BuiltSite): Promise<ExportPlan> {
   types.set("json", types.get("json") ?? TYPES.json);
   const apiNotFound = {
     file: API_NOT_FOUND_FILE,
-    asset: await createAsset(
-      JSON.stringify({ error: "No API endpoint or record at this address" }),
-      TYPES.json,
-      { status: 404, cacheControl: CACHE_ERROR },
+    answer: await buildAnswer(
+      planAnswer(
+        () => JSON.stringify({ error: "No API endpoint or record at this address" }),
+        TYPES.json,
+        { status: 404, cacheControl: CACHE_ERROR },
+      ),
     ),
   };
-  const serverOnly = [...site.routes.keys()].filter((path) => !site.assets.has(path)).sort();
+  const serverOnly = [...site.routes.keys()].filter((path) => !site.answers.has(path)).sort();
   const redirects = site.model.redirects().filter(({ from }) => {
-    if (!SAFE_PATH.test(from) || site.assets.has(from)) {
+    if (!SAFE_PATH.test(from) || site.answers.has(from)) {
       throw new ExportError(`${from}: a redirect's address must be a free, lowercase path`);
     }
     return true;
@@ -121,7 +123,7 @@ export async function planExport(site: BuiltSite): Promise<ExportPlan> {
     ? {
       entries,
       types,
-      notFoundPage: { file: NOT_FOUND_FILE, asset: site.notFoundPage },
+      notFoundPage: { file: NOT_FOUND_FILE, answer: site.notFoundPage },
       apiNotFound,
       serverOnly,
       redirects,
@@ -149,24 +151,24 @@ export interface ExportReport {
   serverOnly: string[];
 }
 
-function recompress(asset: Asset): { gzip?: Uint8Array; br?: Uint8Array } {
-  const body = asset.variants.identity.body;
+function recompress(answer: BuiltAnswer): { gzip?: Uint8Array; br?: Uint8Array } {
+  const bytes = answer.bodies.identity.bytes;
   const out: { gzip?: Uint8Array; br?: Uint8Array } = {};
   // The highest level is not always the smallest on short bodies: keep whichever is smaller.
   const smaller = (recompressed: Uint8Array, served: Uint8Array) =>
     recompressed.byteLength <= served.byteLength ? recompressed : served;
-  if (asset.variants.gzip) {
-    out.gzip = smaller(gzipSync(body, { level: 9 }), asset.variants.gzip.body);
+  if (answer.bodies.gzip) {
+    out.gzip = smaller(gzipSync(bytes, { level: 9 }), answer.bodies.gzip.bytes);
   }
-  if (asset.variants.br) {
+  if (answer.bodies.br) {
     out.br = smaller(
-      brotliCompressSync(body, {
+      brotliCompressSync(bytes, {
         params: {
           [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-          [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
         },
       }),
-      asset.variants.br.body,
+      answer.bodies.br.bytes,
     );
   }
   return out;
@@ -194,7 +196,7 @@ async function prepareFolder(dir: string): Promise<void> {
 
 /**
  * Writes the static export of a site into `dir`: every answer with its `.gz` and `.br` siblings
- * (recompressed at the highest levels, wherever the server has that variant), the 404 answers,
+ * (recompressed at the highest levels, wherever the server has that compressed body), the 404 answers,
  * and `nginx.conf`. The folder is emptied first if it holds an earlier export.
  *
  * @example
@@ -222,13 +224,13 @@ export async function exportSite(
   await prepareFolder(dir);
   const report: ExportReport = {
     answers: plan.entries.length,
-    pages: plan.entries.filter((entry) => mediaType(entry.asset.contentType) === "text/html")
+    pages: plan.entries.filter((entry) => mediaType(entry.answer.contentType) === "text/html")
       .length,
     files: 0,
     bytes: 0,
     serverOnly: plan.serverOnly,
   };
-  // Each variant gets its own modification time, so that nginx's ETags (time and size) differ.
+  // Each body gets its own modification time, so that nginx's ETags (time and size) differ.
   const time = Math.floor(Date.now() / 1000);
   const write = async (file: string, body: Uint8Array | string, offset = 0) => {
     const path = `${dir}/${file}`;
@@ -239,16 +241,16 @@ export async function exportSite(
     report.files += 1;
     report.bytes += bytes.byteLength;
   };
-  const writeAnswer = async (file: string, asset: Asset) => {
-    await write(file, asset.variants.identity.body);
-    const { gzip, br } = recompress(asset);
+  const writeAnswer = async (file: string, answer: BuiltAnswer) => {
+    await write(file, answer.bodies.identity.bytes);
+    const { gzip, br } = recompress(answer);
     if (gzip) await write(`${file}.gz`, gzip, 1);
     if (br) await write(`${file}.br`, br, 2);
   };
-  for (const entry of plan.entries) await writeAnswer(entry.file, entry.asset);
+  for (const entry of plan.entries) await writeAnswer(entry.file, entry.answer);
   // The server sends its 404 answers uncompressed; so does the export.
   for (const error of [plan.notFoundPage, plan.apiNotFound]) {
-    if (error) await write(error.file, error.asset.variants.identity.body);
+    if (error) await write(error.file, error.answer.bodies.identity.bytes);
   }
   await write("nginx.conf", nginxConf(plan, { port: nginxPort }));
   for (const folder of NGINX_FOLDERS) await mkdir(`${dir}/${folder}`, { recursive: true });

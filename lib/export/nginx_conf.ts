@@ -1,11 +1,11 @@
 /**
  * The `nginx.conf` of the static export: serves the exported files with the Deno server's
  * answers: content types with charset, CORS on every answer, preflights, JSON errors under
- * `/api/` and the HTML 404 page elsewhere, ETags, and the precompressed variants.
+ * `/api/` and the HTML 404 page elsewhere, ETags, and the precompressed bodies.
  *
  * @module
  */
-import { CACHE_ERROR } from "../web/assets.ts";
+import { CACHE_ERROR } from "../web/answer.ts";
 import { PATH_ERRORS, REFUSED_CHARACTERS, REFUSED_SEGMENTS } from "../web/request_path.ts";
 import { ExportError, type ExportPlan } from "./plan.ts";
 import {
@@ -173,32 +173,32 @@ export interface NginxConfOptions {
 export function nginxConf(plan: ExportPlan, { port = 8080 }: NginxConfOptions = {}): string {
   const fileOf = new Map<string, string>();
   const brFileOf = new Map<string, string>();
-  const served: { uri: string; asset: ExportPlan["entries"][number]["asset"] }[] = [];
-  for (const { path, file, asset } of plan.entries) {
+  const served: { uri: string; answer: ExportPlan["entries"][number]["answer"] }[] = [];
+  for (const { path, file, answer } of plan.entries) {
     const uri = `/${file}`;
     for (const address of path === "/" ? [path] : [path, `${path}/`]) {
       fileOf.set(address, uri);
-      if (asset.variants.br) brFileOf.set(address, `${uri}.br`);
+      if (answer.bodies.br) brFileOf.set(address, `${uri}.br`);
     }
-    served.push({ uri, asset });
-    if (asset.variants.br) served.push({ uri: `${uri}.br`, asset });
+    served.push({ uri, answer });
+    if (answer.bodies.br) served.push({ uri: `${uri}.br`, answer });
   }
   const pageUri = plan.notFoundPage && `/${plan.notFoundPage.file}`;
   const apiUri = `/${plan.apiNotFound.file}`;
   if (plan.notFoundPage) {
-    served.push({ uri: `/${plan.notFoundPage.file}`, asset: plan.notFoundPage.asset });
+    served.push({ uri: `/${plan.notFoundPage.file}`, answer: plan.notFoundPage.answer });
   }
-  served.push({ uri: apiUri, asset: plan.apiNotFound.asset });
+  served.push({ uri: apiUri, answer: plan.apiNotFound.answer });
 
   const cacheCounts = new Map<string, number>();
-  for (const { asset } of served) {
-    if (asset.status === 200) {
-      cacheCounts.set(asset.cacheControl, (cacheCounts.get(asset.cacheControl) ?? 0) + 1);
+  for (const { answer } of served) {
+    if (answer.status === 200) {
+      cacheCounts.set(answer.cacheControl, (cacheCounts.get(answer.cacheControl) ?? 0) + 1);
     }
   }
   const usualCache = [...cacheCounts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "no-store";
   const headerNames = [
-    ...new Set(served.flatMap(({ asset }) => Object.keys(asset.headers ?? {}))),
+    ...new Set(served.flatMap(({ answer }) => Object.keys(answer.headers ?? {}))),
   ].map((name) => name.toLowerCase()).sort();
   for (const name of headerNames) {
     if (OWN_HEADERS.has(name) || !/^[a-z0-9-]+$/.test(name)) {
@@ -319,8 +319,8 @@ export function nginxConf(plan: ExportPlan, { port = 8080 }: NginxConfOptions = 
     "  # Headers that depend on the answer: by status, and by the file served.",
     ...map("$uri", "file_cache_control", [
       ["default", quote(usualCache)],
-      ...served.filter(({ asset }) => asset.status === 200 && asset.cacheControl !== usualCache)
-        .map(({ uri, asset }): [string, string] => [quote(uri), quote(asset.cacheControl)]),
+      ...served.filter(({ answer }) => answer.status === 200 && answer.cacheControl !== usualCache)
+        .map(({ uri, answer }): [string, string] => [quote(uri), quote(answer.cacheControl)]),
     ], true),
     ...map("$status", "cache_control", [
       ["default", '"no-store"'],
@@ -353,8 +353,8 @@ export function nginxConf(plan: ExportPlan, { port = 8080 }: NginxConfOptions = 
     ...headerNames.flatMap((name) =>
       map("$uri", variableName(name), [
         ["default", '""'],
-        ...served.flatMap(({ uri, asset }): [string, string][] => {
-          const value = Object.entries(asset.headers ?? {}).find(([key]) =>
+        ...served.flatMap(({ uri, answer }): [string, string][] => {
+          const value = Object.entries(answer.headers ?? {}).find(([key]) =>
             key.toLowerCase() === name
           )?.[1];
           return value === undefined ? [] : [[quote(uri), quote(value)]];

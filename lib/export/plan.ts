@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Asset } from "../web/assets.ts";
+import type { BuiltAnswer } from "../web/answer.ts";
 
 /** One answer of the site and the file that holds it. */
 export interface ExportEntry {
@@ -12,7 +12,7 @@ export interface ExportEntry {
   /** The file, relative to the export folder, such as `api/metrics.json`. */
   file: string;
   /** The answer. */
-  asset: Asset;
+  answer: BuiltAnswer;
 }
 
 /** An error answer and the file that holds it. */
@@ -20,7 +20,7 @@ export interface ErrorFile {
   /** The file, relative to the export folder. */
   file: string;
   /** The answer. */
-  asset: Asset;
+  answer: BuiltAnswer;
 }
 
 /** What the export writes, worked out before anything is written. */

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { type AssetSource, assetSource, TYPES } from "./assets.ts";
+import { type AnswerPlan, planAnswer, TYPES } from "./answer.ts";
 import type { Catalog } from "../catalog/load.ts";
 import { toApiMetric } from "../catalog/records.ts";
 
@@ -16,10 +16,10 @@ export function toJson(value: unknown): string {
  * Every API response of the catalog, by path, each serialized on first use. The OpenAPI document
  * loads its generator (zod's JSON Schema output) with the first request for it.
  */
-export function apiSources(catalog: Catalog, baseUrl: string): Map<string, AssetSource> {
-  const sources = new Map<string, AssetSource>();
+export function apiAnswers(catalog: Catalog, baseUrl: string): Map<string, AnswerPlan> {
+  const answers = new Map<string, AnswerPlan>();
   const add = (path: string, value: () => unknown) =>
-    sources.set(path, assetSource(async () => toJson(await value()), TYPES.json));
+    answers.set(path, planAnswer(async () => toJson(await value()), TYPES.json));
   add("/api/metrics", () => catalog.metrics.map(toApiMetric));
   for (const metric of catalog.metrics) {
     add(`/api/metrics/${metric.slug}`, () => toApiMetric(metric));
@@ -35,5 +35,5 @@ export function apiSources(catalog: Catalog, baseUrl: string): Map<string, Asset
       frameworks: catalog.frameworks.length,
     });
   });
-  return sources;
+  return answers;
 }

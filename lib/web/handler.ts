@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { LazyAnswer } from "./_answer.ts";
-import { type AssetSource, CACHE_ERROR, TYPES } from "./assets.ts";
+import { LazyAnswer } from "./_lazy_answer.ts";
+import { type AnswerPlan, CACHE_ERROR, TYPES } from "./answer.ts";
 import type { Catalog } from "../catalog/load.ts";
 import { COMMON_HEADERS, PREFLIGHT_HEADERS, REQUEST_HEADER_LIST } from "../policy.ts";
 import { HttpError, type Route } from "./http_error.ts";
@@ -35,7 +35,7 @@ export interface HandlerOptions {
   /** The public base address used in absolute links and the OpenAPI `servers`. */
   baseUrl?: string;
   /**
-   * Makes the `Response` of a prebuilt answer from the bytes every answer of that variant shares;
+   * Makes the `Response` of a prebuilt answer from the bytes every answer with that body shares;
    * by default `new Response(bytes, { status })`, which gives each caller a body of its own. A
    * server that sends each response and reads nothing of it may pass one that shares the bytes
    * instead of copying them.
@@ -51,7 +51,8 @@ const PREBUILT: Route = { methods: ["GET", "HEAD"], handle: () => undefined };
 /**
  * Creates the service's request handler. Everything that depends only on the catalog is planned
  * here and made once, on first use: the first request for an address makes its body, the first
- * that accepts a compression makes that variant, and every later one only looks up and answers.
+ * that accepts a compression makes that compressed body, and every later one only looks up and
+ * answers.
  *
  * @example Answer a request in-process
  * ```ts
@@ -67,11 +68,11 @@ export function createHandler(
   { baseUrl = "http://localhost:8000", bodyResponse }: HandlerOptions = {},
 ): Handler {
   const plan = planSite(catalog, baseUrl.replace(/\/+$/, ""));
-  const answer = (source: AssetSource) =>
-    new LazyAnswer(source, COMMON_HEADERS, bodyResponse ? { bodyResponse } : {});
+  const answer = (planned: AnswerPlan) =>
+    new LazyAnswer(planned, COMMON_HEADERS, bodyResponse ? { bodyResponse } : {});
   const site: SiteAnswers = {
     plan,
-    answers: new Map([...plan.sources].map(([path, source]) => [path, answer(source)])),
+    answers: new Map([...plan.answers].map(([path, planned]) => [path, answer(planned)])),
     notFoundPage: answer(plan.notFoundPage),
   };
   return (request, info) => {
@@ -242,9 +243,9 @@ function errorResponse(
   if (error.status === 404 && !isApiPath(path)) {
     const page = site.notFoundPage;
     const headers = errorHeaders(error);
-    for (const [name, value] of Object.entries(page.source.headers ?? {})) headers.set(name, value);
-    headers.set("content-type", page.source.contentType);
-    const body = page.identityBody();
+    for (const [name, value] of Object.entries(page.plan.headers ?? {})) headers.set(name, value);
+    headers.set("content-type", page.plan.contentType);
+    const body = page.identityBytes();
     if (!(body instanceof Promise)) return withBody(body, { status: 404, headers });
     return body.then(
       (bytes) => withBody(bytes, { status: 404, headers }),

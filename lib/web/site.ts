@@ -5,9 +5,9 @@
  *
  * @module
  */
-import { apiSources } from "./api.ts";
+import { apiAnswers } from "./api.ts";
 import { DATA_PATHS, FORMULAS_PATH } from "./paths.ts";
-import { type Asset, type AssetSource, assetSource, buildAsset, TYPES } from "./assets.ts";
+import { type AnswerPlan, buildAnswer, type BuiltAnswer, planAnswer, TYPES } from "./answer.ts";
 import type { Catalog } from "../catalog/load.ts";
 import { llmsDocuments } from "../agents/llms.ts";
 import { planPages } from "./pages/mod.ts";
@@ -20,23 +20,23 @@ import { benchmarksCsv, benchmarksJson, dataPackage, formulasJson } from "./data
 /** The site as planned: every answer by address, made when it is first needed. */
 export interface SitePlan {
   /** The answers of the prebuilt addresses, by path. */
-  sources: Map<string, AssetSource>;
+  answers: Map<string, AnswerPlan>;
   /** The addresses that are not (only) prebuilt, with their methods and handlers. */
   routes: Map<string, Route>;
   /** The HTML answer for an unknown page outside `/api/`. */
-  notFoundPage: AssetSource;
+  notFoundPage: AnswerPlan;
   /** The read model the dynamic answers and not-found messages use. */
   model: ReadModel;
 }
 
-/** The site built whole: every answer made, with its compressed variants (the static export). */
+/** The site built whole: every answer made, with its compressed bodies (the static export). */
 export interface BuiltSite {
   /** The prebuilt answers by path. */
-  assets: Map<string, Asset>;
+  answers: Map<string, BuiltAnswer>;
   /** The addresses that are not (only) prebuilt, with their methods and handlers. */
   routes: Map<string, Route>;
   /** The HTML answer for an unknown page outside `/api/`. */
-  notFoundPage?: Asset;
+  notFoundPage?: BuiltAnswer;
   /** The read model the dynamic answers and not-found messages use. */
   model: ReadModel;
 }
@@ -51,12 +51,12 @@ export function planSite(catalog: Catalog, baseUrl: string): SitePlan {
   );
   const model = createReadModel(catalog);
   const pages = planPages(catalog, { baseUrl, search, model });
-  const sources = new Map([
-    ...apiSources(catalog, baseUrl),
+  const answers = new Map([
+    ...apiAnswers(catalog, baseUrl),
     ...[...llmsDocuments(catalog, baseUrl)].map(([path, document]) =>
-      [path, assetSource(document.text, TYPES[document.kind])] as const
+      [path, planAnswer(document.text, TYPES[document.kind])] as const
     ),
-    ...pages.sources,
+    ...pages.answers,
     ...dataFiles(catalog, baseUrl),
   ]);
   const routes = new Map<string, Route>([
@@ -67,11 +67,11 @@ export function planSite(catalog: Catalog, baseUrl: string): SitePlan {
       { methods: ["GET", "HEAD"], handle },
     ]),
   ]);
-  return { sources, routes, notFoundPage: pages.notFoundPage, model };
+  return { answers, routes, notFoundPage: pages.notFoundPage, model };
 }
 
 /**
- * Builds every response at once, with all its variants: what the static export writes.
+ * Builds every answer at once, with all its bodies: what the static export writes.
  *
  * @example
  * ```ts
@@ -79,17 +79,17 @@ export function planSite(catalog: Catalog, baseUrl: string): SitePlan {
  * import { buildSite } from "./site.ts";
  * import { loadCatalog } from "../catalog/load.ts";
  * const site = await buildSite(await loadCatalog(), "https://metrics.example");
- * assert.ok(site.assets.get("/api/metrics")?.variants.br);
+ * assert.ok(site.answers.get("/api/metrics")?.bodies.br);
  * ```
  */
 export async function buildSite(catalog: Catalog, baseUrl: string): Promise<BuiltSite> {
   const plan = planSite(catalog, baseUrl);
-  const assets = new Map<string, Asset>();
-  for (const [path, source] of plan.sources) assets.set(path, await buildAsset(source));
+  const answers = new Map<string, BuiltAnswer>();
+  for (const [path, answer] of plan.answers) answers.set(path, await buildAnswer(answer));
   return {
-    assets,
+    answers,
     routes: plan.routes,
-    notFoundPage: await buildAsset(plan.notFoundPage),
+    notFoundPage: await buildAnswer(plan.notFoundPage),
     model: plan.model,
   };
 }
@@ -139,7 +139,7 @@ function mcpRoute(
 }
 
 /** The data set's files, each made on first use. */
-function dataFiles(catalog: Catalog, baseUrl: string): [string, AssetSource][] {
+function dataFiles(catalog: Catalog, baseUrl: string): [string, AnswerPlan][] {
   const text = {
     [DATA_PATHS.json]: () => JSON.stringify(benchmarksJson(catalog, baseUrl)),
     [DATA_PATHS.csv]: () => benchmarksCsv(catalog, baseUrl),
@@ -148,6 +148,6 @@ function dataFiles(catalog: Catalog, baseUrl: string): [string, AssetSource][] {
   };
   return Object.entries(text).map(([path, make]) => [
     path,
-    assetSource(make, path.endsWith(".csv") ? TYPES.csv : TYPES.json),
+    planAnswer(make, path.endsWith(".csv") ? TYPES.csv : TYPES.json),
   ]);
 }

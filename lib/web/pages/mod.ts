@@ -18,7 +18,7 @@ import {
   STYLESHEET_PATH,
 } from "./layout.ts";
 import { TAGS } from "../../catalog/records.ts";
-import { type AssetSource, assetSource, CACHE_ERROR, TYPES } from "../assets.ts";
+import { type AnswerPlan, CACHE_ERROR, planAnswer, TYPES } from "../answer.ts";
 import { onFirstUse } from "../lazy.ts";
 import { FORMS_SCRIPT, SEARCH_RESULTS_SCRIPT, SEARCH_SCRIPT } from "./_browser_scripts.ts";
 import type { Catalog } from "../../catalog/load.ts";
@@ -52,9 +52,9 @@ export interface Pages {
    * without a query, which the server and the static export both serve;
    * {@linkcode Pages.search} answers a query.
    */
-  sources: Map<string, AssetSource>;
+  answers: Map<string, AnswerPlan>;
   /** The HTML answer for an unknown page outside `/api/`. */
-  notFoundPage: AssetSource;
+  notFoundPage: AnswerPlan;
   /** The results of a `/search` query; `undefined` without one (the prebuilt page answers). */
   search: (request: Request) => Promise<Response | undefined>;
   /** The "where do you stand" and calculator answers, by path. */
@@ -88,7 +88,7 @@ function notFoundMain() {
  *   baseUrl: "https://metrics.example",
  *   search: () => Promise.resolve(createSearch(catalog)),
  * });
- * const page = pages.sources.get("/metrics/churn-rate");
+ * const page = pages.answers.get("/metrics/churn-rate");
  * assert.equal(page?.contentType, "text/html; charset=utf-8");
  * assert.match(String(await page?.render()), /<h1[^>]*>Customer Churn Rate/);
  * ```
@@ -127,19 +127,19 @@ export function planPages(
     };
   };
   type Renderers = ReturnType<typeof renderersOf>;
-  /** An answer made with the renderers. */
+  /** An answer whose body the renderers make. */
   const rendered = (
     make: (renderers: Renderers) => string | Promise<string>,
     contentType: string,
     headers?: Readonly<Record<string, string>>,
   ) =>
-    assetSource(
+    planAnswer(
       async () => await make(await renderers()),
       contentType,
       headers === undefined ? {} : { headers },
     );
 
-  const sources = new Map<string, AssetSource>();
+  const answers = new Map<string, AnswerPlan>();
   // Keyed by the decoded path, as the handler looks paths up; links and the sitemap use the
   // encoded one, which each page declares.
   const pagePaths: string[] = [];
@@ -149,7 +149,7 @@ export function planPages(
     headers = PAGE_HEADERS,
   ) => {
     pagePaths.push(path);
-    sources.set(
+    answers.set(
       path.split("/").map(decodeURIComponent).join("/"),
       rendered(
         (renderers) => {
@@ -180,9 +180,9 @@ export function planPages(
         : PAGE_HEADERS,
     );
   }
-  sources.set(
+  answers.set(
     FORMS_SCRIPT_PATH,
-    assetSource(() => FORMS_SCRIPT, TYPES.js),
+    planAnswer(() => FORMS_SCRIPT, TYPES.js),
   );
   for (const pair of metricPairs(catalog.metrics)) {
     addPage(pairPath(pair[0].slug, pair[1].slug), ({ render }) => render.pairPage(pair));
@@ -193,7 +193,7 @@ export function planPages(
       ({ render, frameworkContext }) => render.frameworkPage(framework, frameworkContext),
     );
     // The diagram as a file of its own, for decks; an SVG is sent under the pages' CSP.
-    sources.set(
+    answers.set(
       `/frameworks/${framework.slug}.svg`,
       rendered(
         ({ render, diagram }) => render.frameworkDiagram(framework, diagram, { standalone: true }),
@@ -202,7 +202,7 @@ export function planPages(
       ),
     );
   }
-  sources.set(
+  answers.set(
     "/search",
     rendered(
       async ({ search }) => String(await search.page.render()),
@@ -210,27 +210,27 @@ export function planPages(
       SCRIPT_PAGE_HEADERS,
     ),
   );
-  sources.set(SEARCH_SCRIPT_PATH, assetSource(() => SEARCH_SCRIPT, TYPES.js));
-  sources.set(SEARCH_RESULTS_SCRIPT_PATH, assetSource(() => SEARCH_RESULTS_SCRIPT, TYPES.js));
+  answers.set(SEARCH_SCRIPT_PATH, planAnswer(() => SEARCH_SCRIPT, TYPES.js));
+  answers.set(SEARCH_RESULTS_SCRIPT_PATH, planAnswer(() => SEARCH_RESULTS_SCRIPT, TYPES.js));
   // What the search script builds the server's index from, fetched only for a query.
-  sources.set(
+  answers.set(
     SEARCH_INDEX_PATH,
-    assetSource(
+    planAnswer(
       async () => JSON.stringify((await import("../../read/search.ts")).searchDocuments(catalog)),
       TYPES.json,
     ),
   );
-  sources.set(
+  answers.set(
     "/sitemap.xml",
     rendered(({ render }) => render.sitemapXml(baseUrl, pagePaths), TYPES.xml),
   );
-  sources.set(STYLESHEET_PATH, rendered(({ render }) => render.SITE_CSS, TYPES.css));
+  answers.set(STYLESHEET_PATH, rendered(({ render }) => render.SITE_CSS, TYPES.css));
   // An SVG can carry script: the icon is sent under the pages' Content-Security-Policy.
   const icon = rendered(({ render }) => render.FAVICON_SVG, TYPES.svg, PAGE_HEADERS);
-  sources.set(FAVICON_PATH, icon);
-  sources.set("/favicon.svg", icon);
-  sources.set("/robots.txt", assetSource(() => robotsTxt(baseUrl), TYPES.text));
-  const notFoundPage = assetSource(
+  answers.set(FAVICON_PATH, icon);
+  answers.set("/favicon.svg", icon);
+  answers.set("/robots.txt", planAnswer(() => robotsTxt(baseUrl), TYPES.text));
+  const notFoundPage = planAnswer(
     () =>
       renderPage({
         title: "Page not found",
@@ -242,29 +242,29 @@ export function planPages(
     { status: 404, cacheControl: CACHE_ERROR, headers: PAGE_HEADERS },
   );
   const compare = new Map<string, (request: Request) => Promise<Response>>();
-  type Answer = (
+  type QueryPage = (
     render: typeof import("./render.ts"),
     metric: MetricRecord,
     params: URLSearchParams,
     context: Renderers["metricContext"],
   ) => { status: number; page: PageFrame };
-  const answerAt = (path: string, metric: MetricRecord, answer: Answer) =>
+  const addQueryPage = (path: string, metric: MetricRecord, pageOf: QueryPage) =>
     compare.set(path, async (request) => {
       const { render, metricContext } = await renderers();
       const params = new URL(request.url).searchParams;
-      const { status, page } = answer(render, metric, params, metricContext);
+      const { status, page } = pageOf(render, metric, params, metricContext);
       return render.pageResponse(render.renderPage(page, baseUrl), status);
     });
   for (const metric of catalog.metrics) {
     if (comparableFigures(metric).length > 0) {
-      answerAt(
+      addQueryPage(
         comparePath(metric.slug),
         metric,
         (render, record, params, context) => render.metricComparePage(record, context, params),
       );
     }
     if (metric.calculator) {
-      answerAt(
+      addQueryPage(
         calcPath(metric.slug),
         metric,
         (render, record, params, context) => render.metricCalcPage(record, context, params),
@@ -272,7 +272,7 @@ export function planPages(
     }
   }
   return {
-    sources,
+    answers,
     notFoundPage,
     search: async (request) => (await renderers()).search.handler(request),
     compare,

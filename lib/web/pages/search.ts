@@ -11,7 +11,7 @@ import { PAGE_HEADERS, type PageFrame, renderPage, SCRIPT_PAGE_HEADERS } from ".
 import { SEARCH_SCRIPT_PATH } from "../paths.ts";
 import { byName } from "../../read/model.ts";
 import { frameworkEntry, metricEntry, recordList } from "./parts.ts";
-import { type AssetSource, assetSource, CACHE_CONTENT, TYPES } from "../assets.ts";
+import { type AnswerPlan, CACHE_CONTENT, planAnswer, TYPES } from "../answer.ts";
 import type { Catalog } from "../../catalog/load.ts";
 import type { Tag } from "../../catalog/records.ts";
 import type { CatalogSearch, SearchResult } from "../../read/search.ts";
@@ -36,7 +36,7 @@ export interface SearchRouteOptions {
 /** The `/search` answers: the prebuilt page without a query, and the handler for queries. */
 export interface SearchRoute {
   /** The page listing every record, served when there is no query. */
-  page: AssetSource;
+  page: AnswerPlan;
   /** The results page of a query; `undefined` without one (the prebuilt page answers). */
   handler: (request: Request) => Promise<Response | undefined>;
 }
@@ -122,7 +122,7 @@ export function searchRoute(
   catalog: Catalog,
   { baseUrl, search }: SearchRouteOptions,
 ): SearchRoute {
-  const page = assetSource(() => renderPage(browsePage(catalog), baseUrl), TYPES.html, {
+  const page = planAnswer(() => renderPage(browsePage(catalog), baseUrl), TYPES.html, {
     headers: SCRIPT_PAGE_HEADERS,
   });
   const handler = async (request: Request): Promise<Response | undefined> => {

@@ -1,7 +1,9 @@
 /**
- * The answers the site prebuilds: what each one is (status, type, headers) and how its body is
- * made, then the body with its gzip and brotli variants and strong ETags. A body is made when it
- * is first needed and kept; each compressed variant is made when a client first accepts it.
+ * What the site answers at a prebuilt address: the answer's plan (its status, type and headers,
+ * and how its body is rendered), its encoded bodies (identity, gzip and brotli, each with its
+ * strong ETag) and the answer built whole. The server makes an answer's bodies from its plan on
+ * first use (`_lazy_answer.ts`): the identity body when the answer is first needed, each compressed
+ * body when a client first accepts it; the static export builds every body at once.
  * `node:zlib` is loaded with the first compression, so that start-up does not pay for it.
  *
  * @module
@@ -12,26 +14,12 @@ import { onFirstUse } from "./lazy.ts";
 /** The content codings the service can send. */
 export type Coding = "br" | "gzip" | "identity";
 
-/** One encoded variant of an asset. */
-export interface Variant {
+/** An answer's body in one content coding. */
+export interface EncodedBody {
   /** The encoded bytes. */
-  body: Uint8Array<ArrayBuffer>;
+  bytes: Uint8Array<ArrayBuffer>;
   /** Its strong ETag, quoted. */
   etag: string;
-}
-
-/** A response body prepared once, with its headers and encoded variants. */
-export interface Asset {
-  /** The status it is answered with. */
-  status: number;
-  /** Its `Content-Type`. */
-  contentType: string;
-  /** Its `Cache-Control`. */
-  cacheControl: string;
-  /** Further headers the answer carries, such as a Content-Security-Policy on pages. */
-  headers?: Readonly<Record<string, string>>;
-  /** The bytes by content coding; `identity` always. */
-  variants: Partial<Record<Coding, Variant>> & { identity: Variant };
 }
 
 /** Cache policy for catalog content: fresh for five minutes, then revalidated with the ETag. */
@@ -54,8 +42,8 @@ export const TYPES = {
 
 const COMPRESS_ABOVE_BYTES = 256;
 
-/** Options for {@linkcode createAsset} and {@linkcode assetSource}. */
-export interface AssetOptions {
+/** Options for {@linkcode planAnswer}. */
+export interface AnswerOptions {
   /** The status it is answered with; 200 by default. */
   status?: number;
   /** Its `Cache-Control`; {@linkcode CACHE_CONTENT} by default. */
@@ -65,10 +53,10 @@ export interface AssetOptions {
 }
 
 /** What an answer's render makes: the body as text (sent as UTF-8) or as bytes. */
-export type Body = string | Uint8Array<ArrayBuffer>;
+export type RenderedBody = string | Uint8Array<ArrayBuffer>;
 
-/** An answer before its body is made: its status and headers, and how to make the body. */
-export interface AssetSource {
+/** An answer before its body is made: its status and headers, and how to render the body. */
+export interface AnswerPlan {
   /** The status it is answered with. */
   status: number;
   /** Its `Content-Type`. */
@@ -77,56 +65,62 @@ export interface AssetSource {
   cacheControl: string;
   /** Further headers the answer carries, such as a Content-Security-Policy on pages. */
   headers?: Readonly<Record<string, string>>;
-  /** Makes the body; called once, when the answer is first needed. */
-  render(): Body | Promise<Body>;
+  /** Renders the body; called once, when the answer is first needed. */
+  render(): RenderedBody | Promise<RenderedBody>;
 }
 
+/** An answer built whole: its plan's status and headers, and its bodies by content coding. */
+export type BuiltAnswer = Omit<AnswerPlan, "render"> & {
+  /** The encoded bodies; `identity` always, gzip and brotli where they are smaller. */
+  bodies: Partial<Record<Coding, EncodedBody>> & { identity: EncodedBody };
+};
+
 /**
- * An answer whose body `render` makes on first use.
+ * Plans an answer whose body `render` makes on first use.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { assetSource, buildAsset, TYPES } from "./assets.ts";
- * const source = assetSource(() => "User-agent: *\n", TYPES.text);
- * assert.equal((await buildAsset(source)).variants.identity.body.byteLength, 14);
+ * import { buildAnswer, planAnswer, TYPES } from "./answer.ts";
+ * const plan = planAnswer(() => "User-agent: *\n", TYPES.text);
+ * assert.equal((await buildAnswer(plan)).bodies.identity.bytes.byteLength, 14);
  * ```
  */
-export function assetSource(
-  render: () => Body | Promise<Body>,
+export function planAnswer(
+  render: () => RenderedBody | Promise<RenderedBody>,
   contentType: string,
-  { status = 200, cacheControl = CACHE_CONTENT, headers }: AssetOptions = {},
-): AssetSource {
+  { status = 200, cacheControl = CACHE_CONTENT, headers }: AnswerOptions = {},
+): AnswerPlan {
   return headers === undefined
     ? { status, contentType, cacheControl, render }
     : { status, contentType, cacheControl, headers, render };
 }
 
 /**
- * Brotli quality for variants the server makes: quality 5 compresses the whole site several times
- * faster than 11, for bodies only a little larger; the static export recompresses at 11, where
- * time does not matter.
+ * Brotli quality for the bodies the server compresses: quality 5 compresses the whole site several
+ * times faster than 11, for bodies only a little larger; the static export recompresses at 11,
+ * where time does not matter.
  */
 export const SERVER_BROTLI_QUALITY = 5;
 
-/** The identity variant of a body: its bytes and their strong ETag. */
-export async function identityVariant(body: Body): Promise<Variant> {
-  const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
-  return { body: bytes, etag: `"${(await sha256Base64url(bytes)).slice(0, 27)}"` };
+/** The identity body of what a render made: its bytes and their strong ETag. */
+export async function identityBody(rendered: RenderedBody): Promise<EncodedBody> {
+  const bytes = typeof rendered === "string" ? new TextEncoder().encode(rendered) : rendered;
+  return { bytes, etag: `"${(await sha256Base64url(bytes)).slice(0, 27)}"` };
 }
 
 const zlib = onFirstUse(() => import("node:zlib"));
 
 /**
- * The `coding` variant of an identity variant, or `undefined` when the body is too short to be
- * worth compressing or does not get smaller: gzip at level 6, brotli at
+ * The `coding` body made from an identity body, or `undefined` when it is too short to be worth
+ * compressing or does not get smaller: gzip at level 6, brotli at
  * {@linkcode SERVER_BROTLI_QUALITY}, the ETag the identity one with `-gz` or `-br`.
  */
-export async function compressedVariant(
-  identity: Variant,
+export async function compressedBody(
+  identity: EncodedBody,
   coding: "gzip" | "br",
-): Promise<Variant | undefined> {
-  const bytes = identity.body;
+): Promise<EncodedBody | undefined> {
+  const bytes = identity.bytes;
   if (bytes.byteLength <= COMPRESS_ABOVE_BYTES) return undefined;
   const { brotliCompressSync, constants, gzipSync } = await zlib();
   const compressed = new Uint8Array(
@@ -139,58 +133,50 @@ export async function compressedVariant(
   );
   if (compressed.byteLength >= bytes.byteLength) return undefined;
   return {
-    body: compressed,
+    bytes: compressed,
     etag: `${identity.etag.slice(0, -1)}-${coding === "gzip" ? "gz" : "br"}"`,
   };
 }
 
 /**
- * Prepares a body at once: identity bytes, gzip and brotli variants where they are smaller, and
- * a strong ETag for each. The static export and the tests use it; the server makes the same
- * variants one at a time, as clients ask for them.
+ * Builds an answer whole, at once: its identity body, gzip and brotli bodies where they are
+ * smaller, and a strong ETag for each. The static export and the tests use it; the server makes
+ * the same bodies one at a time, as clients ask for them.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { createAsset, TYPES } from "./assets.ts";
- * const asset = await createAsset(JSON.stringify({ hello: "world".repeat(100) }), TYPES.json);
- * assert.ok(asset.variants.gzip !== undefined);
+ * import { buildAnswer, planAnswer, TYPES } from "./answer.ts";
+ * const json = JSON.stringify({ hello: "world".repeat(100) });
+ * const answer = await buildAnswer(planAnswer(() => json, TYPES.json));
+ * assert.ok(answer.bodies.gzip !== undefined);
  * ```
  */
-export async function createAsset(
-  body: Body,
-  contentType: string,
-  options: AssetOptions = {},
-): Promise<Asset> {
-  return await buildAsset(assetSource(() => body, contentType, options));
-}
-
-/** Makes an answer's body and every variant of it. */
-export async function buildAsset(source: AssetSource): Promise<Asset> {
-  const identity = await identityVariant(await source.render());
-  const variants: Asset["variants"] = { identity };
+export async function buildAnswer(plan: AnswerPlan): Promise<BuiltAnswer> {
+  const identity = await identityBody(await plan.render());
+  const bodies: BuiltAnswer["bodies"] = { identity };
   const [gzip, br] = await Promise.all([
-    compressedVariant(identity, "gzip"),
-    compressedVariant(identity, "br"),
+    compressedBody(identity, "gzip"),
+    compressedBody(identity, "br"),
   ]);
-  if (gzip) variants.gzip = gzip;
-  if (br) variants.br = br;
-  const { status, contentType, cacheControl, headers } = source;
+  if (gzip) bodies.gzip = gzip;
+  if (br) bodies.br = br;
+  const { status, contentType, cacheControl, headers } = plan;
   return headers === undefined
-    ? { status, contentType, cacheControl, variants }
-    : { status, contentType, cacheControl, headers, variants };
+    ? { status, contentType, cacheControl, bodies }
+    : { status, contentType, cacheControl, headers, bodies };
 }
 
 /**
  * The compressed codings a client accepts in the order to try them, by its `Accept-Encoding`
  * weights: highest weight first, brotli before gzip at equal weight, and only codings weighted
  * above identity. Identity stays acceptable unless the client refuses it explicitly; the answer
- * is the first of these that the body has a variant for, else identity.
+ * sends the body of the first of these that it has, else the identity body.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { codingPreference } from "./assets.ts";
+ * import { codingPreference } from "./answer.ts";
  * assert.deepEqual(codingPreference("gzip, deflate, br"), ["br", "gzip"]);
  * assert.deepEqual(codingPreference("gzip;q=1, br;q=0.5"), ["gzip", "br"]);
  * assert.deepEqual(codingPreference(null), []);
