@@ -1,8 +1,8 @@
 /**
  * The metrics catalog as a library: load and validate a catalog, read it through the read model
  * (lookups by slug, name or abbreviation, filters, benchmarks with their sources, ranked search),
- * and answer HTTP requests with the service's own handler. Web standards only: it runs the same on
- * Deno and Node, and starts no server and ends no process.
+ * and answer HTTP requests with the service's own handler; with the record types they return.
+ * Web standards only: it runs the same on Deno and Node, and starts no server and ends no process.
  *
  * @example Look a metric up by its abbreviation in the catalog the library ships with
  * ```ts
@@ -48,55 +48,25 @@
  * @module
  */
 export { CatalogError, type CatalogFiles, loadCatalog, type LoadOptions } from "./catalog/load.ts";
-export {
-  createReadModel,
-  type Inclusion,
-  type Lookup,
-  type MetricFilter,
-  type NotFound,
-  type ReadModel,
-  type RecordKind,
-  type RecordOf,
-} from "./read/model.ts";
-export {
-  type CatalogSearch,
-  createSearch,
-  type SearchOptions,
-  type SearchResult,
-  type Snippet,
-} from "./read/search.ts";
+export { createReadModel, type Lookup, type NotFound, type ReadModel } from "./read/model.ts";
+export { type CatalogSearch, createSearch, type SearchOptions } from "./read/search.ts";
 export { createHandler, type Handler, type HandlerOptions } from "./web/handler.ts";
-export type {
-  BenchmarkFigure,
-  Benchmarks,
-  Catalog,
-  Framework,
-  FrameworkComponent,
-  FrameworkSummary,
-  Metric,
-  MetricRecord,
-  MetricSummary,
-  SearchHit,
-  Source,
-  Tag,
+export {
+  type Benchmarks,
+  type Catalog,
+  type Framework,
+  type Metric,
+  type MetricRecord,
+  type SearchHit,
+  type Source,
+  type Tag,
+  TAGS,
 } from "./catalog/records.ts";
-export { TAGS } from "./catalog/records.ts";
 export {
   type Comparison,
-  type Conversion,
-  CONVERSIONS,
-  type Direction,
-  DIRECTIONS,
   type Figure,
   type Period,
   PERIODS,
-  type SegmentKey,
-  type SegmentValue,
-  type Statistic,
-  STATISTICS,
-  type Unit,
-  UNITS,
   type Vocabulary,
 } from "./catalog/figures.ts";
-export type { Calculator, CalculatorInput } from "./catalog/calculator.ts";
-export { VERSION } from "./policy.ts";
+export type { Calculator } from "./catalog/calculator.ts";

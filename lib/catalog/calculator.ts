@@ -7,28 +7,25 @@
  * @module
  */
 import { evaluate, type Expr, inputsOf, parseExpression } from "./expression.ts";
-import { findWritten, parsePlainNumber, type Period, readWritten, type Unit } from "./figures.ts";
-
-/** One input of a calculator. */
-export interface CalculatorInput {
-  /** How people read it. */
-  name: string;
-  /** Its unit. */
-  unit: Unit;
-  /** What counts and what does not. */
-  means: string;
-  /** Whether it may be below zero (a profit margin); counts and amounts may not by default. */
-  negative?: boolean | undefined;
-}
+import { type Figure, findWritten, parsePlainNumber, type Period, readWritten } from "./figures.ts";
 
 /** A metric's calculator, as the catalog holds it. */
 export interface Calculator {
   /** The inputs, by the names the expression uses, in reading order. */
-  inputs: Record<string, CalculatorInput>;
+  inputs: Record<string, {
+    /** How people read it. */
+    name: string;
+    /** Its unit. */
+    unit: Figure["unit"];
+    /** What counts and what does not. */
+    means: string;
+    /** Whether it may be below zero (a profit margin); counts and amounts may not by default. */
+    negative?: boolean | undefined;
+  }>;
   /** The expression, in the formula language of `expression.ts`. */
   expression: string;
   /** The result's unit, and the period a rate is per. */
-  result: { unit: Unit; per?: Period | undefined };
+  result: { unit: Figure["unit"]; per?: Period | undefined };
   /** The worked example: its inputs, and the result as the text states it. */
   example: { inputs: Record<string, number>; states: string };
 }

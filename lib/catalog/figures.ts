@@ -1,72 +1,38 @@
 /**
- * Benchmark figures as data: the closed lists a figure is described with, the segment vocabulary's
- * shape, and how a figure's number is read from the words it is written with in its sentence.
+ * Benchmark figures as data: a figure and the closed lists it is described with, how a metric's
+ * values compare with its figures, the segment vocabulary's shape, and how a figure's number is
+ * read from the words it is written with in its sentence.
  * No validator is loaded here: the read model, the pages, the CLI and the MCP server use it at run
  * time, and `parse.ts` checks the catalog's figures against the same rules.
  *
  * @module
  */
 
-/** The units a figure is quoted in. */
-export const UNITS = [
-  "percent",
-  "points",
-  "ratio",
-  "multiple",
-  "usd",
-  "count",
-  "months",
-  "days",
-  "minutes",
-  "seconds",
-] as const;
-/** A unit, one of {@linkcode UNITS}. */
-export type Unit = typeof UNITS[number];
-
 /** The periods a rate is quoted per. */
 export const PERIODS = ["day", "week", "month", "quarter", "year"] as const;
 /** A period, one of {@linkcode PERIODS}. */
 export type Period = typeof PERIODS[number];
 
-/** What kind of number a figure is. */
-export const STATISTICS = [
-  "mean",
-  "median",
-  "percentile",
-  "top-quartile",
-  "bottom-quartile",
-  "top-decile",
-  "threshold",
-  "typical-range",
-  "reported",
-] as const;
-/** A statistic, one of {@linkcode STATISTICS}. */
-export type Statistic = typeof STATISTICS[number];
-
-/** Which way a metric's value is better. */
-export const DIRECTIONS = ["higher-is-better", "lower-is-better", "target-band"] as const;
-/** A direction, one of {@linkcode DIRECTIONS}. */
-export type Direction = typeof DIRECTIONS[number];
-
-/**
- * Conversions between periods that a metric's own text states: `compound-loss` for a rate of
- * loss (annual = 1 − (1 − monthly)^12), `compound-keep` for a rate kept (annual = monthly^12).
- */
-export const CONVERSIONS = ["compound-loss", "compound-keep"] as const;
-/** A conversion, one of {@linkcode CONVERSIONS}. */
-export type Conversion = typeof CONVERSIONS[number];
-
 /** How a metric's values are compared with its figures. */
 export interface Comparison {
-  /** Which way is better. */
-  direction: Direction;
+  /** Which way is better, or whether a value is best inside a band. */
+  direction: "higher-is-better" | "lower-is-better" | "target-band";
   /** The unit comparisons use; a figure in another unit is context. */
-  unit: Unit;
+  unit: Figure["unit"];
   /** The period the metric is quoted per, when it is a rate. */
   per?: Period | undefined;
-  /** How a value quoted per another period converts, when the metric's text states it. */
-  convert?: Conversion | undefined;
+  /**
+   * How a value quoted per another period converts, when the metric's text states it:
+   * `compound-loss` for a rate of loss (annual = 1 − (1 − monthly)^12), `compound-keep` for a
+   * rate kept (annual = monthly^12).
+   */
+  convert?: "compound-loss" | "compound-keep" | undefined;
 }
+
+/** Which way a metric's value is better. */
+export type Direction = Comparison["direction"];
+/** A conversion between periods that a metric's own text states. */
+export type Conversion = NonNullable<Comparison["convert"]>;
 
 /** One benchmark figure, structured from the sentence that states it. */
 export interface Figure {
@@ -83,11 +49,30 @@ export interface Figure {
   /** An open range: the figure is a floor (`at-least`) or a ceiling (`at-most`). */
   bound?: "at-least" | "at-most" | undefined;
   /** Its unit. */
-  unit: Unit;
+  unit:
+    | "percent"
+    | "points"
+    | "ratio"
+    | "multiple"
+    | "usd"
+    | "count"
+    | "months"
+    | "days"
+    | "minutes"
+    | "seconds";
   /** The period a rate is quoted per. */
   per?: Period | undefined;
   /** What kind of number it is. */
-  statistic: Statistic;
+  statistic:
+    | "mean"
+    | "median"
+    | "percentile"
+    | "top-quartile"
+    | "bottom-quartile"
+    | "top-decile"
+    | "threshold"
+    | "typical-range"
+    | "reported";
   /** The percentile, for `statistic: percentile`. */
   percentile?: number | undefined;
   /** The source's own word for a threshold or a band ("good", "world class"). */
@@ -104,28 +89,30 @@ export interface Figure {
   source: number;
 }
 
-/** One value of a segment key. */
-export interface SegmentValue {
-  /** How people read it. */
-  label: string;
-  /** For a band: its lower end (inclusive). */
-  min?: number | undefined;
-  /** For a band: its upper end (exclusive). */
-  max?: number | undefined;
-}
+/** A unit a figure is quoted in. */
+export type Unit = Figure["unit"];
+/** What kind of number a figure is. */
+export type Statistic = Figure["statistic"];
 
-/** One key of the segment vocabulary. */
-export interface SegmentKey {
+/**
+ * The closed vocabulary of figure segments, `catalog/segments.yaml`: each key by slug, with its
+ * values by slug.
+ */
+export type Vocabulary = Record<string, {
   /** How people read the key. */
   label: string;
   /** For a numeric band key (ARPA, ACV, ARR, MRR): the unit of its ends. */
-  band?: Unit | undefined;
+  band?: Figure["unit"] | undefined;
   /** Its values, by slug. */
-  values: Record<string, SegmentValue>;
-}
-
-/** The closed vocabulary of figure segments: `catalog/segments.yaml`. */
-export type Vocabulary = Record<string, SegmentKey>;
+  values: Record<string, {
+    /** How people read it. */
+    label: string;
+    /** For a band: its lower end (inclusive). */
+    min?: number | undefined;
+    /** For a band: its upper end (exclusive). */
+    max?: number | undefined;
+  }>;
+}>;
 
 /** What reading a written figure gives: a value, a range, or why it cannot be read. */
 export type WrittenNumber =

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Comparison, Direction, Figure, Period, Unit, Vocabulary } from "./figures.ts";
+import type { Comparison, Figure, Period, Vocabulary } from "./figures.ts";
 import type { Calculator } from "./calculator.ts";
 
 /** The closed list of metric tags. */
@@ -73,16 +73,6 @@ export interface Metric {
   sources: Source[];
 }
 
-/** A component of a framework and the metrics it groups. */
-export interface FrameworkComponent {
-  /** The component's name. */
-  name: string;
-  /** What it covers. */
-  description: string;
-  /** The slugs of the catalog's metrics that belong to it. */
-  metricSlugs: string[];
-}
-
 /** One measurement framework, as the API serves it. */
 export interface Framework {
   /** The framework's name. */
@@ -93,8 +83,15 @@ export interface Framework {
   origin: string;
   /** What it is, in short. */
   summary: string;
-  /** Its components, in order. */
-  components: FrameworkComponent[];
+  /** Its components, in order, each with the metrics it groups. */
+  components: {
+    /** The component's name. */
+    name: string;
+    /** What it covers. */
+    description: string;
+    /** The slugs of the catalog's metrics that belong to it. */
+    metricSlugs: string[];
+  }[];
   /** What it suits. */
   bestFor: string;
   /** Its limits. */
@@ -112,6 +109,9 @@ export interface Framework {
   /** The citations. */
   sources: Source[];
 }
+
+/** A component of a framework and the metrics it groups. */
+export type FrameworkComponent = Framework["components"][number];
 
 /** The value each kind of section content holds. */
 export interface ContentValues {
@@ -132,7 +132,7 @@ export interface ContentValues {
   /** `{slug, reason}` links to other frameworks. */
   pairs: { slug: string; reason: string }[];
   /** A framework's components, each with its metrics. */
-  components: { name: string; description: string; metricSlugs: string[] }[];
+  components: FrameworkComponent[];
   /** Examples from companies, each with an optional source. */
   examples: { company: string; detail: string; source?: Source | undefined }[];
   /** The numbered citations. */
@@ -466,24 +466,23 @@ export interface Benchmarks {
   /** The metric's citations. */
   sources: Source[];
   /** Which way the metric is better, where its figures compare with a value. */
-  direction?: Direction | undefined;
+  direction?: Comparison["direction"] | undefined;
   /** The unit comparisons use. */
-  unit?: Unit | undefined;
+  unit?: Figure["unit"] | undefined;
   /** The period the metric is quoted per. */
   per?: Period | undefined;
-  /** The figures as data. */
-  figures?: BenchmarkFigure[] | undefined;
+  /** The figures as data, each numbered from 1 in the metric, with its segment in words. */
+  figures?:
+    | (Omit<Figure, "sentence"> & {
+      /** The figure's number (from 1): its page anchor `#figure-<n>`. */
+      number: number;
+      /** The number (from 1) of the sentence that states it. */
+      sentence: number;
+      /** The segment as people read it. */
+      segmentLabel: string;
+    })[]
+    | undefined;
 }
-
-/** One benchmark figure as data, numbered from 1 in the metric, with its segment in words. */
-export type BenchmarkFigure = Omit<Figure, "sentence"> & {
-  /** The figure's number (from 1): its page anchor `#figure-<n>`. */
-  number: number;
-  /** The number (from 1) of the sentence that states it. */
-  sentence: number;
-  /** The segment as people read it. */
-  segmentLabel: string;
-};
 
 /** A metric as the API serves it: the record without the catalog-only review date. */
 export function toApiMetric(record: MetricRecord): Metric {

@@ -9,7 +9,16 @@
  * @module
  */
 import { z } from "zod";
-import { CONVERSIONS, DIRECTIONS, PERIODS, STATISTICS, UNITS } from "./figures.ts";
+import type { Calculator } from "./calculator.ts";
+import {
+  type Comparison,
+  type Conversion,
+  type Direction,
+  PERIODS,
+  type Statistic,
+  type Unit,
+  type Vocabulary,
+} from "./figures.ts";
 import {
   type Benchmarks,
   type Framework,
@@ -47,6 +56,35 @@ export const SourceSchema = z.strictObject({ label: text, url: sourceUrl }).regi
     description: "A linkable, authoritative source backing a specific claim or benchmark figure",
   },
 );
+
+// The closed lists of a figure, as the record types in `figures.ts` declare them; each is
+// checked against its type below.
+const unit = z.enum([
+  "percent",
+  "points",
+  "ratio",
+  "multiple",
+  "usd",
+  "count",
+  "months",
+  "days",
+  "minutes",
+  "seconds",
+]);
+const period = z.enum(PERIODS);
+const statistic = z.enum([
+  "mean",
+  "median",
+  "percentile",
+  "top-quartile",
+  "bottom-quartile",
+  "top-decile",
+  "threshold",
+  "typical-range",
+  "reported",
+]);
+const direction = z.enum(["higher-is-better", "lower-is-better", "target-band"]);
+const conversion = z.enum(["compound-loss", "compound-keep"]);
 
 const labelledText = z.strictObject({ label: text, text });
 const relatedMetric = z.strictObject({ slug, text });
@@ -117,6 +155,10 @@ export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : fa
 const _sameSource: Same<Source, z.infer<typeof SourceSchema>> = true;
 const _sameMetric: Same<Metric, z.infer<typeof MetricSchema>> = true;
 const _sameFramework: Same<Framework, z.infer<typeof FrameworkSchema>> = true;
+const _sameUnit: Same<Unit, z.infer<typeof unit>> = true;
+const _sameStatistic: Same<Statistic, z.infer<typeof statistic>> = true;
+const _sameDirection: Same<Direction, z.infer<typeof direction>> = true;
+const _sameConversion: Same<Conversion, z.infer<typeof conversion>> = true;
 
 const isoDate = z.iso.date({ error: "must be a date written YYYY-MM-DD" });
 
@@ -127,9 +169,9 @@ const isoDate = z.iso.date({ error: "must be a date written YYYY-MM-DD" });
 export const FigureInputSchema = z.strictObject({
   value: text,
   bound: z.enum(["at-least", "at-most"]).optional(),
-  unit: z.enum(UNITS).optional(),
-  per: z.enum(PERIODS).optional(),
-  statistic: z.enum(STATISTICS),
+  unit: unit.optional(),
+  per: period.optional(),
+  statistic: statistic,
   percentile: z.int().min(1).max(99).optional(),
   label: text.optional(),
   measures: text.optional(),
@@ -151,16 +193,16 @@ export const BenchmarkEntrySchema = z.union([
 
 /** How a metric's values are compared with its figures. */
 export const ComparisonSchema = z.strictObject({
-  direction: z.enum(DIRECTIONS),
-  unit: z.enum(UNITS),
-  per: z.enum(PERIODS).optional(),
-  convert: z.enum(CONVERSIONS).optional(),
+  direction: direction,
+  unit: unit,
+  per: period.optional(),
+  convert: conversion.optional(),
 });
 
 /** One input of a metric's calculator. */
 export const CalculatorInputSchema = z.strictObject({
   name: text,
-  unit: z.enum(UNITS),
+  unit: unit,
   means: text,
   negative: z.boolean().optional(),
 });
@@ -175,7 +217,7 @@ export const CalculatorSchema = z.strictObject({
     CalculatorInputSchema,
   ),
   expression: text,
-  result: z.strictObject({ unit: z.enum(UNITS), per: z.enum(PERIODS).optional() }),
+  result: z.strictObject({ unit: unit, per: period.optional() }),
   example: z.strictObject({
     inputs: z.record(z.string(), z.number()),
     states: text,
@@ -187,7 +229,7 @@ export const VocabularySchema = z.record(
   slug,
   z.strictObject({
     label: text,
-    band: z.enum(UNITS).optional(),
+    band: unit.optional(),
     values: z.record(
       z.string().regex(SLUG_PATTERN, "must be lowercase kebab-case"),
       z.strictObject({ label: text, min: z.number().optional(), max: z.number().optional() }),
@@ -267,9 +309,9 @@ export const BenchmarkFigureSchema = z.strictObject({
   low: z.number().optional(),
   high: z.number().optional(),
   bound: z.enum(["at-least", "at-most"]).optional(),
-  unit: z.enum(UNITS),
-  per: z.enum(PERIODS).optional(),
-  statistic: z.enum(STATISTICS),
+  unit: unit,
+  per: period.optional(),
+  statistic: statistic,
   percentile: z.int().optional(),
   label: z.string().optional(),
   measures: z.string().optional().meta({
@@ -294,11 +336,11 @@ export const BenchmarkSchema = z.strictObject({
   })),
   benchmarksReviewed: z.string().optional(),
   sources: z.array(SourceSchema),
-  direction: z.enum(DIRECTIONS).optional().meta({
+  direction: direction.optional().meta({
     description: "Which way the metric is better, where its figures can be compared with a value",
   }),
-  unit: z.enum(UNITS).optional().meta({ description: "The unit comparisons use" }),
-  per: z.enum(PERIODS).optional().meta({ description: "The period the metric is quoted per" }),
+  unit: unit.optional().meta({ description: "The unit comparisons use" }),
+  per: period.optional().meta({ description: "The period the metric is quoted per" }),
   figures: z.array(BenchmarkFigureSchema).optional(),
 });
 
@@ -309,9 +351,9 @@ const PlacementSchema = z.strictObject({
     description: "The value in the figure's period (converted if need be)",
   }),
   converted: z.strictObject({
-    from: z.enum(PERIODS),
-    to: z.enum(PERIODS),
-    by: z.enum(CONVERSIONS),
+    from: period,
+    to: period,
+    by: conversion,
   }).optional(),
   position: z.enum(["below", "within", "equal", "above"]),
   better: z.boolean().optional().meta({
@@ -326,10 +368,10 @@ const PlacementSchema = z.strictObject({
 export const ValueComparisonSchema = z.strictObject({
   metric: slug,
   value: z.number(),
-  unit: z.enum(UNITS),
-  per: z.enum(PERIODS).optional(),
+  unit: unit,
+  per: period.optional(),
   segment: z.record(z.string(), z.string()).meta({ description: "The segment asked for" }),
-  direction: z.enum(DIRECTIONS),
+  direction: direction,
   placements: z.array(PlacementSchema).meta({ description: "Each comparable figure, in order" }),
   context: z.array(z.strictObject({ figure: z.int().min(1), reason: z.string() })).meta({
     description: "The figures not compared, each with the reason",
@@ -349,3 +391,6 @@ const _sameMetricSummary: Same<MetricSummary, z.infer<typeof MetricSummarySchema
 const _sameFrameworkSummary: Same<FrameworkSummary, z.infer<typeof FrameworkSummarySchema>> = true;
 const _sameSearchHit: Same<SearchHit, z.infer<typeof SearchHitSchema>> = true;
 const _sameBenchmarks: Same<Benchmarks, z.infer<typeof BenchmarkSchema>> = true;
+const _sameComparison: Same<Comparison, z.infer<typeof ComparisonSchema>> = true;
+const _sameCalculator: Same<Calculator, z.infer<typeof CalculatorSchema>> = true;
+const _sameVocabulary: Same<Vocabulary, z.infer<typeof VocabularySchema>> = true;

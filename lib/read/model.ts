@@ -20,25 +20,14 @@ import { closestRecords, nameKey } from "./text.ts";
 import { segmentWords } from "./benchmarks.ts";
 import type { Vocabulary } from "../catalog/figures.ts";
 
-/** The two kinds of record. */
-export type RecordKind = "metric" | "framework";
-
-/** The record type of each kind. */
-export interface RecordOf {
-  /** A metric, with its benchmarks' review date. */
-  metric: MetricRecord;
-  /** A framework. */
-  framework: Framework;
-}
-
 /** Why a lookup found nothing, and what the caller may have meant. */
 export interface NotFound {
   /** The kind of record asked for. */
-  kind: RecordKind;
+  kind: "metric" | "framework";
   /** What was asked for, cut to 100 characters. */
   slug: string;
   /** Set when a record of the other kind has this slug. */
-  otherKind?: RecordKind;
+  otherKind?: "metric" | "framework";
   /** The records whose abbreviation or everyday name this is (two or more: it is ambiguous). */
   aliasOf: string[];
   /** The closest slugs of the asked kind, best first. */
@@ -47,58 +36,58 @@ export interface NotFound {
   message: string;
 }
 
+/** The two kinds of record. */
+export type RecordKind = NotFound["kind"];
+
 /** A lookup's answer: the record (and the alias that named it, if any), or why there is none. */
 export type Lookup<T> =
   | { ok: true; record: T; alias?: string }
   | { ok: false; notFound: NotFound };
 
-/** Filters of {@linkcode ReadModel.metrics}. */
-export interface MetricFilter {
-  /** Only metrics with this tag. */
-  tag?: Tag | undefined;
-  /** Only composite, tool-defined scores. */
-  kind?: "composite" | undefined;
-}
-
 export type { Benchmarks, FrameworkSummary, MetricSummary };
-
-/** A framework that includes a metric, with the components that name it. */
-export interface Inclusion {
-  /** The framework's slug. */
-  slug: string;
-  /** The framework's name. */
-  name: string;
-  /** The names of its components that include the metric. */
-  components: string[];
-}
 
 /** The read model over one catalog. */
 export interface ReadModel {
   /** The catalog it reads. */
   readonly catalog: Catalog;
-  /** The metrics, in slug order, optionally filtered. */
-  metrics(filter?: MetricFilter): MetricRecord[];
+  /** The metrics, in slug order; only those with `tag`, or only composite scores, when asked. */
+  metrics(filter?: { tag?: Tag | undefined; kind?: "composite" | undefined }): MetricRecord[];
   /** The frameworks, in slug order. */
   frameworks(): Framework[];
   /** The record of that kind with exactly that slug (the API's rule). */
-  get<K extends RecordKind>(kind: K, slug: string): Lookup<RecordOf[K]>;
+  get<K extends "metric" | "framework">(
+    kind: K,
+    slug: string,
+  ): Lookup<K extends "metric" ? MetricRecord : Framework>;
   /**
    * The record of that kind named by a slug, or else by its abbreviation, name or an everyday
    * name from `synonyms.yaml` (case-insensitive) when exactly one record of that kind has it.
    */
-  resolve<K extends RecordKind>(kind: K, name: string): Lookup<RecordOf[K]>;
+  resolve<K extends "metric" | "framework">(
+    kind: K,
+    name: string,
+  ): Lookup<K extends "metric" ? MetricRecord : Framework>;
   /** A record's display name by slug. */
-  name(kind: RecordKind, slug: string): string | undefined;
+  name(kind: "metric" | "framework", slug: string): string | undefined;
   /** A metric's benchmarks with the sources each figure cites. */
   benchmarks(metric: MetricRecord): Benchmarks;
-  /** The frameworks that include a metric. */
-  frameworksIncluding(slug: string): Inclusion[];
+  /**
+   * The frameworks that include a metric, each by slug and name with the names of its components
+   * that include it.
+   */
+  frameworksIncluding(slug: string): { slug: string; name: string; components: string[] }[];
   /**
    * The page addresses that name a record by an abbreviation, its name or an everyday name, in
    * kebab case (`/metrics/nrr`), each with the canonical page it redirects to.
    */
   redirects(): { from: string; to: string }[];
 }
+
+/** The record type of a kind, as {@linkcode ReadModel.get} answers it. */
+type RecordOf<K extends RecordKind> = K extends "metric" ? MetricRecord : Framework;
+
+/** A framework that includes a metric, with the components that name it. */
+type Inclusion = ReturnType<ReadModel["frameworksIncluding"]>[number];
 
 const OTHER: Record<RecordKind, RecordKind> = { metric: "framework", framework: "metric" };
 
@@ -244,8 +233,8 @@ export function createReadModel(catalog: Catalog): ReadModel {
         (!tag || metric.tags.includes(tag)) && (!kind || metric.kind === kind)
       ),
     frameworks: () => catalog.frameworks,
-    get<K extends RecordKind>(kind: K, slug: string): Lookup<RecordOf[K]> {
-      const record = bySlug[kind].get(slug) as RecordOf[K] | undefined;
+    get<K extends RecordKind>(kind: K, slug: string): Lookup<RecordOf<K>> {
+      const record = bySlug[kind].get(slug) as RecordOf<K> | undefined;
       if (record) return { ok: true, record };
       // Not-founds are worked out once per name: the closest slugs cost an edit distance per slug.
       const key = `${kind}:${slug.slice(0, 100)}`;
@@ -259,12 +248,12 @@ export function createReadModel(catalog: Catalog): ReadModel {
       }
       return { ok: false, notFound: missing };
     },
-    resolve<K extends RecordKind>(kind: K, name: string): Lookup<RecordOf[K]> {
-      const exact = bySlug[kind].get(name) as RecordOf[K] | undefined;
+    resolve<K extends RecordKind>(kind: K, name: string): Lookup<RecordOf<K>> {
+      const exact = bySlug[kind].get(name) as RecordOf<K> | undefined;
       if (exact) return { ok: true, record: exact };
       const targets = aliasTargets(kind, name);
       const only = targets.length === 1
-        ? bySlug[kind].get(targets[0] ?? "") as RecordOf[K] | undefined
+        ? bySlug[kind].get(targets[0] ?? "") as RecordOf<K> | undefined
         : undefined;
       if (only && only.slug !== name) return { ok: true, record: only, alias: name };
       return { ok: false, notFound: notFound(kind, name, targets) };

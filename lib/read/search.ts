@@ -30,31 +30,34 @@ export interface SearchOptions {
   tag?: Tag | undefined;
 }
 
-/** The passage of a record where a query's words stand, for people to see why it matched. */
-export interface Snippet {
-  /** A sentence of the record, cut to about 240 characters around the first match. */
-  text: string;
-  /** The words of `text` that match the query, as they are written there. */
-  words: string[];
-  /** Whether `text` is the hit's summary, so that a list marks the summary instead. */
-  summary: boolean;
-}
-
-/** A hit and, when the query's words stand in its text, the passage that shows them. */
-export interface SearchResult {
-  /** The hit, as the API and MCP answer it. */
-  hit: SearchHit;
-  /** Where the query's words stand in the record's text; absent when they match only its tags. */
-  snippet?: Snippet;
-}
-
 /** A search index over one catalog. */
 export interface CatalogSearch {
   /** Returns the records that best match `query`, best first. */
   search(query: string, options?: SearchOptions): SearchHit[];
-  /** The same hits as {@linkcode CatalogSearch.search}, each with its snippet. */
-  results(query: string, options?: SearchOptions): SearchResult[];
+  /**
+   * The same hits as {@linkcode CatalogSearch.search}, each with the passage of the record where
+   * the query's words stand; the passage is absent when they match only the record's tags.
+   */
+  results(query: string, options?: SearchOptions): {
+    /** The hit, as the API and MCP answer it. */
+    hit: SearchHit;
+    /** The passage that shows the query's words, for people to see why the record matched. */
+    snippet?: {
+      /** A sentence of the record, cut to about 240 characters around the first match. */
+      text: string;
+      /** The words of `text` that match the query, as they are written there. */
+      words: string[];
+      /** Whether `text` is the hit's summary, so that a list marks the summary instead. */
+      summary: boolean;
+    };
+  }[];
 }
+
+/** A hit and, when the query's words stand in its text, the passage that shows them. */
+export type SearchResult = ReturnType<CatalogSearch["results"]>[number];
+
+/** The passage of a record where a query's words stand. */
+export type Snippet = NonNullable<SearchResult["snippet"]>;
 
 /** One record's text as the index reads it: its names, tags, summary and sections. */
 export interface SearchDocument {
