@@ -145,15 +145,21 @@ export interface CatalogServer extends Started {
 
 /**
  * Starts `main.ts` with the start task's own flags on `port` (a free one by default) and waits
- * for its first 200 on `/api/metrics`.
+ * for its first 200 on `/api/metrics`, asked for with `headers` (by default as `fetch` asks:
+ * gzip or brotli, so that the first answer is compressed).
  */
 export async function startServer(
-  { port = freePort(), cpus }: { port?: number; cpus?: string | undefined } = {},
+  { port = freePort(), cpus, headers }: {
+    port?: number;
+    cpus?: string | undefined;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<CatalogServer> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = await spawnUntilOk(await taskArgs("start"), `${baseUrl}/api/metrics`, {
     env: { PORT: String(port), HOSTNAME: "127.0.0.1", BASE_URL: baseUrl },
     ...(cpus ? { cpus } : {}),
+    ...(headers ? { headers } : {}),
   });
   return { ...started, port, baseUrl };
 }

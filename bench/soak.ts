@@ -13,10 +13,15 @@ import { runWrk, socketErrorCount, type WrkResult } from "./_wrk.ts";
 import { mcpBody } from "./_cases.ts";
 
 const USAGE = `Usage: deno task soak [--duration 60] [--connections 64] [--warmup 10] ` +
-  `[--pin auto|off] [--mcp]
+  `[--pin auto|off] [--mcp [--compressed]]
 
-  --mcp   load POST /mcp instead: tools/call get_metric for every metric, get_benchmark with a
-          comparison, search and tools/list, in turn; passes only below 80 MiB at the end too`;
+  --mcp         load POST /mcp instead: tools/call get_metric for every metric, get_benchmark
+                with a comparison, search and tools/list, in turn; passes only below 80 MiB at
+                the end too. The check that the server is up asks for /api/metrics uncompressed,
+                as an MCP client never asks for a compressed answer: the first compressed answer
+                loads node:zlib into the server
+  --compressed  with --mcp, ask that first answer with fetch's gzip and brotli, as a server that
+                also serves browsers has done`;
 
 /** The JSON-RPC bodies of the MCP soak: every metric, a comparison, a search, the tool list. */
 async function mcpBodies(port: number): Promise<string[]> {
@@ -55,13 +60,17 @@ async function main(): Promise<void> {
     warmup: 10,
     pin: "auto",
     mcp: false,
+    compressed: false,
   });
   const { duration, connections, warmup } = values;
   if (![duration, connections, warmup].every((n) => Number.isInteger(n) && n > 0)) {
     usageError("--duration, --connections and --warmup must be whole numbers above 0", USAGE);
   }
   const split = values.pin === "off" ? undefined : await cpuSplit();
-  const server = await startServer({ cpus: split?.server });
+  const server = await startServer({
+    cpus: split?.server,
+    ...(values.mcp && !values.compressed ? { headers: { "accept-encoding": "identity" } } : {}),
+  });
   const { port, baseUrl } = server;
   const pid = server.process.pid;
   let exitCode = -1;
@@ -114,7 +123,8 @@ async function main(): Promise<void> {
     `wrk: ${connections} connections, ${split?.loadCpus ?? 2} thread(s), ${duration} s after a ` +
     `${warmup} s warm-up, rotating over ` +
     (values.mcp
-      ? `${paths.length} MCP requests (POST /mcp)`
+      ? `${paths.length} MCP requests (POST /mcp), the server's first answer ` +
+        (values.compressed ? "compressed" : "uncompressed")
       : `${paths.length} paths × identity, gzip and br`) +
     (split ? `; server on CPU ${split.server}, wrk on CPU ${split.load}.` : "."),
     "",
