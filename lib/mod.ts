@@ -1,7 +1,7 @@
 /**
  * The metrics catalog as a library: load and validate a catalog, read it through the read model
- * (lookups by slug, name or abbreviation, filters, benchmarks with their sources, ranked search),
- * and answer HTTP requests with the service's own handler; with the record types they return.
+ * (lookups by slug, name or abbreviation, filters, benchmarks with their sources), and answer HTTP
+ * requests with the service's own handler; with the record types they return.
  * Web standards only: it runs the same on Deno and Node, and starts no server and ends no process.
  *
  * @example Look a metric up by its abbreviation in the catalog the library ships with
@@ -37,19 +37,10 @@
  * );
  * ```
  *
- * @example Search the catalog as the CLI, the pages and MCP do
- * ```ts
- * import assert from "node:assert/strict";
- * import { createSearch, loadCatalog } from "./mod.ts";
- * const [first] = createSearch(await loadCatalog()).search("net dollar retention");
- * assert.equal(first?.slug, "net-revenue-retention");
- * ```
- *
  * @module
  */
 export { CatalogError, type CatalogFiles, loadCatalog, type LoadOptions } from "./catalog/load.ts";
 export { createReadModel, type Lookup, type NotFound, type ReadModel } from "./read/model.ts";
-export { type CatalogSearch, createSearch, type SearchOptions } from "./read/search.ts";
 export { createHandler, type Handler, type HandlerOptions } from "./web/handler.ts";
 export {
   type Benchmarks,
@@ -57,7 +48,6 @@ export {
   type Framework,
   type Metric,
   type MetricRecord,
-  type SearchHit,
   type Source,
   type Tag,
   TAGS,

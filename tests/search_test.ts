@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { createSearch, loadCatalog } from "../lib/mod.ts";
-import { searchDocuments, searchOver } from "../lib/read/search.ts";
+import { loadCatalog } from "../lib/mod.ts";
+import { createSearch, searchDocuments, searchOver } from "../lib/read/search.ts";
 import { QUERIES } from "./_search_queries.ts";
 
 const catalog = await loadCatalog();

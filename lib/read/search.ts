@@ -289,7 +289,8 @@ export function searchDocuments(catalog: Catalog): SearchDocuments {
  * @example Find a metric by its abbreviation
  * ```ts
  * import assert from "node:assert/strict";
- * import { createSearch, loadCatalog } from "../mod.ts";
+ * import { createSearch } from "./search.ts";
+ * import { loadCatalog } from "../mod.ts";
  * const search = createSearch(await loadCatalog());
  * assert.equal(search.search("NRR")[0]?.slug, "net-revenue-retention");
  * ```

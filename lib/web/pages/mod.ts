@@ -82,7 +82,8 @@ function notFoundMain() {
  * ```ts
  * import assert from "node:assert/strict";
  * import { planPages } from "./mod.ts";
- * import { createSearch, loadCatalog } from "../../mod.ts";
+ * import { createSearch } from "../../read/search.ts";
+ * import { loadCatalog } from "../../mod.ts";
  * const catalog = await loadCatalog();
  * const pages = planPages(catalog, {
  *   baseUrl: "https://metrics.example",
