@@ -41,7 +41,7 @@
  */
 export { CatalogError, type CatalogFiles, loadCatalog, type LoadOptions } from "./catalog/load.ts";
 export { createReadModel, type Lookup, type NotFound, type ReadModel } from "./read/model.ts";
-export { createHandler, type Handler, type HandlerOptions } from "./web/handler.ts";
+export { createHandler, type Handler } from "./web/handler.ts";
 export {
   type Benchmarks,
   type Catalog,

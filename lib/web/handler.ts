@@ -30,19 +30,6 @@ function rawTargetOf(info: unknown): string | undefined {
     : undefined;
 }
 
-/** Options for {@linkcode createHandler}. */
-export interface HandlerOptions {
-  /** The public base address used in absolute links and the OpenAPI `servers`. */
-  baseUrl?: string;
-  /**
-   * Makes the `Response` of a prebuilt answer from the bytes every answer with that body shares;
-   * by default `new Response(bytes, { status })`, which gives each caller a body of its own. A
-   * server that sends each response and reads nothing of it may pass one that shares the bytes
-   * instead of copying them.
-   */
-  bodyResponse?: (bytes: Uint8Array<ArrayBuffer>, status: number) => Response;
-}
-
 const ENCODER = new TextEncoder();
 
 /** The route of every prebuilt address: GET and HEAD, answered by its prebuilt answer. */
@@ -65,7 +52,17 @@ const PREBUILT: Route = { methods: ["GET", "HEAD"], handle: () => undefined };
  */
 export function createHandler(
   catalog: Catalog,
-  { baseUrl = "http://localhost:8000", bodyResponse }: HandlerOptions = {},
+  { baseUrl = "http://localhost:8000", bodyResponse }: {
+    /** The public base address used in absolute links and the OpenAPI `servers`. */
+    baseUrl?: string;
+    /**
+     * Makes the `Response` of a prebuilt answer from the bytes every answer with that body shares;
+     * by default `new Response(bytes, { status })`, which gives each caller a body of its own. A
+     * server that sends each response and reads nothing of it may pass one that shares the bytes
+     * instead of copying them.
+     */
+    bodyResponse?: (bytes: Uint8Array<ArrayBuffer>, status: number) => Response;
+  } = {},
 ): Handler {
   const plan = planSite(catalog, baseUrl.replace(/\/+$/, ""));
   const answer = (planned: AnswerPlan) =>
