@@ -7,7 +7,7 @@
 import { outputError, runCli } from "./lib/cli/main.ts";
 import { exitOnKnownError, readEnv } from "./lib/deno/entry.ts";
 import { denoFiles } from "./lib/deno/files.ts";
-import { EMBEDDED_CATALOG, loadCatalog, prebuildCatalog } from "./lib/catalog/load.ts";
+import { EMBEDDED_CATALOG, loadCatalogWith, prebuildCatalog } from "./lib/catalog/load.ts";
 
 const encoder = new TextEncoder();
 const fromFileUrl = (url: URL) => decodeURIComponent(url.pathname);
@@ -34,8 +34,7 @@ try {
     isTerminal,
     columns: isTerminal ? Deno.consoleSize().columns : undefined,
     loadCatalog: (dir, options) =>
-      loadCatalog(dir ?? EMBEDDED_CATALOG, {
-        files: denoFiles,
+      loadCatalogWith(denoFiles, dir ?? EMBEDDED_CATALOG, {
         onFallback: (reason) => console.error(reason),
         ...options,
       }),

@@ -39,7 +39,7 @@
  *
  * @module
  */
-export { CatalogError, type CatalogFiles, loadCatalog, type LoadOptions } from "./catalog/load.ts";
+export { CatalogError, loadCatalog } from "./catalog/load.ts";
 export { createReadModel, type Lookup, type NotFound, type ReadModel } from "./read/model.ts";
 export { createHandler, type Handler } from "./web/handler.ts";
 export {

@@ -20,24 +20,6 @@ import type { Catalog } from "./records.ts";
 export { CatalogError, type CatalogFiles, EMBEDDED_CATALOG, isPermissionError };
 export type { Catalog };
 
-/** Options for {@linkcode loadCatalog}. */
-export interface LoadOptions {
-  /** How file names are shown in problems; defaults to `catalog` for the embedded catalog. */
-  label?: string;
-  /** How to read files; `node:fs`, loaded on first use, when absent. */
-  files?: CatalogFiles;
-  /**
-   * Whether an up-to-date `artifact.json` may stand in for the Markdown files (the default);
-   * `false` reads and validates the Markdown files whatever the artifact holds.
-   */
-  prebuilt?: boolean;
-  /**
-   * Told why the Markdown files are read instead of the artifact: when the artifact is out of
-   * date, or missing from the embedded catalog (which ships one). Silent when absent.
-   */
-  onFallback?: (reason: string) => void;
-}
-
 /**
  * Loads the catalog under `root`, throwing a {@linkcode CatalogError} that lists every problem
  * when the Markdown files are read and anything is wrong.
@@ -52,24 +34,50 @@ export interface LoadOptions {
  */
 export async function loadCatalog(
   root: URL | string = EMBEDDED_CATALOG,
+  options: {
+    /** How file names are shown in problems; defaults to `catalog` for the embedded catalog. */
+    label?: string;
+    /**
+     * Whether an up-to-date `artifact.json` may stand in for the Markdown files (the default);
+     * `false` reads and validates the Markdown files whatever the artifact holds.
+     */
+    prebuilt?: boolean;
+    /**
+     * Told why the Markdown files are read instead of the artifact: when the artifact is out of
+     * date, or missing from the embedded catalog (which ships one). Silent when absent.
+     */
+    onFallback?: (reason: string) => void;
+  } = {},
+): Promise<Catalog> {
+  return await loadCatalogWith(await nodeFiles(), root, options);
+}
+
+/** The options of {@linkcode loadCatalog}. */
+type LoadOptions = NonNullable<Parameters<typeof loadCatalog>[1]>;
+
+/**
+ * {@linkcode loadCatalog}, reading the folder with `files`: how a runtime's adapter brings its own
+ * file access (the Deno entries pass Deno's, which starts faster than `node:fs`).
+ */
+export async function loadCatalogWith(
+  files: CatalogFiles,
+  root: URL | string = EMBEDDED_CATALOG,
   {
     label = root === EMBEDDED_CATALOG ? "catalog" : String(root).replace(/\/$/, ""),
-    files,
     prebuilt = true,
     onFallback,
   }: LoadOptions = {},
 ): Promise<Catalog> {
-  const fs = files ?? await nodeFiles();
   const dir = catalogDir(root);
   if (prebuilt) {
-    const found = await readArtifact(fs, dir, label);
+    const found = await readArtifact(files, dir, label);
     if (found.ok) return found.catalog;
     if (!found.missing || root === EMBEDDED_CATALOG) {
       onFallback?.(`${found.reason}: validating the Markdown files instead`);
     }
   }
   const { parseCatalog } = await import("./parse.ts");
-  return await parseCatalog(dir, { label, files: fs });
+  return await parseCatalog(dir, { label, files });
 }
 
 /** A catalog validated from its Markdown files, with the artifact to write beside them. */
@@ -88,11 +96,15 @@ export interface Prebuilt {
  */
 export async function prebuildCatalog(
   root: URL | string = EMBEDDED_CATALOG,
-  { label, files }: Pick<LoadOptions, "label" | "files"> = {},
+  { label, files }: {
+    /** How file names are shown in problems, as for {@linkcode loadCatalog}. */
+    label?: string;
+    /** How to read files; `node:fs`, loaded on first use, when absent. */
+    files?: CatalogFiles;
+  } = {},
 ): Promise<Prebuilt> {
   const fs = files ?? await nodeFiles();
-  const catalog = await loadCatalog(root, {
-    files: fs,
+  const catalog = await loadCatalogWith(fs, root, {
     prebuilt: false,
     ...(label === undefined ? {} : { label }),
   });

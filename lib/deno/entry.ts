@@ -6,7 +6,12 @@
  *
  * @module
  */
-import { CatalogError, EMBEDDED_CATALOG, isPermissionError, loadCatalog } from "../catalog/load.ts";
+import {
+  CatalogError,
+  EMBEDDED_CATALOG,
+  isPermissionError,
+  loadCatalogWith,
+} from "../catalog/load.ts";
 import type { Catalog } from "../catalog/records.ts";
 import { ServeError } from "../cli/config.ts";
 import { denoFiles } from "./files.ts";
@@ -68,8 +73,7 @@ export function exitOnKnownError(error: unknown): never {
  */
 export async function loadCatalogOrExit(dir?: string | URL): Promise<Catalog> {
   try {
-    return await loadCatalog(dir ?? EMBEDDED_CATALOG, {
-      files: denoFiles,
+    return await loadCatalogWith(denoFiles, dir ?? EMBEDDED_CATALOG, {
       onFallback: (reason) => console.error(reason),
     });
   } catch (error) {
