@@ -39,11 +39,6 @@ export interface NotFound {
 /** The two kinds of record. */
 export type RecordKind = NotFound["kind"];
 
-/** A lookup's answer: the record (and the alias that named it, if any), or why there is none. */
-export type Lookup<T> =
-  | { ok: true; record: T; alias?: string }
-  | { ok: false; notFound: NotFound };
-
 export type { Benchmarks, FrameworkSummary, MetricSummary };
 
 /** The read model over one catalog. */
@@ -54,19 +49,24 @@ export interface ReadModel {
   metrics(filter?: { tag?: Tag | undefined; kind?: "composite" | undefined }): MetricRecord[];
   /** The frameworks, in slug order. */
   frameworks(): Framework[];
-  /** The record of that kind with exactly that slug (the API's rule). */
+  /** The record of that kind with exactly that slug (the API's rule), or why there is none. */
   get<K extends "metric" | "framework">(
     kind: K,
     slug: string,
-  ): Lookup<K extends "metric" ? MetricRecord : Framework>;
+  ):
+    | { ok: true; record: K extends "metric" ? MetricRecord : Framework }
+    | { ok: false; notFound: NotFound };
   /**
    * The record of that kind named by a slug, or else by its abbreviation, name or an everyday
-   * name from `synonyms.yaml` (case-insensitive) when exactly one record of that kind has it.
+   * name from `synonyms.yaml` (case-insensitive) when exactly one record of that kind has it,
+   * with the name when it was not the slug; or why there is none.
    */
   resolve<K extends "metric" | "framework">(
     kind: K,
     name: string,
-  ): Lookup<K extends "metric" ? MetricRecord : Framework>;
+  ):
+    | { ok: true; record: K extends "metric" ? MetricRecord : Framework; alias?: string }
+    | { ok: false; notFound: NotFound };
   /** A record's display name by slug. */
   name(kind: "metric" | "framework", slug: string): string | undefined;
   /** A metric's benchmarks with the sources each figure cites. */
@@ -85,6 +85,9 @@ export interface ReadModel {
 
 /** The record type of a kind, as {@linkcode ReadModel.get} answers it. */
 type RecordOf<K extends RecordKind> = K extends "metric" ? MetricRecord : Framework;
+
+/** A lookup's answer, as {@linkcode ReadModel.resolve} writes it. */
+type Lookup<T> = { ok: true; record: T; alias?: string } | { ok: false; notFound: NotFound };
 
 /** A framework that includes a metric, with the components that name it. */
 type Inclusion = ReturnType<ReadModel["frameworksIncluding"]>[number];
