@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { runDeno } from "./_spawn.ts";
 
 const LIB = fileURLToPath(new URL("../lib/", import.meta.url));
 
@@ -103,4 +104,24 @@ Deno.test("lib/mod.ts, the library's surface, reaches no runtime adapter: it sta
   visit("mod.ts");
   assert.ok(reached.has("web/handler.ts") && reached.has("read/model.ts"), [...reached].join());
   assert.deepEqual([...reached].filter((module) => /^(deno|node)\//.test(module)), []);
+});
+
+/**
+ * The library's surface: the names a library user needs to load a catalog, read it, answer
+ * requests and type the records they get (CONTRIBUTING.md, "The library's surface").
+ */
+const SURFACE = [
+  ["loadCatalog", "CatalogError"],
+  ["createReadModel", "ReadModel", "NotFound"],
+  ["createHandler", "Handler"],
+  ["Catalog", "Metric", "MetricRecord", "Framework", "Source", "Benchmarks", "Tag", "TAGS"],
+  ["Figure", "Comparison", "Period", "PERIODS", "Vocabulary", "Calculator"],
+].flat();
+
+Deno.test(`lib/mod.ts exports the library's ${SURFACE.length} names and no more`, async () => {
+  const { code, stdout, stderr } = await runDeno(["doc", "--json", "lib/mod.ts"]);
+  assert.equal(code, 0, stderr);
+  const doc: { nodes: Record<string, { symbols: { name: string }[] }> } = JSON.parse(stdout);
+  const names = Object.values(doc.nodes).flatMap((node) => node.symbols.map(({ name }) => name));
+  assert.deepEqual(names.sort(), SURFACE.toSorted());
 });
