@@ -21,7 +21,7 @@ import {
   type ValueComparisonSchema,
 } from "../catalog/schema.ts";
 import { PERIODS } from "../catalog/figures.ts";
-import type { Comparison } from "../read/benchmarks.ts";
+import type { ValueComparison } from "../read/benchmarks.ts";
 import { TAGS } from "../catalog/records.ts";
 import { type CatalogSearch, createSearch } from "../read/search.ts";
 import { MAX_QUERY_LENGTH, PACKAGE_NAME, VERSION } from "../policy.ts";
@@ -104,7 +104,7 @@ function plainParamErrors(server: McpServer): void {
 }
 
 // The schema lives with the others in the catalog folder, which may not import the read model.
-const _sameComparison: Same<Comparison, z.infer<typeof ValueComparisonSchema>> = true;
+const _sameComparison: Same<ValueComparison, z.infer<typeof ValueComparisonSchema>> = true;
 
 /**
  * Creates an MCP server over a catalog. A search index and a read model may be passed to share

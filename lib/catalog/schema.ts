@@ -364,7 +364,7 @@ const PlacementSchema = z.strictObject({
   clause: z.string().meta({ description: "The placement in words, without the value" }),
 });
 
-/** Where a reader's value stands against a metric's figures: the read model's `Comparison`. */
+/** Where a reader's value stands against a metric's figures: the read model's `ValueComparison`. */
 export const ValueComparisonSchema = z.strictObject({
   metric: slug,
   value: z.number(),

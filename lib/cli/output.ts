@@ -17,12 +17,12 @@ import {
 } from "../catalog/records.ts";
 import type { Direction, Vocabulary } from "../catalog/figures.ts";
 import {
-  type Comparison,
   conversionWords,
   figureWords,
   formatValue,
   perWords,
   statisticWords,
+  type ValueComparison,
 } from "../read/benchmarks.ts";
 import { metricBenchmarks } from "../read/model.ts";
 import type { SearchHit, Snippet } from "../read/search.ts";
@@ -381,7 +381,7 @@ export interface ComparisonTextOptions {
  * reason, and the sources of the figures named.
  */
 export function formatComparison(
-  comparison: Comparison,
+  comparison: ValueComparison,
   style: TextStyle,
   { metric, segments = {} }: ComparisonTextOptions,
 ): string {
@@ -420,7 +420,7 @@ export function formatComparison(
  * The placements one a line under the value they place (and, for a value converted to another
  * period, the converted value and how it was worked out).
  */
-function placementLines(comparison: Comparison, style: TextStyle): string[] {
+function placementLines(comparison: ValueComparison, style: TextStyle): string[] {
   const own = `${formatValue(comparison.value, comparison.unit)}${
     comparison.per ? ` ${perWords(comparison.per)}` : ""
   }`;

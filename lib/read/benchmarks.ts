@@ -229,7 +229,7 @@ export interface ContextFigure {
 }
 
 /** The whole answer to "where do I stand". */
-export interface Comparison {
+export interface ValueComparison {
   /** The metric's slug. */
   metric: string;
   /** The reader's value, its unit and period. */
@@ -251,7 +251,10 @@ export interface Comparison {
 }
 
 /** A comparison, or the one-line reason the input cannot be compared. */
-export type CompareResult = { ok: true; comparison: Comparison } | { ok: false; error: string };
+export type CompareResult = { ok: true; comparison: ValueComparison } | {
+  ok: false;
+  error: string;
+};
 
 /** The segment keys a metric's comparable figures use, in vocabulary order. */
 export function comparableKeys(metric: ComparedMetric, vocabulary: Vocabulary): string[] {

@@ -9,7 +9,12 @@ import { calculate, type Calculator, expressionOf } from "../catalog/calculator.
 import { render } from "../catalog/expression.ts";
 import type { Vocabulary } from "../catalog/figures.ts";
 import type { MetricRecord } from "../catalog/records.ts";
-import { type ComparedMetric, compareValue, type Comparison, formatValue } from "./benchmarks.ts";
+import {
+  type ComparedMetric,
+  compareValue,
+  formatValue,
+  type ValueComparison,
+} from "./benchmarks.ts";
 import { groupedNumber } from "./text.ts";
 
 /** What computing a metric needs of it: its calculator, and its figures for the comparison. */
@@ -32,7 +37,7 @@ export interface Computed {
   /** The formula in names, then with the numbers put in, then the result. */
   formula: string;
   /** Where the result stands against the metric's figures, when it has comparable ones. */
-  comparison?: Comparison | undefined;
+  comparison?: ValueComparison | undefined;
 }
 
 /** A computation, or the one line that says what is wrong with the input. */

@@ -11,12 +11,12 @@ import type { MetricRecord } from "../../catalog/records.ts";
 import {
   comparableFigures,
   comparableKeys,
-  type Comparison,
   figureWords,
   formatValue,
   metricFigureRows,
   perWords,
   statisticWords,
+  type ValueComparison,
 } from "../../read/benchmarks.ts";
 import { comparePath, DATA_PATHS, FORMS_SCRIPT_PATH } from "../paths.ts";
 export { comparePath, FORMS_SCRIPT_PATH };
@@ -203,7 +203,7 @@ const DIRECTION_WORDS = {
 export function compareAnswer(
   metric: MetricRecord,
   vocabulary: Vocabulary,
-  comparison: Comparison,
+  comparison: ValueComparison,
 ): Html {
   const items = comparison.placements.map((placement) =>
     markup`<li>${placement.sentence} <a href="#figure-${placement.figure}">[figure ${placement.figure}]</a></li>\n`
