@@ -31,7 +31,11 @@ const { createHandler } = await import("../lib/web/handler.ts");
 step("import the handler (routing, the site plan, the read model)");
 const catalog = await loadCatalogWith(denoFiles);
 step("read catalog/artifact.json and check the digests of the Markdown files");
-const handler = createHandler(catalog, { baseUrl: "http://localhost:8000" });
+const { streamCompress } = await import("../lib/deno/compress.ts");
+const handler = createHandler(catalog, {
+  baseUrl: "http://localhost:8000",
+  compress: streamCompress,
+});
 step("plan the site (every address, nothing rendered)");
 const request = (accept?: string) =>
   new Request("http://localhost:8000/api/metrics", {
@@ -40,9 +44,9 @@ const request = (accept?: string) =>
 await (await handler(request())).arrayBuffer();
 step("first /api/metrics, identity: serialize, hash (ETag)");
 await (await handler(request("br"))).arrayBuffer();
-step("first brotli /api/metrics: load node:zlib, compress at quality 5");
+step("first brotli /api/metrics: Deno's compression stream, quality 6");
 await (await handler(request("gzip"))).arrayBuffer();
-step("first gzip /api/metrics: compress at level 6");
+step("first gzip /api/metrics: Deno's compression stream, level 6");
 const served = performance.now();
 await import("../lib/web/pages/render.ts");
 step("for scale: import the page renderers (the first page)");

@@ -8,6 +8,7 @@ import type { Catalog } from "../catalog/load.ts";
 import { createHandler, type Handler } from "../web/handler.ts";
 import { exitOnKnownError, readEnv } from "./entry.ts";
 import { lentBodyResponse } from "./lent_body.ts";
+import { streamCompress } from "./compress.ts";
 import {
   baseUrlFor,
   listenError,
@@ -49,7 +50,12 @@ export function serve(catalog: Catalog, options: ServeOptions = {}): Deno.HttpSe
       onListen(address) {
         const baseUrl = options.baseUrl ?? baseUrlFor(address);
         // Deno.serve sends each response and reads nothing of it: the answers may lend their bytes.
-        handler = createHandler(catalog, { baseUrl, bodyResponse: lentBodyResponse });
+        // Deno's own compression streams spare the process node:zlib.
+        handler = createHandler(catalog, {
+          baseUrl,
+          bodyResponse: lentBodyResponse,
+          compress: streamCompress,
+        });
         console.error(listeningLine(catalog, baseUrl, address));
       },
     }, (request) => inFlight.track(handler(request)));

@@ -17,6 +17,7 @@
 import {
   type AnswerPlan,
   codingPreference,
+  type Compress,
   compressedBody,
   type EncodedBody,
   identityBody,
@@ -47,6 +48,7 @@ export class LazyAnswer {
   readonly #plan: AnswerPlan;
   readonly #common: Readonly<Record<string, string>>;
   readonly #bodyResponse: BodyResponse;
+  readonly #compressWith: Compress | undefined;
   #identity: BodyWithHeaders | undefined;
   #building: Promise<unknown> | undefined;
   /** Compressed bodies made so far; `null` where the coding gives no smaller body. */
@@ -55,16 +57,20 @@ export class LazyAnswer {
 
   /**
    * The answer `plan` describes, with the `common` headers first on every body; each response with
-   * a body is made by `bodyResponse`.
+   * a body is made by `bodyResponse`, each compressed body by `compress` (`node:zlib` by default).
    */
   constructor(
     plan: AnswerPlan,
     common: Readonly<Record<string, string>>,
-    { bodyResponse = ownBodyResponse }: { bodyResponse?: BodyResponse } = {},
+    { bodyResponse = ownBodyResponse, compress }: {
+      bodyResponse?: BodyResponse;
+      compress?: Compress | undefined;
+    } = {},
   ) {
     this.#plan = plan;
     this.#common = common;
     this.#bodyResponse = bodyResponse;
+    this.#compressWith = compress;
   }
 
   /** What the answer is, before its body is made. */
@@ -111,7 +117,7 @@ export class LazyAnswer {
     if (work === undefined) {
       const identity = this.#identity;
       if (identity === undefined) return this.#build();
-      work = compressedBody(identity, coding).then((body) => {
+      work = compressedBody(identity, coding, this.#compressWith).then((body) => {
         this.#compressed.set(coding, body ? this.#withHeaderLists(body, coding) : null);
       }).finally(() => this.#compressing.delete(coding));
       this.#compressing.set(coding, work);

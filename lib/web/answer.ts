@@ -109,21 +109,24 @@ export async function identityBody(rendered: RenderedBody): Promise<EncodedBody>
   return { bytes, etag: `"${(await sha256Base64url(bytes)).slice(0, 27)}"` };
 }
 
+/**
+ * Compresses the bytes of a body in a coding. A runtime's adapter may bring its own; the core's
+ * is {@linkcode zlibCompress}.
+ */
+export type Compress = (
+  bytes: Uint8Array<ArrayBuffer>,
+  coding: "gzip" | "br",
+) => Promise<Uint8Array<ArrayBuffer>>;
+
 const zlib = onFirstUse(() => import("node:zlib"));
 
 /**
- * The `coding` body made from an identity body, or `undefined` when it is too short to be worth
- * compressing or does not get smaller: gzip at level 6, brotli at
- * {@linkcode SERVER_BROTLI_QUALITY}, the ETag the identity one with `-gz` or `-br`.
+ * Compresses with `node:zlib`, which Deno and Node both ship: gzip at level 6, brotli at
+ * {@linkcode SERVER_BROTLI_QUALITY}.
  */
-export async function compressedBody(
-  identity: EncodedBody,
-  coding: "gzip" | "br",
-): Promise<EncodedBody | undefined> {
-  const bytes = identity.bytes;
-  if (bytes.byteLength <= COMPRESS_ABOVE_BYTES) return undefined;
+export const zlibCompress: Compress = async (bytes, coding) => {
   const { brotliCompressSync, constants, gzipSync } = await zlib();
-  const compressed = new Uint8Array(
+  return new Uint8Array(
     coding === "gzip" ? gzipSync(bytes, { level: 6 }) : brotliCompressSync(bytes, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: SERVER_BROTLI_QUALITY,
@@ -131,6 +134,21 @@ export async function compressedBody(
       },
     }),
   );
+};
+
+/**
+ * The `coding` body made from an identity body by `compress`, or `undefined` when it is too short
+ * to be worth compressing or does not get smaller; the ETag is the identity one with `-gz` or
+ * `-br`.
+ */
+export async function compressedBody(
+  identity: EncodedBody,
+  coding: "gzip" | "br",
+  compress: Compress = zlibCompress,
+): Promise<EncodedBody | undefined> {
+  const bytes = identity.bytes;
+  if (bytes.byteLength <= COMPRESS_ABOVE_BYTES) return undefined;
+  const compressed = await compress(bytes, coding);
   if (compressed.byteLength >= bytes.byteLength) return undefined;
   return {
     bytes: compressed,

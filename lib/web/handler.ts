@@ -52,7 +52,7 @@ const PREBUILT: Route = { methods: ["GET", "HEAD"], handle: () => undefined };
  */
 export function createHandler(
   catalog: Catalog,
-  { baseUrl = "http://localhost:8000", bodyResponse }: {
+  { baseUrl = "http://localhost:8000", bodyResponse, compress }: {
     /** The public base address used in absolute links and the OpenAPI `servers`. */
     baseUrl?: string;
     /**
@@ -62,11 +62,23 @@ export function createHandler(
      * instead of copying them.
      */
     bodyResponse?: (bytes: Uint8Array<ArrayBuffer>, status: number) => Response;
+    /**
+     * Compresses a body's bytes in a coding, once per body and coding; by default `node:zlib`
+     * (gzip at level 6, brotli at quality 5). A runtime's adapter may bring a compressor that
+     * costs its process less.
+     */
+    compress?: (
+      bytes: Uint8Array<ArrayBuffer>,
+      coding: "gzip" | "br",
+    ) => Promise<Uint8Array<ArrayBuffer>>;
   } = {},
 ): Handler {
   const plan = planSite(catalog, baseUrl.replace(/\/+$/, ""));
   const answer = (planned: AnswerPlan) =>
-    new LazyAnswer(planned, COMMON_HEADERS, bodyResponse ? { bodyResponse } : {});
+    new LazyAnswer(planned, COMMON_HEADERS, {
+      ...(bodyResponse ? { bodyResponse } : {}),
+      ...(compress ? { compress } : {}),
+    });
   const site: SiteAnswers = {
     plan,
     answers: new Map([...plan.answers].map(([path, planned]) => [path, answer(planned)])),

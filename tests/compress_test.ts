@@ -1,0 +1,50 @@
+import assert from "node:assert/strict";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { streamCompress } from "../lib/deno/compress.ts";
+import { loadCatalog } from "../lib/catalog/load.ts";
+import { createHandler } from "../lib/web/handler.ts";
+
+const encoder = new TextEncoder();
+
+Deno.test("streamCompress() writes gzip and brotli that node:zlib reads back byte for byte", async () => {
+  const bodies = [
+    encoder.encode("churn ".repeat(2000)),
+    encoder.encode(JSON.stringify({ text: "Rétention — 30 jours ✓".repeat(300) })),
+    crypto.getRandomValues(new Uint8Array(50_000)),
+  ];
+  for (const bytes of bodies) {
+    assert.deepEqual(new Uint8Array(gunzipSync(await streamCompress(bytes, "gzip"))), bytes);
+    assert.deepEqual(
+      new Uint8Array(brotliDecompressSync(await streamCompress(bytes, "br"))),
+      bytes,
+    );
+  }
+});
+
+Deno.test("streamCompress() compresses brotli at least as well as the core's node:zlib quality 5", async () => {
+  const handler = createHandler(await loadCatalog());
+  const identity = new Uint8Array(
+    await (await handler(new Request("http://localhost/api/metrics"))).arrayBuffer(),
+  );
+  const zlib = await (await handler(
+    new Request("http://localhost/api/metrics", { headers: { "accept-encoding": "br" } }),
+  )).arrayBuffer();
+  const streamed = await streamCompress(identity, "br");
+  assert.ok(streamed.byteLength <= zlib.byteLength, `${streamed.byteLength} > ${zlib.byteLength}`);
+});
+
+Deno.test("a handler given streamCompress answers each coding with bodies that decode to the identity body", async () => {
+  const handler = createHandler(await loadCatalog(), { compress: streamCompress });
+  const get = (coding: string) =>
+    handler(
+      new Request("http://localhost/api/metrics", { headers: { "accept-encoding": coding } }),
+    );
+  const identity = new Uint8Array(await (await get("identity")).arrayBuffer());
+  const br = await get("br");
+  assert.equal(br.headers.get("content-encoding"), "br");
+  assert.match(br.headers.get("etag") ?? "", /-br"$/);
+  assert.deepEqual(new Uint8Array(brotliDecompressSync(await br.arrayBuffer())), identity);
+  const gzip = await get("gzip");
+  assert.equal(gzip.headers.get("content-encoding"), "gzip");
+  assert.deepEqual(new Uint8Array(gunzipSync(await gzip.arrayBuffer())), identity);
+});
