@@ -18,8 +18,8 @@ const USAGE = `Usage: deno task soak [--duration 60] [--connections 64] [--warmu
   --mcp         load POST /mcp instead: tools/call get_metric for every metric, get_benchmark
                 with a comparison, search and tools/list, in turn; passes only below 80 MiB at
                 the end too. The check that the server is up asks for /api/metrics uncompressed,
-                as an MCP client never asks for a compressed answer: the first compressed answer
-                loads node:zlib into the server
+                as an MCP client never asks for a compressed answer, so that the server has made
+                no compressed body when the load starts
   --compressed  with --mcp, ask that first answer with fetch's gzip and brotli, as a server that
                 also serves browsers has done`;
 
@@ -66,6 +66,7 @@ async function main(): Promise<void> {
   if (![duration, connections, warmup].every((n) => Number.isInteger(n) && n > 0)) {
     usageError("--duration, --connections and --warmup must be whole numbers above 0", USAGE);
   }
+  if (values.compressed && !values.mcp) usageError("--compressed goes with --mcp", USAGE);
   const split = values.pin === "off" ? undefined : await cpuSplit();
   const server = await startServer({
     cpus: split?.server,

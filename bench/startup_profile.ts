@@ -28,10 +28,10 @@ const { loadCatalogWith } = await import("../lib/catalog/load.ts");
 const { denoFiles } = await import("../lib/deno/files.ts");
 step("import the catalog loader");
 const { createHandler } = await import("../lib/web/handler.ts");
+const { streamCompress } = await import("../lib/deno/compress.ts");
 step("import the handler (routing, the site plan, the read model)");
 const catalog = await loadCatalogWith(denoFiles);
 step("read catalog/artifact.json and check the digests of the Markdown files");
-const { streamCompress } = await import("../lib/deno/compress.ts");
 const handler = createHandler(catalog, {
   baseUrl: "http://localhost:8000",
   compress: streamCompress,

@@ -33,8 +33,14 @@ Deno.test("streamCompress() compresses brotli at least as well as the core's nod
   assert.ok(streamed.byteLength <= zlib.byteLength, `${streamed.byteLength} > ${zlib.byteLength}`);
 });
 
-Deno.test("a handler given streamCompress answers each coding with bodies that decode to the identity body", async () => {
-  const handler = createHandler(await loadCatalog(), { compress: streamCompress });
+Deno.test("a handler given streamCompress answers each coding with its bytes, which decode to the identity body", async () => {
+  const asked: string[] = [];
+  const handler = createHandler(await loadCatalog(), {
+    compress: (bytes, coding) => {
+      asked.push(coding);
+      return streamCompress(bytes, coding);
+    },
+  });
   const get = (coding: string) =>
     handler(
       new Request("http://localhost/api/metrics", { headers: { "accept-encoding": coding } }),
@@ -43,8 +49,14 @@ Deno.test("a handler given streamCompress answers each coding with bodies that d
   const br = await get("br");
   assert.equal(br.headers.get("content-encoding"), "br");
   assert.match(br.headers.get("etag") ?? "", /-br"$/);
-  assert.deepEqual(new Uint8Array(brotliDecompressSync(await br.arrayBuffer())), identity);
+  const brBytes = new Uint8Array(await br.arrayBuffer());
+  assert.deepEqual(brBytes, await streamCompress(identity, "br"));
+  assert.deepEqual(new Uint8Array(brotliDecompressSync(brBytes)), identity);
   const gzip = await get("gzip");
   assert.equal(gzip.headers.get("content-encoding"), "gzip");
-  assert.deepEqual(new Uint8Array(gunzipSync(await gzip.arrayBuffer())), identity);
+  const gzipBytes = new Uint8Array(await gzip.arrayBuffer());
+  assert.deepEqual(gzipBytes, await streamCompress(identity, "gzip"));
+  assert.deepEqual(new Uint8Array(gunzipSync(gzipBytes)), identity);
+  await get("br");
+  assert.deepEqual(asked, ["br", "gzip"], "each body is compressed once");
 });

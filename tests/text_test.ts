@@ -4,9 +4,12 @@ import { groupedNumber } from "../lib/read/text.ts";
 /** Numbers of every shape a formatter meets: halves, carries, tiny, huge, negative, zero. */
 function sampleNumbers(): number[] {
   let seed = 20261125;
+  // A 32-bit xorshift: every draw is a new state until 2^32 - 1 of them.
   const random = () => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed / 2147483648;
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return (seed >>> 0) / 4294967296;
   };
   const fixed = (
     "0 -0 1 -1 0.5 1.005 2.345 2.675 0.125 0.0049999 0.005 9.995 99.995 999.5 999999.5 1e-7 " +

@@ -9,7 +9,7 @@
 export const SHUTDOWN_LINE = "Shutting down: finishing in-flight requests";
 
 /**
- * The answers in flight, each kept until it settles.
+ * The answers in flight, counted until each settles.
  *
  * @example
  * ```ts
@@ -25,8 +25,8 @@ export const SHUTDOWN_LINE = "Shutting down: finishing in-flight requests";
 export class InFlight {
   #count = 0;
   #waiting: (() => void)[] = [];
-  // A count and one handler per answer, no set of promises: under load, a set of the answers and
-  // the chains `finally` makes grow the server's memory and slow it (BENCHMARKS.md).
+  // A count and one settle handler per answer: nothing holds an answer once it has settled, and
+  // no promise is made per answer beyond the handler's own.
   readonly #release = (): void => {
     this.#count -= 1;
     if (this.#count > 0) return;

@@ -3,26 +3,11 @@
  * (level 6, as `node:zlib` does) and, beyond the web standard's formats, brotli (quality 6), in
  * native code. Importing `node:zlib` brings Node's compatibility layer into the process, which the
  * first compressed answer would otherwise pay for in start-up time and resident memory
- * (BENCHMARKS.md). Where this Deno has no brotli stream, compression falls back to `node:zlib`.
+ * (BENCHMARKS.md). The Deno this project pins writes brotli this way; `tests/compress_test.ts`
+ * fails on one that does not.
  *
  * @module
  */
-import { zlibCompress } from "../web/answer.ts";
-
-/** Whether this runtime's `CompressionStream` writes brotli: unknown until first asked. */
-let brotliStreams: boolean | undefined;
-
-function hasBrotliStream(): boolean {
-  if (brotliStreams === undefined) {
-    try {
-      new CompressionStream("brotli" as CompressionFormat);
-      brotliStreams = true;
-    } catch {
-      brotliStreams = false;
-    }
-  }
-  return brotliStreams;
-}
 
 /**
  * Compresses `bytes` with Deno's native streams: gzip, or brotli under the format name Deno gives
@@ -42,8 +27,7 @@ export async function streamCompress(
   bytes: Uint8Array<ArrayBuffer>,
   coding: "gzip" | "br",
 ): Promise<Uint8Array<ArrayBuffer>> {
-  if (coding === "br" && !hasBrotliStream()) return await zlibCompress(bytes, coding);
-  const format = (coding === "gzip" ? "gzip" : "brotli") as CompressionFormat;
+  const format: CompressionFormat = coding === "gzip" ? "gzip" : "brotli";
   const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream(format));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }

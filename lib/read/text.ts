@@ -143,7 +143,8 @@ export function closestRecords(
     if (score !== undefined && score < (best.get(slug) ?? Infinity)) best.set(slug, score);
   }
   const ranked = [...best].map(([slug, score]) => ({ slug, score }))
-    .sort((a, b) => a.score - b.score || a.slug.localeCompare(b.slug));
+    // Slugs are lowercase ASCII: code-unit order is A to Z, and needs no locale data.
+    .sort((a, b) => a.score - b.score || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
   // A slip in a whole name is what was meant; partial matches would only add noise beside it.
   const slips = ranked.filter(({ score }) => score < 2);
   return (slips.length > 0 ? slips : ranked).slice(0, limit).map(({ slug }) => slug);
