@@ -10,7 +10,7 @@ const METRICS = new URL("../catalog/metrics/", import.meta.url);
  * with the reason. Keyed by `<slug> benchmarks[<n>]`, with the numbers as the sentence writes them.
  */
 const UNSTRUCTURED: Record<string, { numbers: string[]; reason: string }> = {
-  "average-session-duration benchmarks[1]": {
+  "average-session-duration benchmarks[0]": {
     numbers: ["47%", "49%"],
     reason: "the bounce rates come from the second Contentsquare post, which the sentence cites " +
       "without a title, so the citation check cannot tell it from the first",
