@@ -732,7 +732,7 @@ exportTest(
       "You: 3% a month",
     );
     const first = inPage[0] ?? "";
-    assert.match(first, /^3% a month is below Recurly's 5\.6% average/);
+    assert.match(first, /^3% a month is below Recurly's 5\.6% reported figure/);
     assert.ok(
       served.includes(first.replace(" [figure 1]", "").replaceAll("'", "&#39;")),
       "the export's answer is the server's",

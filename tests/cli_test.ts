@@ -143,12 +143,15 @@ Deno.test("cli compare places a value against its segment's figures, lists the r
   assert.equal(result.stderr, "");
   const [answer = "", rest = ""] = result.stdout.split("\nNOT COMPARED\n");
   const flat = answer.replace(/\s+/g, " ");
-  assert.match(flat, /3% a month: #1 is below Recurly's 5\.6% average for subscription businesses/);
+  assert.match(
+    flat,
+    /3% a month: #1 is below Recurly's 5\.6% reported figure for subscription businesses/,
+  );
   assert.doesNotMatch(flat, /7\.1%/, "the B2C figure is not compared");
   const [context = "", sources = ""] = rest.split("\nSOURCES\n");
   assert.match(
     context.replace(/\s+/g, " "),
-    /#3 7\.1% average .*B2C \[1\]: is for another segment \(B2C\)/,
+    /#3 7\.1% reported figure .*B2C \[1\]: is for another segment \(B2C\)/,
   );
   assert.match(
     sources,
@@ -159,7 +162,7 @@ Deno.test("cli compare places a value against its segment's figures, lists the r
   assert.equal(yearly.code, 0, yearly.stderr);
   assert.match(
     yearly.stdout.replace(/\s+/g, " "),
-    /30% a year is 2\.93% a month \(converted from a rate a year as 1 − \(1 − rate\)\^\(1\/12\)\), which: #1 is below Recurly's 5\.6% average/,
+    /30% a year is 2\.93% a month \(converted from a rate a year as 1 − \(1 − rate\)\^\(1\/12\)\), which: #1 is below Recurly's 5\.6% reported figure/,
   );
 });
 
@@ -391,7 +394,7 @@ Deno.test("cli calc computes a metric, shows the formula with the numbers and pl
   assert.equal(result.code, 0, result.stderr);
   assert.match(result.stdout, /^Customer Churn Rate: 4\.5% a month\n/);
   assert.match(result.stdout, /lost ÷ start × 100 = 90 ÷ 2,000 × 100 = 4\.5%/);
-  assert.match(result.stdout, /4\.5% a month:\n {2}#1 is below Recurly's 5\.6% average/);
+  assert.match(result.stdout, /4\.5% a month:\n {2}#1 is below Recurly's 5\.6% reported figure/);
   const json = JSON.parse(
     (await cli(["calc", "churn", "--lost=90", "--start=2000", "--json"])).stdout,
   );
@@ -450,8 +453,8 @@ Deno.test("cli ends in one line and exit 1 when stdout is closed early or full",
 Deno.test("cli compare lists one placement a line, and calc takes kebab-case input names", async () => {
   const compare = await cli(["compare", "churn-rate", "3", "--segment", "model=b2b"]);
   assert.equal(compare.code, 0, compare.stderr);
-  assert.match(compare.stdout, /^3% a month:\n {2}#1 is below Recurly's 5\.6% average/m);
-  assert.match(compare.stdout, /^ {2}#2 is below Recurly's 5% average/m);
+  assert.match(compare.stdout, /^3% a month:\n {2}#1 is below Recurly's 5\.6% reported figure/m);
+  assert.match(compare.stdout, /^ {2}#2 is below Recurly's 5% reported figure/m);
   const kebab = await cli([
     "calc",
     "customer-lifetime-value",

@@ -241,7 +241,7 @@ Deno.test("get_benchmark compares a value with the figures for its segment, in w
   });
   assert.equal(isError, undefined);
   const { comparison } = structuredContent;
-  assert.match(comparison.summary, /^3% a month is below Recurly's 5\.6% average/);
+  assert.match(comparison.summary, /^3% a month is below Recurly's 5\.6% reported figure/);
   assert.equal(comparison.metric, "churn-rate");
   assert.deepEqual(comparison.segment, { model: "b2b" });
   assert.ok(comparison.placements.length > 0);

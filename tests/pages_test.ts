@@ -818,7 +818,10 @@ Deno.test("a metric page draws its figures, tables them with anchors and citatio
   const handler = createHandler(await loadCatalog());
   const html = await (await handler(new Request("http://localhost/metrics/churn-rate"))).text();
   assert.match(html, /<figure class="chart">\s*<svg class="figures-chart" [^>]*role="group"/);
-  assert.match(html, /<a href="#source-1"><title>5\.6% average a month, subscription businesses/);
+  assert.match(
+    html,
+    /<a href="#source-1"><title>5\.6% reported figure a month, subscription businesses/,
+  );
   assert.match(html, /<tr id="figure-4">/);
   assert.match(
     html,
@@ -845,7 +848,7 @@ Deno.test("/metrics/<slug>/compare places a value with citations, and answers ba
   const html = await ok.text();
   assert.match(
     html,
-    /3% a month is below Recurly&#39;s 5% average for subscription businesses, B2B \(Recurly, accessed 2026\)/,
+    /3% a month is below Recurly&#39;s 5% reported figure for subscription businesses, B2B \(Recurly, accessed 2026\)/,
   );
   assert.match(html, /Figure 3<\/a> \(7\.1%\) is for another segment \(B2C\)/);
   assert.match(html, /<line class="you"/);

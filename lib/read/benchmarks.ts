@@ -282,7 +282,7 @@ const MAX_ABS_VALUE = 1e15;
  * const churn = catalog.metrics.find((metric) => metric.slug === "churn-rate")!;
  * const result = compareValue(churn, catalog, { value: 3, segment: { model: "b2b" } });
  * assert.ok(result.ok);
- * assert.match(result.comparison.summary, /^3% a month is below Recurly's 5.6% average/);
+ * assert.match(result.comparison.summary, /^3% a month is below Recurly's 5.6% reported figure/);
  * ```
  */
 export function compareValue(
