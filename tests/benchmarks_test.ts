@@ -1,11 +1,7 @@
 import assert from "node:assert/strict";
 import type { Figure, MetricRecord, Vocabulary } from "../lib/mod.ts";
-import {
-  compareValue,
-  formatValue,
-  metricFigureRows,
-  shortCitation,
-} from "../lib/read/benchmarks.ts";
+import { metricFigureRows } from "../lib/read/benchmarks.ts";
+import { figureAmount, formatValue, possessive, shortCitation } from "../lib/read/words.ts";
 
 const VOCABULARY: Vocabulary = {
   model: { label: "Business model", values: { b2b: { label: "B2B" }, b2c: { label: "B2C" } } },
@@ -58,88 +54,6 @@ const METRIC = {
   ],
 } as unknown as MetricRecord;
 
-function withoutComparison(): MetricRecord {
-  const { comparison: _comparison, ...rest } = METRIC;
-  return rest;
-}
-
-const compare = (input: Parameters<typeof compareValue>[2]) =>
-  compareValue(METRIC, { segments: VOCABULARY }, input);
-
-Deno.test("compareValue() places a value below, within and above figures by the metric's direction", () => {
-  const result = compare({ value: 2.5 });
-  assert.ok(result.ok);
-  const { placements, context } = result.comparison;
-  assert.deepEqual(
-    placements.map(({ figure, position, better }) => [figure, position, better]),
-    [[1, "below", true], [2, "below", true], [3, "within", undefined], [4, "above", false]],
-  );
-  assert.deepEqual(context, [{ figure: 5, reason: "measures share that is involuntary" }]);
-  assert.match(
-    result.comparison.summary,
-    /^2\.5% a month is below Lab's 5% average for B2B \(Lab, 2024\)/,
-  );
-  assert.match(result.comparison.summary, /misses Lab's “best” mark of at most 2%/);
-});
-
-Deno.test("compareValue() leaves figures of another segment as context, and places band numbers", () => {
-  const b2b = compare({ value: 4, segment: { model: "b2b" } });
-  assert.ok(b2b.ok);
-  assert.deepEqual(b2b.comparison.context[0], {
-    figure: 2,
-    reason: "is for another segment (B2C)",
-  });
-  const small = compare({ value: 4, segment: { arpa: "200" } });
-  assert.ok(small.ok);
-  assert.ok(small.comparison.context.some((item) => item.figure === 3));
-  const large = compare({ value: 4, segment: { arpa: "800" } });
-  assert.ok(large.ok);
-  assert.ok(large.comparison.placements.some((item) => item.figure === 3));
-});
-
-Deno.test("compareValue() converts a yearly value by compounding as the metric states, and says so", () => {
-  const result = compare({ value: 46, per: "year" });
-  assert.ok(result.ok);
-  const [first] = result.comparison.placements;
-  assert.ok(first?.converted);
-  assert.ok(Math.abs((first?.value ?? 0) - 100 * (1 - (1 - 0.46) ** (1 / 12))) < 1e-9);
-  assert.match(
-    result.comparison.summary,
-    /^46% a year is 5\.0\d?% a month \(converted from a rate a year as 1 − \(1 − rate\)\^\(1\/12\)\)/,
-  );
-  const noConversion = compareValue(
-    { ...METRIC, comparison: { direction: "lower-is-better", unit: "percent", per: "month" } },
-    { segments: VOCABULARY },
-    { value: 46, per: "year" },
-  );
-  assert.ok(noConversion.ok);
-  assert.equal(noConversion.comparison.placements.length, 0);
-  assert.ok(noConversion.comparison.context.some((item) => item.reason === "is quoted a month"));
-});
-
-Deno.test("compareValue() answers bad input with one line", () => {
-  const errors = [
-    compare({ value: Number.NaN }),
-    compare({ value: Infinity }),
-    compare({ value: 3, segment: { size: "big" } }),
-    compare({ value: 3, segment: { model: "b2g" } }),
-    compare({ value: 3, segment: { arpa: "lots" } }),
-    compare({ value: 3, segment: { arpa: "-5" } }),
-    compare({ value: 150, per: "year" }),
-    compareValue(withoutComparison(), { segments: VOCABULARY }, { value: 3 }),
-  ].map((result) => result.ok ? "ok" : result.error);
-  assert.deepEqual(errors, [
-    "The value must be a finite number",
-    "The value must be a finite number",
-    'Unknown segment "size" for "test-churn"; use "model", "arpa"',
-    'Segment "model" takes one of "b2b", "b2c", not "b2g"',
-    'Segment "arpa" takes a number or one of "high", not "lots"',
-    'Segment "arpa" must not be negative',
-    "A rate of loss is a percentage from 0% to 100%",
-    '"test-churn" has no benchmark figures to compare a value with',
-  ]);
-});
-
 Deno.test("metricFigureRows() gives each figure an anchor, its source and a citation to copy", () => {
   const [row] = metricFigureRows(METRIC, VOCABULARY, "https://metrics.example");
   assert.equal(row?.id, "test-churn-1");
@@ -170,4 +84,19 @@ Deno.test("shortCitation() and formatValue() word sources and values as people w
     ],
     ["4.5%", "$1,200", "3.25x", "1 month"],
   );
+});
+
+Deno.test("figureAmount() and possessive() word a figure and its source as people say them", () => {
+  assert.deepEqual(
+    [
+      figureAmount({ value: 24, bound: "at-least", unit: "months" }),
+      figureAmount({ value: 6, bound: "at-most", unit: "months" }),
+      figureAmount({ low: 90, high: 120, unit: "percent", per: "year" }),
+      figureAmount({ low: 12000, high: 50000, unit: "usd" }),
+      figureAmount({ value: 16, unit: "months" }),
+    ],
+    ["24 months or more", "6 months or less", "90–120% a year", "$12,000–$50,000", "16 months"],
+  );
+  assert.equal(possessive("Bessemer Venture Partners"), "Bessemer Venture Partners'");
+  assert.equal(possessive("Aleph"), "Aleph's");
 });

@@ -712,7 +712,7 @@ exportTest(
     );
     assert.ok(sizes.length > 0);
     assert.ok(Math.min(...sizes) >= 12, `chart text heights ${sizes.join(", ")}`);
-    await page.locator('form.compare input[name="value"]').fill("3");
+    await page.locator('form.compare input[name="value"]').fill("3%");
     await page.locator('form.compare select[name="model"]').selectOption("b2b");
     await page.getByRole("button", { name: "Where do I stand?" }).click();
     await page.getByRole("heading", { name: "Where 3% a month stands" }).waitFor();
@@ -731,18 +731,23 @@ exportTest(
       await page.locator("svg.figures-chart text.you").textContent(),
       "You: 3% a month",
     );
-    const first = inPage[0] ?? "";
-    assert.match(first, /^3% a month is below Recurly's 5\.6% reported figure/);
+    const verdict = (await page.locator("section.answer p.verdict").textContent()) ?? "";
+    assert.match(verdict, /^For B2B, 3% a month is better than Recurly's reported figure/);
     assert.ok(
-      served.includes(first.replace(" [figure 1]", "").replaceAll("'", "&#39;")),
-      "the export's answer is the server's",
+      served.includes(`<p class="verdict">${verdict.replaceAll("'", "&#39;")}</p>`),
+      "the export's verdict is the server's",
+    );
+    const first = inPage[0] ?? "";
+    assert.ok(
+      served.includes(first.replace(/ \[figure \d+\]$/, "").replaceAll("'", "&#39;")),
+      `the export's placements are the server's: ${first}`,
     );
     await page.locator('form.compare input[name="value"]').fill("lots");
     await page.getByRole("button", { name: "Where do I stand?" }).click();
     await page.getByRole("alert").waitFor();
     assert.equal(
       await page.getByRole("alert").textContent(),
-      'The value must be a number, not "lots"',
+      'The value must be a percentage, such as "3%" or "3", not "lots"',
     );
     // The calculator answers in the page too, with the server's words.
     await page.locator('form.calc input[name="lost"]').fill("90");

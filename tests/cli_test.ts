@@ -137,38 +137,53 @@ Deno.test("cli benchmarks tables the figures: value, statistic, period, segment 
   assert.equal(json.figures[3].segmentLabel, "SaaS companies, ARPA $0–10 a month");
 });
 
-Deno.test("cli compare places a value against its segment's figures, lists the rest with the reason and cites the sources", async () => {
-  const result = await cli(["compare", "churn-rate", "3", "--segment", "model=b2b"]);
+Deno.test("cli compare leads with the verdict, groups the figures by segment and cites the sources", async () => {
+  const result = await cli(["compare", "churn-rate", "3%", "--segment", "model=b2b"]);
   assert.equal(result.code, 0, result.stderr);
   assert.equal(result.stderr, "");
-  const [answer = "", rest = ""] = result.stdout.split("\nNOT COMPARED\n");
-  const flat = answer.replace(/\s+/g, " ");
+  const flat = result.stdout.replace(/\s+/g, " ");
   assert.match(
     flat,
-    /3% a month: #1 is below Recurly's 5\.6% reported figure for subscription businesses/,
+    /churn-rate · lower is better For B2B, 3% a month is better than Recurly's reported figure \(5% a month\)\./,
   );
-  assert.doesNotMatch(flat, /7\.1%/, "the B2C figure is not compared");
-  const [context = "", sources = ""] = rest.split("\nSOURCES\n");
   assert.match(
-    context.replace(/\s+/g, " "),
-    /#3 7\.1% reported figure .*B2C \[1\]: is for another segment \(B2C\)/,
+    flat,
+    /YOUR SEGMENT \(B2B\) #2 is better than Recurly's reported figure \(5% a month\) for subscription businesses, B2B \(Recurly, accessed 2026\)/,
   );
+  assert.match(
+    flat,
+    /OTHER FIGURES THAT MAY APPLY #1 is better than Recurly's reported figure \(5\.6% a month\) for subscription businesses \(any business model\)/,
+  );
+  const [, folded = ""] = result.stdout.split("\nFOR OTHER SEGMENTS, NOT COMPARED\n");
+  assert.match(folded, /#3 is for another segment \(B2C\)/, "the B2C figure is set apart");
+  assert.doesNotMatch(flat.split("FOR OTHER SEGMENTS")[0] ?? "", /7\.1%/, "and not compared");
+  const [, sources = ""] = result.stdout.split("\nSOURCES\n");
   assert.match(
     sources,
     /\[1\] Recurly, "What is churn rate".*\n\s+https:\/\/www\.recurly\.com\/blog\/what-is-churn-rate\//,
   );
-  assert.doesNotMatch(sources, /\[2\]/, "a source no figure cites is left out");
+  assert.doesNotMatch(sources, /\[2\]/, "a source no placed figure cites is left out");
   const yearly = await cli(["compare", "churn-rate", "30", "--per", "year"]);
   assert.equal(yearly.code, 0, yearly.stderr);
+  assert.match(yearly.stdout.replace(/\s+/g, " "), /30% a year \(2\.93% a month compounded\) is/);
+});
+
+Deno.test("cli compare --help lists the segment keys by metric, and a metric's values", async () => {
+  const all = await cli(["compare", "--help"]);
+  assert.equal(all.code, 0, all.stderr);
+  assert.match(all.stdout, /^ {2}net-revenue-retention\s+model, customers, arpa, acv, arr$/m);
+  const nrr = await cli(["compare", "net-revenue-retention", "--help"]);
   assert.match(
-    yearly.stdout.replace(/\s+/g, " "),
-    /30% a year is 2\.93% a month \(converted from a rate a year as 1 − \(1 − rate\)\^\(1\/12\)\), which: #1 is below Recurly's 5\.6% reported figure/,
+    nrr.stdout,
+    /^ {2}acv\s+Annual contract value: a number in US dollars, or under-12k,/m,
   );
+  assert.match(nrr.stdout, /^ {2}model\s+Business model: b2b, b2c, consumer-saas/m);
+  assert.doesNotMatch(nrr.stdout, /company|stage/, "a company's own figure names no segment");
 });
 
 Deno.test("cli compare --json prints the comparison compareValue gives, with every --segment", async () => {
   const { loadCatalog } = await import("../lib/mod.ts");
-  const { compareValue } = await import("../lib/read/benchmarks.ts");
+  const { compareValue } = await import("../lib/read/compare.ts");
   const catalog = await loadCatalog();
   const churn = catalog.metrics.find((metric) => metric.slug === "churn-rate");
   assert.ok(churn);
@@ -191,15 +206,21 @@ Deno.test("cli compare --json prints the comparison compareValue gives, with eve
   const result = await cli(["compare", ...args, "--json"]);
   assert.equal(result.code, 0, result.stderr);
   assert.deepEqual(JSON.parse(result.stdout), JSON.parse(JSON.stringify(expected.comparison)));
-  assert.ok(expected.comparison.context.some((item) => /ARPA/.test(item.reason)));
+  assert.ok(expected.comparison.placements.some((item) => item.match === "closest"));
 });
 
 Deno.test("cli compare answers each bad input in one line on stderr", async () => {
   const cases: [string[], RegExp, number][] = [
-    [["churn-rate", "abc"], /The value "abc" must be a plain number/, 2],
-    [["churn-rate", "1e400"], /The value "1e400" must be a plain number/, 2],
-    [["churn-rate", "NaN"], /The value "NaN" must be a plain number/, 2],
-    [["churn-rate", "Infinity"], /The value "Infinity" must be a plain number/, 2],
+    [["churn-rate", "abc"], /The value must be a percentage, such as "3%" or "3", not "abc"/, 2],
+    [["churn-rate", "1e400"], /The value must be a percentage, .* not "1e400"/, 2],
+    [["churn-rate", "NaN"], /The value must be a percentage, .* not "NaN"/, 2],
+    [["churn-rate", "0.8"], /Is 0\.8 0\.8% or 80%\? Write the value with a % sign/, 2],
+    [["churn-rate", "$3"], /The value must be a percentage, .* not "\$3"/, 2],
+    [
+      ["net-revenue-retention", "104", "--segment", "acv=lots"],
+      /Segment "acv" must be US dollars, such as "\$200" or "30k", not "lots"/,
+      2,
+    ],
     [
       ["churn-rate", "3", "--segment", "plan=pro"],
       /Unknown segment "plan" for "churn-rate"; use "market", "model"/,
@@ -394,7 +415,10 @@ Deno.test("cli calc computes a metric, shows the formula with the numbers and pl
   assert.equal(result.code, 0, result.stderr);
   assert.match(result.stdout, /^Customer Churn Rate: 4\.5% a month\n/);
   assert.match(result.stdout, /lost ÷ start × 100 = 90 ÷ 2,000 × 100 = 4\.5%/);
-  assert.match(result.stdout, /4\.5% a month:\n {2}#1 is below Recurly's 5\.6% reported figure/);
+  assert.match(
+    result.stdout.replace(/\s+/g, " "),
+    /4\.5% a month is better than .*Recurly's reported figure \(5\.6% a month\)/,
+  );
   const json = JSON.parse(
     (await cli(["calc", "churn", "--lost=90", "--start=2000", "--json"])).stdout,
   );
@@ -453,8 +477,11 @@ Deno.test("cli ends in one line and exit 1 when stdout is closed early or full",
 Deno.test("cli compare lists one placement a line, and calc takes kebab-case input names", async () => {
   const compare = await cli(["compare", "churn-rate", "3", "--segment", "model=b2b"]);
   assert.equal(compare.code, 0, compare.stderr);
-  assert.match(compare.stdout, /^3% a month:\n {2}#1 is below Recurly's 5\.6% reported figure/m);
-  assert.match(compare.stdout, /^ {2}#2 is below Recurly's 5% reported figure/m);
+  assert.match(compare.stdout, /^ {2}#2 is better than Recurly's reported figure \(5% a month\)/m);
+  assert.match(
+    compare.stdout,
+    /^ {2}#1 is better than Recurly's reported figure \(5\.6% a month\)/m,
+  );
   const kebab = await cli([
     "calc",
     "customer-lifetime-value",

@@ -84,7 +84,7 @@ async function exerciseTools({ client }: Connected) {
     benchmark.structuredContent,
     JSON.parse(JSON.stringify(createReadModel(catalog).benchmarks(churn))),
   );
-  assert.deepEqual(JSON.parse(text(benchmark)), benchmark.structuredContent);
+  assert.match(text(benchmark), /^Customer Churn Rate \(lower is better, a month\): 13 benchmark/);
   assert.deepEqual(benchmarks.benchmarks.map((figure) => figure.text), churn.benchmarks);
   assert.deepEqual(
     benchmarks.benchmarks.map((figure) =>
@@ -212,11 +212,14 @@ async function rpc(method: string, params: Record<string, unknown>, id = 1) {
   return await response.json();
 }
 
-/** Calls get_benchmark in-process, checking that the text is the structured content. */
+/**
+ * Calls get_benchmark in-process, checking that the text is plain lines for a reader, not the
+ * JSON, which is the structured content's.
+ */
 async function getBenchmark(args: Record<string, unknown>) {
   const { result, error } = await rpc("tools/call", { name: "get_benchmark", arguments: args });
   assert.equal(error, undefined);
-  if (!result.isError) assert.deepEqual(JSON.parse(text(result)), result.structuredContent);
+  if (!result.isError) assert.doesNotMatch(text(result), /^\{/);
   return result;
 }
 
@@ -233,21 +236,42 @@ Deno.test("get_benchmark gives a metric's figures as data, with segment labels a
   assert.match(b2b?.segmentLabel ?? "", /\bB2B\b/);
 });
 
-Deno.test("get_benchmark compares a value with the figures for its segment, in words with citations", async () => {
-  const { isError, structuredContent } = await getBenchmark({
-    slug: "churn-rate",
-    value: 3,
-    segment: { model: "b2b" },
+Deno.test("get_benchmark compares a value with the figures for its segment, verdict first", async () => {
+  const result = await getBenchmark({
+    slug: "net-revenue-retention",
+    value: "104%",
+    segment: { customers: "mid-market", acv: 30000 },
   });
-  assert.equal(isError, undefined);
-  const { comparison } = structuredContent;
-  assert.match(comparison.summary, /^3% a month is below Recurly's 5\.6% reported figure/);
-  assert.equal(comparison.metric, "churn-rate");
-  assert.deepEqual(comparison.segment, { model: "b2b" });
-  assert.ok(comparison.placements.length > 0);
-  assert.equal(structuredContent.direction, "lower-is-better");
+  assert.equal(result.isError, undefined);
+  const { comparison } = result.structuredContent;
+  assert.match(
+    comparison.summary,
+    /^For mid-market companies, ACV \$30,000, 104% a year meets Bessemer Venture Partners' target \(90–120% a year\)\./,
+  );
+  assert.equal(text(result).split("\n")[0], comparison.summary, "the text opens with the verdict");
+  assert.equal(comparison.metric, "net-revenue-retention");
+  assert.deepEqual(comparison.segment, { customers: "mid-market", acv: "30000" });
+  const same = await getBenchmark({
+    slug: "net-revenue-retention",
+    value: 104,
+    segment: { customers: "mid-market", acv: "30k" },
+  });
+  assert.deepEqual(same.structuredContent.comparison, comparison, "numbers and typed text agree");
   const yearly = await getBenchmark({ slug: "churn-rate", value: 30, per: "year" });
   assert.equal(yearly.structuredContent.comparison.per, "year");
+});
+
+Deno.test("get_benchmark's text stays under 4 KB for the metric with the most figures", async () => {
+  const largest =
+    [...catalog.metrics].sort((a, b) => (b.figures?.length ?? 0) - (a.figures?.length ?? 0))[0];
+  assert.ok(largest);
+  const plain = await getBenchmark({ slug: largest.slug });
+  const compared = await getBenchmark({ slug: largest.slug, value: 100 });
+  for (const result of [plain, compared]) {
+    const bytes = new TextEncoder().encode(text(result)).length;
+    assert.ok(bytes <= 4096, `${largest.slug}: ${bytes} bytes of text`);
+  }
+  assert.ok(compared.structuredContent.comparison.placements.length > 20, "the data is all there");
 });
 
 Deno.test("get_benchmark answers bad comparison input with an error that says what is wrong", async () => {
@@ -264,11 +288,14 @@ Deno.test("get_benchmark answers bad comparison input with an error that says wh
   const noValue = await getBenchmark({ slug: "churn-rate", segment: { model: "b2b" } });
   assert.equal(noValue.isError, true);
   assert.match(text(noValue), /give "value" too/);
-  // Arguments outside the input schema are the SDK's invalid params (-32602), sent as a tool
-  // error so that the model can correct them (MCP 2025-11-25, tool execution errors).
+  const ambiguous = await getBenchmark({ slug: "net-revenue-retention", value: 1.04 });
+  assert.equal(ambiguous.isError, true);
+  assert.equal(text(ambiguous), "Is 1.04 1.04% or 104%? Write the value with a % sign");
   const notNumber = await getBenchmark({ slug: "churn-rate", value: "abc" });
   assert.equal(notNumber.isError, true);
-  assert.match(text(notNumber), /-32602.*expected number, received string at value/);
+  assert.equal(text(notNumber), 'The value must be a percentage, such as "3%" or "3", not "abc"');
+  // Arguments outside the input schema are the SDK's invalid params (-32602), sent as a tool
+  // error so that the model can correct them (MCP 2025-11-25, tool execution errors).
   const badPeriod = await getBenchmark({ slug: "churn-rate", value: 3, per: "fortnight" });
   assert.equal(badPeriod.isError, true);
   assert.match(text(badPeriod), /-32602.*"month".* at per/);

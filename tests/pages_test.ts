@@ -833,7 +833,10 @@ Deno.test("a metric page draws its figures, tables them with anchors and citatio
     html,
     /<select name="model"><option value="">any<\/option><option value="b2b">B2B<\/option>/,
   );
-  assert.match(html, /<input name="arpa" inputmode="decimal"/);
+  assert.match(
+    html,
+    /<input name="arpa" autocomplete="off" value="" size="10" placeholder="e.g. 30k">/,
+  );
   const svgText = [...html.matchAll(/font-size: (\d+)px/g)].map((match) => Number(match[1]));
   assert.ok(svgText.every((size) => size >= 12));
 });
@@ -848,17 +851,25 @@ Deno.test("/metrics/<slug>/compare places a value with citations, and answers ba
   const html = await ok.text();
   assert.match(
     html,
-    /3% a month is below Recurly&#39;s 5% reported figure for subscription businesses, B2B \(Recurly, accessed 2026\)/,
+    /<p class="verdict">For B2B, 3% a month is better than Recurly&#39;s reported figure \(5% a month\)\./,
   );
-  assert.match(html, /Figure 3<\/a> \(7\.1%\) is for another segment \(B2C\)/);
+  assert.match(
+    html,
+    /<h3>Your segment \(B2B\)<\/h3>\n<ul class="plain">\n<li>is better than Recurly&#39;s reported figure \(5% a month\) for subscription businesses, B2B \(Recurly, accessed 2026\) <a href="#figure-2">/,
+  );
+  assert.match(
+    html,
+    /<details><summary>For other segments, not compared \(1\)<\/summary>\n<ul class="plain">\n<li>is for another segment \(B2C\) <a href="#figure-3">/,
+  );
   assert.match(html, /<line class="you"/);
+  const typed = await (await handler(
+    new Request("http://localhost/metrics/churn-rate/compare?value=3%25&model=b2b&arpa=%24200"),
+  )).text();
+  assert.match(typed, /<p class="verdict">No figure is for B2B, ARPA \$200; against the closest/);
   const converted = await (await handler(
     new Request("http://localhost/metrics/churn-rate/compare?value=40&per=year"),
   )).text();
-  assert.match(
-    converted,
-    /4\.17% a month \(converted from a rate a year as 1 − \(1 − rate\)\^\(1\/12\)\)/,
-  );
+  assert.match(converted, /<p class="verdict">40% a year \(4\.17% a month compounded\) is /);
   for (
     const query of [
       "value=abc",
@@ -866,6 +877,8 @@ Deno.test("/metrics/<slug>/compare places a value with citations, and answers ba
       "value=3&model=b2g",
       "value=3&per=fortnight",
       "value=1e400",
+      "value=1.04",
+      "value=3&arpa=lots",
     ]
   ) {
     const bad = await handler(new Request(`http://localhost/metrics/churn-rate/compare?${query}`));
@@ -890,7 +903,7 @@ Deno.test("the answer page says which way is better and refuses impossible or re
   const get = (query: string) =>
     full(new Request(`http://localhost/metrics/churn-rate/compare?${query}`));
   const ok = await (await get("value=3&model=b2b")).text();
-  assert.match(ok, /<p>For Customer Churn Rate, lower is better\.<\/p>/);
+  assert.match(ok, /<p class="muted">For Customer Churn Rate, lower is better\.<\/p>/);
   const cases: [string, string][] = [
     ["value=-5", "A rate of loss is a percentage from 0% to 100%"],
     ["value=200", "A rate of loss is a percentage from 0% to 100%"],

@@ -15,7 +15,8 @@ import {
   sectionsOf,
 } from "../catalog/records.ts";
 import { metricBenchmarks } from "../read/model.ts";
-import { metricFigureRows, statisticWords } from "../read/benchmarks.ts";
+import { metricFigureRows } from "../read/benchmarks.ts";
+import { statisticWords } from "../read/words.ts";
 import type { Vocabulary } from "../catalog/figures.ts";
 
 /** Escapes text for use as a Markdown link label. */

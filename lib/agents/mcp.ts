@@ -21,7 +21,7 @@ import {
   type ValueComparisonSchema,
 } from "../catalog/schema.ts";
 import { PERIODS } from "../catalog/figures.ts";
-import type { ValueComparison } from "../read/benchmarks.ts";
+import type { ValueComparison } from "../read/compare.ts";
 import { TAGS } from "../catalog/records.ts";
 import { type CatalogSearch, createSearch } from "../read/search.ts";
 import { MAX_QUERY_LENGTH, PACKAGE_NAME, VERSION } from "../policy.ts";
@@ -191,15 +191,22 @@ export function createMcpServer(
       "citation along with any figure.",
     inputSchema: {
       slug: slugInput("metric"),
-      value: z.number().optional().describe(
-        "A value to compare with the figures, in the metric's unit (3 for 3%)",
+      value: z.union([z.number(), z.string().max(100)]).optional().describe(
+        "A value to compare with the figures, in the metric's unit, as a number or as typed: " +
+          '3 or "3%" for 3%, "$200", "30k", "14 months"; a share such as 1.04 is refused as ' +
+          'ambiguous (write "104%")',
       ),
       per: z.enum(PERIODS).optional().describe(
         "The period the value is quoted per; the metric's own when absent",
       ),
-      segment: z.record(z.string().max(100), z.string().max(100)).optional().describe(
-        'The value\'s segment by key, e.g. {"model": "b2b"}',
-      ),
+      segment: z.record(z.string().max(100), z.union([z.string().max(100), z.number()]))
+        .optional().describe(
+          'Your segment by key, e.g. {"model": "b2b", "acv": 30000}: a band key (arpa, acv, ' +
+            "arr, mrr) takes a number in US dollars or a band; the keys and values a metric " +
+            "takes are in its answer without a value (`segments`). A figure that does not " +
+            "state a key still applies, as a broader one; a value outside the vocabulary is " +
+            "an error naming the allowed values",
+        ),
     },
     outputSchema: BenchmarkAnswerSchema,
     annotations: READ_ONLY,

@@ -86,9 +86,12 @@ const isLimit = (value: unknown): value is number =>
   typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= 50;
 const isNumber = (value: unknown): value is number =>
   typeof value === "number" && Number.isFinite(value);
-const isSegment = (value: unknown): value is Record<string, string> =>
+const isSegment = (value: unknown): value is Record<string, string | number> =>
   isPlain(value) &&
-  Object.entries(value).every(([key, word]) => key !== "__proto__" && isWord(key) && isWord(word));
+  Object.entries(value).every(([key, word]) =>
+    key !== "__proto__" && isWord(key) && (isWord(word) || isNumber(word))
+  );
+const isValue = (value: unknown): value is string | number => isNumber(value) || isWord(value);
 const oneOf = <T extends string>(list: readonly T[]) => (value: unknown): value is T =>
   list.some((item) => item === value);
 const isTag = oneOf(TAGS);
@@ -133,7 +136,7 @@ function callTool(tools: CatalogTools, params: unknown): object | undefined {
       return noParams(args) ? tools.list_frameworks() : undefined;
     case "get_benchmark":
       return hasOnly(args, ["slug", "value", "per", "segment"]) && isSlug(args.slug) &&
-          optional(args.value, isNumber) && optional(args.per, isPeriod) &&
+          optional(args.value, isValue) && optional(args.per, isPeriod) &&
           optional(args.segment, isSegment)
         ? tools.get_benchmark({
           slug: args.slug,

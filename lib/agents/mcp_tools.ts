@@ -8,7 +8,9 @@
 import type { Catalog } from "../catalog/load.ts";
 import { frameworkSummary, metricSummary, type NotFound, type ReadModel } from "../read/model.ts";
 import type { Period } from "../catalog/figures.ts";
-import { compareValue } from "../read/benchmarks.ts";
+import { compareValue, comparisonGroups, type ValueComparison } from "../read/compare.ts";
+import type { Benchmarks } from "../catalog/records.ts";
+import { figureWords, perWords, shortCitation } from "../read/words.ts";
 import { type Tag, toApiMetric } from "../catalog/records.ts";
 import type { CatalogSearch } from "../read/search.ts";
 
@@ -38,9 +40,9 @@ export interface SearchInput {
 /** What `get_benchmark` is asked. */
 export interface BenchmarkInput {
   slug: string;
-  value?: number | undefined;
+  value?: number | string | undefined;
   per?: Period | undefined;
-  segment?: Record<string, string> | undefined;
+  segment?: Record<string, string | number> | undefined;
 }
 
 /** The six tools, each a function of its checked arguments. */
@@ -60,6 +62,84 @@ function result(value: object): ToolResult {
     content: [{ type: "text", text: JSON.stringify(structured, null, 2) }],
     structuredContent: structured,
   };
+}
+
+/** A structured result with its own text, shorter than the JSON, for a reader to see first. */
+function answer(value: object, text: string): ToolResult {
+  return {
+    content: [{ type: "text", text }],
+    structuredContent: Object.fromEntries(Object.entries(value)),
+  };
+}
+
+/** A figure's line: its number, its words, its short citation. */
+function figureLine(benchmarks: Benchmarks, number: number, vocabulary: Catalog["segments"]) {
+  const figure = benchmarks.figures?.[number - 1];
+  if (!figure) return "";
+  const source = benchmarks.sources[figure.source - 1];
+  const words = figureWords(
+    { ...figure, sentence: figure.sentence - 1, source: figure.source },
+    vocabulary,
+  );
+  return `#${number} ${words}${source ? ` (${shortCitation(source)})` : ""}`;
+}
+
+/** The sources a list of figures cites, numbered as in the record. */
+function sourceLines(benchmarks: Benchmarks, numbers: readonly number[]): string[] {
+  const cited = [
+    ...new Set(numbers.map((number) => benchmarks.figures?.[number - 1]?.source ?? 0)),
+  ].filter((number) => benchmarks.sources[number - 1] !== undefined).sort((a, b) => a - b);
+  return cited.map((number) => {
+    const source = benchmarks.sources[number - 1];
+    return source ? `[${number}] ${shortCitation(source)}: ${source.url}` : "";
+  });
+}
+
+const DIRECTION_WORDS = {
+  "higher-is-better": "higher is better",
+  "lower-is-better": "lower is better",
+  "target-band": "best inside a target band",
+} as const;
+
+/** A metric's figures as plain lines: what `get_benchmark` says without a value. */
+export function benchmarkText(benchmarks: Benchmarks, vocabulary: Catalog["segments"]): string {
+  const figures = benchmarks.figures ?? [];
+  const numbers = figures.map((_, index) => index + 1);
+  const how = benchmarks.direction
+    ? ` (${DIRECTION_WORDS[benchmarks.direction]}${
+      benchmarks.per ? `, ${perWords(benchmarks.per)}` : ""
+    })`
+    : "";
+  return [
+    `${benchmarks.name}${how}: ${figures.length} benchmark figures${
+      benchmarks.benchmarksReviewed ? `, reviewed ${benchmarks.benchmarksReviewed}` : ""
+    }. Give a value to see where it stands.`,
+    ...numbers.map((number) => figureLine(benchmarks, number, vocabulary)),
+    "Sources:",
+    ...sourceLines(benchmarks, numbers),
+  ].join("\n");
+}
+
+/**
+ * Where a value stands, as plain lines: the verdict, the hint, the placements grouped by how well
+ * their segment matches, the figures not compared counted, and the sources of those placed.
+ */
+export function comparisonText(benchmarks: Benchmarks, comparison: ValueComparison): string {
+  const lines = [comparison.summary, ...(comparison.hint ? [comparison.hint] : [])];
+  // Each line names its source by number, as the list at the end does, not by its citation.
+  const cited = (figure: number, text: string) =>
+    `#${figure} ${text.replace(/ \([^()]*\)$/, "")} [${
+      benchmarks.figures?.[figure - 1]?.source ?? ""
+    }]`;
+  for (const group of comparisonGroups(comparison)) {
+    if (group.folded) {
+      lines.push(`${group.title}: ${group.lines.map((line) => `#${line.figure}`).join(", ")}`);
+      continue;
+    }
+    lines.push(`${group.title}:`, ...group.lines.map((line) => cited(line.figure, line.text)));
+  }
+  lines.push("Sources:", ...sourceLines(benchmarks, comparison.placements.map((p) => p.figure)));
+  return lines.join("\n");
 }
 
 /** A tool error: one line that says what is wrong. */
@@ -102,11 +182,18 @@ export function catalogTools(
       const found = model.resolve("metric", slug);
       if (!found.ok) return notFoundError(found.notFound);
       const benchmarks = model.benchmarks(found.record);
-      if (value === undefined) return result(benchmarks);
-      const compared = compareValue(found.record, catalog, { value, per, segment });
-      return compared.ok
-        ? result({ ...benchmarks, comparison: compared.comparison })
-        : toolError(compared.error);
+      if (value === undefined) {
+        return answer(benchmarks, benchmarkText(benchmarks, catalog.segments));
+      }
+      // A number is read as its digits would be typed, so 1.04 is asked about as on the page.
+      const typed = typeof value === "number" ? String(value) : value;
+      const compared = compareValue(found.record, catalog, { value: typed, per, segment });
+      if (!compared.ok) return toolError(compared.error);
+      const { comparison } = compared;
+      return answer(
+        { ...benchmarks, comparison },
+        comparisonText(benchmarks, comparison),
+      );
     },
   };
 }

@@ -213,6 +213,23 @@ export function vocabularyProblems(vocabulary: Vocabulary, path: string): string
       if (value.min !== undefined && value.max !== undefined && value.min >= value.max) {
         problems.push(`${at}: "min" must be below "max"`);
       }
+      if (value.within !== undefined && !Object.hasOwn(spec.values, value.within)) {
+        problems.push(`${at}: within: "${value.within}" is not a value of "${key}"`);
+      }
+      if (value.within !== undefined && spec.band) {
+        problems.push(`${at}: a band value's place follows from its ends, not "within"`);
+      }
+      let group = value.within;
+      for (let step = 0; group !== undefined && step <= Object.keys(spec.values).length; step++) {
+        if (group === slug) {
+          problems.push(`${at}: within: "${value.within}" leads back to "${slug}"`);
+          break;
+        }
+        group = spec.values[group]?.within;
+      }
+    }
+    if (spec.short !== undefined && !spec.band) {
+      problems.push(`${path}: ${key}.short: only a band key has a short name`);
     }
   }
   return problems;

@@ -103,6 +103,8 @@ export type Vocabulary = Record<string, {
   label: string;
   /** For a numeric band key (ARPA, ACV, ARR, MRR): the unit of its ends. */
   band?: Figure["unit"] | undefined;
+  /** For a band key: the short name a reader's number follows ("ARPA" in "ARPA $200"). */
+  short?: string | undefined;
   /** Its values, by slug. */
   values: Record<string, {
     /** How people read it. */
@@ -111,6 +113,8 @@ export type Vocabulary = Record<string, {
     min?: number | undefined;
     /** For a band: its upper end (exclusive). */
     max?: number | undefined;
+    /** The value of the same key whose group this one is part of (`enterprise-saas` in `b2b`). */
+    within?: string | undefined;
   }>;
 }>;
 

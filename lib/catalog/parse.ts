@@ -307,9 +307,15 @@ async function readSegments(
         label: value.label,
         ...(value.min === undefined ? {} : { min: value.min }),
         ...(value.max === undefined ? {} : { max: value.max }),
+        ...(value.within === undefined ? {} : { within: value.within }),
       };
     }
-    vocabulary[key] = { label: spec.label, ...(spec.band ? { band: spec.band } : {}), values };
+    vocabulary[key] = {
+      label: spec.label,
+      ...(spec.band ? { band: spec.band } : {}),
+      ...(spec.short ? { short: spec.short } : {}),
+      values,
+    };
   }
   problems.push(...vocabularyProblems(vocabulary, path));
   return vocabulary;

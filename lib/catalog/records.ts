@@ -471,6 +471,19 @@ export interface Benchmarks {
   unit?: Figure["unit"] | undefined;
   /** The period the metric is quoted per. */
   per?: Period | undefined;
+  /** The segment keys a reader's value can be matched on, with the values each takes. */
+  segments?:
+    | {
+      /** The key. */
+      key: string;
+      /** How people read it. */
+      label: string;
+      /** For a band key: the unit of the reader's number. */
+      band?: Figure["unit"] | undefined;
+      /** The values worth offering: those the figures use and the groups around them. */
+      values: { slug: string; label: string }[];
+    }[]
+    | undefined;
   /** The figures as data, each numbered from 1 in the metric, with its segment in words. */
   figures?:
     | (Omit<Figure, "sentence"> & {

@@ -230,9 +230,15 @@ export const VocabularySchema = z.record(
   z.strictObject({
     label: text,
     band: unit.optional(),
+    short: text.optional(),
     values: z.record(
       z.string().regex(SLUG_PATTERN, "must be lowercase kebab-case"),
-      z.strictObject({ label: text, min: z.number().optional(), max: z.number().optional() }),
+      z.strictObject({
+        label: text,
+        min: z.number().optional(),
+        max: z.number().optional(),
+        within: z.string().regex(SLUG_PATTERN, "must be lowercase kebab-case").optional(),
+      }),
     ),
   }),
 );
@@ -341,6 +347,14 @@ export const BenchmarkSchema = z.strictObject({
   }),
   unit: unit.optional().meta({ description: "The unit comparisons use" }),
   per: period.optional().meta({ description: "The period the metric is quoted per" }),
+  segments: z.array(z.strictObject({
+    key: z.string(),
+    label: z.string(),
+    band: unit.optional().meta({ description: "For a band key: the unit of a reader's number" }),
+    values: z.array(z.strictObject({ slug: z.string(), label: z.string() })),
+  })).optional().meta({
+    description: "The segment keys a value can be compared on, with the values each takes",
+  }),
   figures: z.array(BenchmarkFigureSchema).optional(),
 });
 
@@ -360,6 +374,13 @@ const PlacementSchema = z.strictObject({
     description:
       "Better or worse by the metric's direction; absent when the direction does not say",
   }),
+  match: z.enum(["yours", "closest", "wider", "all", "company"]).meta({
+    description: "How well the figure's segment matches the reader's: yours, the closest band, " +
+      "wider (broader, or a part of it), all (no segment given), or one company's",
+  }),
+  note: z.string().optional().meta({
+    description: "How a figure that still applies differs from the reader's segment",
+  }),
   sentence: z.string().meta({ description: "The placement in words, with the value" }),
   clause: z.string().meta({ description: "The placement in words, without the value" }),
 });
@@ -371,12 +392,22 @@ export const ValueComparisonSchema = z.strictObject({
   unit: unit,
   per: period.optional(),
   segment: z.record(z.string(), z.string()).meta({ description: "The segment asked for" }),
+  segmentLabel: z.string().meta({ description: "The segment asked for, in words" }),
   direction: direction,
   placements: z.array(PlacementSchema).meta({ description: "Each comparable figure, in order" }),
-  context: z.array(z.strictObject({ figure: z.int().min(1), reason: z.string() })).meta({
-    description: "The figures not compared, each with the reason",
+  context: z.array(z.strictObject({
+    figure: z.int().min(1),
+    reason: z.string(),
+    kind: z.enum(["segment", "other"]).meta({
+      description: "segment: for another segment; other: another unit, measure or period",
+    }),
+  })).meta({ description: "The figures not compared, each with the reason" }),
+  summary: z.string().meta({
+    description: "The verdict: one or two sentences, the reader's own segment first",
   }),
-  summary: z.string().meta({ description: "The answer in words, with short citations" }),
+  hint: z.string().optional().meta({
+    description: "The segment keys left out that would narrow the answer",
+  }),
 });
 
 /**

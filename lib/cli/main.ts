@@ -16,7 +16,7 @@ import {
 import { PACKAGE_NAME, VERSION } from "../policy.ts";
 import { CatalogError } from "../catalog/folder.ts";
 import { PERIODS } from "../catalog/figures.ts";
-import { type CompareInput, compareValue, parseNumber } from "../read/benchmarks.ts";
+import { type CompareInput, compareValue, segmentChoices } from "../read/compare.ts";
 import { computeMetric } from "../read/calc.ts";
 import { catalogDirFrom, ServeError, type ServeOptions, serveOptionsFromEnv } from "./config.ts";
 import {
@@ -167,11 +167,17 @@ const COMMANDS: Record<Command, CommandSpec> = {
       "Options:",
       "  --per PERIOD         The period your value is quoted per: day, week, month, quarter or " +
       "year (the metric's own when left out); month and year convert where the metric states how",
-      "  --segment key=value  Your segment, once per key, such as model=b2b or arpa=250 (a number " +
-      "for a band); figures for another segment are not compared",
+      "  --segment key=value  Your segment, once per key, such as model=b2b, acv=30k or arpa=$200 " +
+      "(a band key takes a number); a figure that names no value for a key still applies, as a " +
+      "broader one; figures for another segment are listed apart, not compared",
       "  --json               Print the comparison as JSON",
       "",
-      `Example: ${TOOL} compare churn-rate 3 --segment model=b2b`,
+      "The value is read as typed: 3, 3% and 3 % are 3%; $200, 200 and 0.2k are $200; a " +
+      'percentage between 0 and 2 with a decimal part (1.04) must carry its % sign ("104%" ' +
+      'or "1.04%")',
+      "",
+      `Example: ${TOOL} compare churn-rate 3% --segment model=b2b --segment arpa=200`,
+      `The segment keys of one metric: ${TOOL} compare <slug> --help`,
     ],
     options: {
       per: { type: "string" },
@@ -441,6 +447,10 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
   };
   if (values.get("help")) {
     print(`${usageText(commandUsage(name), style)}\n`);
+    if (name === "compare") {
+      const model = createReadModel(await io.loadCatalog(catalogDirFrom(io.env)));
+      print(`\n${usageText(segmentHelp(model, positionals[0]), style)}\n`);
+    }
     return 0;
   }
   if (spec.positionals === -1 && positionals.length === 0) {
@@ -577,14 +587,34 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
  * What `compare` places: the value (a plain number, so not "1e400", "NaN" or "3%"), the period it
  * is quoted per and the segment from `key=value` pairs. Each problem is one line, without usage.
  */
-function compareInput(value: string, per: string | undefined, pairs: string[]): CompareInput {
-  const number = parseNumber(value);
-  if (number === undefined) {
-    throw new CliError(
-      `The value "${value.slice(0, 40)}" must be a plain number, such as 3 or 4.5`,
-      2,
-    );
+/**
+ * The segment keys `compare --help` lists: a metric's keys with their values when a slug is
+ * given, else each metric's keys on a line.
+ */
+function segmentHelp(model: ReadModel, slug: string | undefined): string {
+  const vocabulary = model.catalog.segments;
+  if (slug !== undefined) {
+    const found = model.resolve("metric", slug);
+    if (!found.ok) return found.notFound.message;
+    const choices = segmentChoices(found.record, vocabulary);
+    if (choices.length === 0) return `${found.record.slug} takes no segment.`;
+    return [
+      `Segment keys of ${found.record.slug}:`,
+      ...choices.map((choice) =>
+        `  ${choice.key.padEnd(10)}  ${choice.label}: ${
+          choice.band ? "a number in US dollars, or " : ""
+        }${choice.values.map((value) => value.slug).join(", ")}`
+      ),
+    ].join("\n");
   }
+  const rows = model.metrics().flatMap((metric) => {
+    const keys = segmentChoices(metric, vocabulary).map((choice) => choice.key);
+    return keys.length > 0 ? [`  ${metric.slug.padEnd(34)}  ${keys.join(", ")}`] : [];
+  });
+  return ["Segment keys by metric (their values: compare <slug> --help):", ...rows].join("\n");
+}
+
+function compareInput(value: string, per: string | undefined, pairs: string[]): CompareInput {
   const period = PERIODS.find((item) => item === per?.toLowerCase());
   if (per !== undefined && period === undefined) {
     throw new CliError(`--per "${per.slice(0, 20)}" must be one of: ${PERIODS.join(", ")}`, 2);
@@ -601,7 +631,7 @@ function compareInput(value: string, per: string | undefined, pairs: string[]): 
     if (segment.has(key)) throw new CliError(`--segment "${key.slice(0, 40)}" is given twice`, 2);
     segment.set(key, wanted);
   }
-  return { value: number, per: period, segment: Object.fromEntries(segment) };
+  return { value, per: period, segment: Object.fromEntries(segment) };
 }
 
 function metricNames(model: ReadModel): Map<string, string> {

@@ -16,14 +16,8 @@ import {
   type Source,
 } from "../catalog/records.ts";
 import type { Direction, Vocabulary } from "../catalog/figures.ts";
-import {
-  conversionWords,
-  figureWords,
-  formatValue,
-  perWords,
-  statisticWords,
-  type ValueComparison,
-} from "../read/benchmarks.ts";
+import { statisticWords } from "../read/words.ts";
+import { comparisonGroups, type ValueComparison } from "../read/compare.ts";
 import { metricBenchmarks } from "../read/model.ts";
 import type { SearchHit, Snippet } from "../read/search.ts";
 import type { Computed } from "../read/calc.ts";
@@ -377,27 +371,30 @@ export interface ComparisonTextOptions {
 }
 
 /**
- * Where a value stands: the comparison's answer in words, each figure not compared with the
- * reason, and the sources of the figures named.
+ * Where a value stands: the verdict first, then the figures placed, grouped by how well their
+ * segment matches the reader's, the figures not compared by number, and the sources cited.
  */
 export function formatComparison(
   comparison: ValueComparison,
   style: TextStyle,
-  { metric, segments = {} }: ComparisonTextOptions,
+  { metric }: ComparisonTextOptions,
 ): string {
   const figureList = metric.figures ?? [];
-  const context = comparison.context.flatMap(({ figure: number, reason }) => {
-    const figure = figureList[number - 1];
-    if (!figure) return [];
-    // The reason names what a figure of something else measures; the words need not repeat it.
-    const words = `${
-      figureWords({ ...figure, measures: undefined }, segments)
-    } [${figure.source}]: ${reason}`;
-    return [bullet(words, style, `#${number}`)];
-  });
+  const groups = comparisonGroups(comparison).flatMap((group) => [
+    "",
+    heading(style, group.title),
+    ...(group.folded
+      ? group.lines.length > 4 && group.lines.every((line) => line.text.startsWith("is for"))
+        ? [wrap(group.lines.map((line) => `#${line.figure}`).join(", "), {
+          width: style.width,
+          indent: "  ",
+        })]
+        : group.lines.map((line) => bullet(line.text, style, `#${line.figure}`))
+      : group.lines.map((line) => bullet(line.text, style, `#${line.figure}`))),
+  ]);
   const cited = [
     ...new Set(
-      [...comparison.placements, ...comparison.context]
+      comparison.placements
         .map(({ figure }) => figureList[figure - 1]?.source ?? 0)
         .filter((number) => metric.sources[number - 1] !== undefined),
     ),
@@ -406,40 +403,19 @@ export function formatComparison(
     paint(style, "bold", displayName(metric)),
     paint(style, "dim", `${metric.slug} · ${DIRECTION_WORDS[comparison.direction]}`),
     "",
-    ...(comparison.placements.length > 0
-      ? placementLines(comparison, style)
-      : [wrap(comparison.summary, { width: style.width })]),
-    ...(context.length > 0 ? ["", heading(style, "Not compared"), ...context] : []),
-    "",
-    heading(style, "Sources"),
-    ...sources(cited.flatMap((number) => metric.sources[number - 1] ?? []), style, cited),
+    wrap(comparison.summary, { width: style.width }),
+    ...(comparison.hint
+      ? [paint(style, "dim", wrap(comparison.hint, { width: style.width }))]
+      : []),
+    ...groups,
+    ...(cited.length > 0
+      ? [
+        "",
+        heading(style, "Sources"),
+        ...sources(cited.flatMap((number) => metric.sources[number - 1] ?? []), style, cited),
+      ]
+      : []),
   ].join("\n") + "\n";
-}
-
-/**
- * The placements one a line under the value they place (and, for a value converted to another
- * period, the converted value and how it was worked out).
- */
-function placementLines(comparison: ValueComparison, style: TextStyle): string[] {
-  const own = `${formatValue(comparison.value, comparison.unit)}${
-    comparison.per ? ` ${perWords(comparison.per)}` : ""
-  }`;
-  const lines: string[] = [];
-  let lead: string | undefined;
-  for (const placement of comparison.placements) {
-    const converted = placement.converted;
-    const next = converted
-      ? `${own} is ${formatValue(placement.value, comparison.unit)} ${perWords(converted.to)} (${
-        conversionWords(converted)
-      }), which:`
-      : `${own}:`;
-    if (next !== lead) {
-      lines.push(wrap(next, { width: style.width }));
-      lead = next;
-    }
-    lines.push(bullet(placement.clause, style, `#${placement.figure}`));
-  }
-  return lines;
 }
 
 /** The metric list as aligned rows. */

@@ -9,12 +9,8 @@ import { calculate, type Calculator, expressionOf } from "../catalog/calculator.
 import { render } from "../catalog/expression.ts";
 import type { Vocabulary } from "../catalog/figures.ts";
 import type { MetricRecord } from "../catalog/records.ts";
-import {
-  type ComparedMetric,
-  compareValue,
-  formatValue,
-  type ValueComparison,
-} from "./benchmarks.ts";
+import { type ComparedMetric, compareValue, type ValueComparison } from "./compare.ts";
+import { formatValue } from "./words.ts";
 import { groupedNumber } from "./text.ts";
 
 /** What computing a metric needs of it: its calculator, and its figures for the comparison. */

@@ -17,7 +17,8 @@ import type {
   Tag,
 } from "../catalog/records.ts";
 import { closestRecords, nameKey } from "./text.ts";
-import { segmentWords } from "./benchmarks.ts";
+import { segmentWords } from "./words.ts";
+import { segmentChoices } from "./compare.ts";
 import type { Vocabulary } from "../catalog/figures.ts";
 
 /** Why a lookup found nothing, and what the caller may have meant. */
@@ -152,6 +153,7 @@ export function metricBenchmarks(metric: MetricRecord, vocabulary: Vocabulary = 
     segmentLabel: segmentWords(figure.segment, vocabulary),
   }));
   const comparison = metric.comparison;
+  const segments = comparison ? segmentChoices(metric, vocabulary) : [];
   return {
     slug: metric.slug,
     name: metric.name,
@@ -168,6 +170,7 @@ export function metricBenchmarks(metric: MetricRecord, vocabulary: Vocabulary = 
         ...(comparison.per ? { per: comparison.per } : {}),
       }
       : {}),
+    ...(segments.length > 0 ? { segments } : {}),
     ...(figures.length > 0 ? { figures } : {}),
   };
 }

@@ -8,15 +8,10 @@
  *
  * @module
  */
-import {
-  comparedMetricFrom,
-  compareInputFrom,
-  compareValue,
-  type DataSet,
-  formatValue,
-  perWords,
-  type Placement,
-} from "../../read/benchmarks.ts";
+import { comparedMetricFrom, type DataSet } from "../../read/benchmarks.ts";
+import { compareValue, comparisonGroups, type ValueComparison } from "../../read/compare.ts";
+import { formatValue, perWords } from "../../read/words.ts";
+import { compareInputFrom } from "../compare_form.ts";
 import { computeMetric, type FormulaSet } from "../../read/calc.ts";
 
 /** The little of the DOM this script uses; the project's type check has no DOM library. */
@@ -94,18 +89,38 @@ function element(tag: string, text?: string): Element {
 
 let formulas: Promise<FormulaSet> | undefined;
 
-/** Each placement in words, linked to its figure in the page's table. */
-function placementList(placements: readonly Placement[]): Element {
-  const list = element("ul");
-  list.className = "plain";
-  for (const placement of placements) {
-    const item = element("li", `${placement.sentence} `);
-    const link = element("a", `[figure ${placement.figure}]`);
-    link.setAttribute("href", `#figure-${placement.figure}`);
-    item.append(link);
-    list.append(item);
+/**
+ * The verdict, the hint and the placements grouped as the server's answer page groups them, each
+ * line linked to its figure in the page's table; the figures not compared are folded away.
+ */
+function comparisonParts(comparison: ValueComparison): Element[] {
+  const verdict = element("p", comparison.summary);
+  verdict.className = "verdict";
+  const parts = [verdict];
+  if (comparison.hint) {
+    const hint = element("p", comparison.hint);
+    hint.className = "muted";
+    parts.push(hint);
   }
-  return list;
+  for (const group of comparisonGroups(comparison)) {
+    const list = element("ul");
+    list.className = "plain";
+    for (const line of group.lines) {
+      const item = element("li", `${line.text} `);
+      const link = element("a", `[figure ${line.figure}]`);
+      link.setAttribute("href", `#figure-${line.figure}`);
+      item.append(link);
+      list.append(item);
+    }
+    if (group.folded) {
+      const details = element("details");
+      details.append(element("summary", `${group.title} (${group.lines.length})`), list);
+      parts.push(details);
+    } else {
+      parts.push(element("h3", group.title), list);
+    }
+  }
+  return parts;
 }
 
 /** One of the site's own JSON files, written by the same code (lib/web/data_files.ts). */
@@ -161,9 +176,9 @@ async function calculated(form: Element, slug: string): Promise<Element> {
   const formula = element("p", computed.formula);
   formula.className = "formula-numbers";
   section.append(formula);
-  const placements = computed.comparison?.placements ?? [];
-  if (placements.length > 0) {
-    section.append(element("h3", "Against the benchmark figures"), placementList(placements));
+  if (computed.comparison && computed.comparison.placements.length > 0) {
+    section.append(element("h3", "Against the benchmark figures"));
+    section.append(...comparisonParts(computed.comparison));
   }
   return section;
 }
@@ -187,19 +202,8 @@ async function answer(form: Element, slug: string): Promise<Element> {
   }
   section.append(
     element("h2", `Where ${formatValue(comparison.value, comparison.unit)}${per} stands`),
+    ...comparisonParts(comparison),
   );
-  const list = placementList(comparison.placements);
-  if (comparison.placements.length === 0) list.append(element("li", comparison.summary));
-  section.append(list);
-  if (comparison.context.length > 0) {
-    section.append(element("h3", "Not compared"));
-    const context = element("ul");
-    context.className = "plain";
-    for (const item of comparison.context) {
-      context.append(element("li", `Figure ${item.figure} ${item.reason}.`));
-    }
-    section.append(context);
-  }
   return section;
 }
 

@@ -13,7 +13,8 @@ import type { Unit } from "../../catalog/figures.ts";
 import { expressionOf } from "../../catalog/calculator.ts";
 import { render } from "../../catalog/expression.ts";
 import type { Computed } from "../../read/calc.ts";
-import { perWords } from "../../read/benchmarks.ts";
+import { perWords } from "../../read/words.ts";
+import { placementsHtml, verdictHtml } from "./figures.ts";
 import { calcPath } from "../paths.ts";
 
 /** The equation from the expression, then what each name stands for, then the record's words. */
@@ -74,17 +75,15 @@ ${fields}
 /** The answer: the result, the formula with the numbers, and the comparison with the figures. */
 export function calculatorAnswer(computed: Computed): Html {
   const per = computed.per ? ` ${perWords(computed.per)}` : "";
-  const placements = computed.comparison?.placements ?? [];
+  const comparison = computed.comparison;
   return markup`<section class="answer" aria-labelledby="result">
 <h2 id="result">Result: ${computed.written}${per}</h2>
 <p class="formula-numbers">${computed.formula}</p>
 ${
-    placements.length > 0
-      ? markup`<h3>Against the benchmark figures</h3><ul class="plain">${
-        placements.map((placement) =>
-          markup`<li>${placement.sentence} <a href="#figure-${placement.figure}">[figure ${placement.figure}]</a></li>`
-        )
-      }</ul>`
+    comparison && comparison.placements.length > 0
+      ? markup`<h3>Against the benchmark figures</h3>${verdictHtml(comparison)}${
+        placementsHtml(comparison)
+      }`
       : ""
   }
 </section>`;

@@ -8,16 +8,10 @@
 import { type Html, markup } from "./html.ts";
 import type { Figure, Vocabulary } from "../../catalog/figures.ts";
 import type { MetricRecord } from "../../catalog/records.ts";
-import {
-  comparableFigures,
-  comparableKeys,
-  figureWords,
-  formatValue,
-  metricFigureRows,
-  perWords,
-  statisticWords,
-  type ValueComparison,
-} from "../../read/benchmarks.ts";
+import { comparableFigures } from "../../catalog/figures.ts";
+import { metricFigureRows } from "../../read/benchmarks.ts";
+import { comparisonGroups, segmentChoices, type ValueComparison } from "../../read/compare.ts";
+import { figureWords, formatValue, perWords, statisticWords } from "../../read/words.ts";
 import { comparePath, DATA_PATHS, FORMS_SCRIPT_PATH } from "../paths.ts";
 export { comparePath, FORMS_SCRIPT_PATH };
 
@@ -159,25 +153,17 @@ export function compareForm(
       )
     }</select></label>`
     : "";
-  const used = new Set(
-    comparableFigures(metric).flatMap((figure) =>
-      Object.entries(figure.segment).map(([k, v]) => `${k}=${v}`)
-    ),
-  );
-  const fields = comparableKeys(metric, vocabulary).map((key) => {
-    const spec = vocabulary[key];
-    if (!spec) return "";
-    const chosen = values.segment?.[key] ?? "";
-    if (spec.band) {
-      return markup`<label>${spec.label} (${
-        spec.band === "usd" ? "USD" : spec.band
-      }) <input name="${key}" inputmode="decimal" autocomplete="off" value="${chosen}" size="10"></label>`;
+  const fields = segmentChoices(metric, vocabulary).map((choice) => {
+    const chosen = values.segment?.[choice.key] ?? "";
+    if (choice.band) {
+      return markup`<label>${choice.label} (${
+        choice.band === "usd" ? "USD" : choice.band
+      }) <input name="${choice.key}" autocomplete="off" value="${chosen}" size="10" placeholder="e.g. 30k"></label>`;
     }
-    const options = Object.entries(spec.values).filter(([slug]) => used.has(`${key}=${slug}`));
-    return markup`<label>${spec.label} <select name="${key}"><option value="">any</option>${
-      options.map(([slug, value]) =>
-        markup`<option value="${slug}"${
-          slug === chosen ? markup` selected` : ""
+    return markup`<label>${choice.label} <select name="${choice.key}"><option value="">any</option>${
+      choice.values.map((value) =>
+        markup`<option value="${value.slug}"${
+          value.slug === chosen ? markup` selected` : ""
         }>${value.label}</option>`
       )
     }</select></label>`;
@@ -185,7 +171,7 @@ export function compareForm(
   return markup`<form class="compare" method="get" action="${
     comparePath(metric.slug)
   }" data-metric="${metric.slug}">
-<p><label>Your value (${unit}) <input name="value" inputmode="decimal" autocomplete="off" required value="${
+<p><label>Your value (${unit}) <input name="value" autocomplete="off" required value="${
     values.value ?? ""
   }" size="10"></label> ${per}</p>
 ${fields.length > 0 ? markup`<p>${fields}</p>` : ""}
@@ -199,38 +185,47 @@ const DIRECTION_WORDS = {
   "target-band": "the aim is to stay inside a target band, neither too low nor too high",
 } as const;
 
-/** The answer: the placements in words with their citations, the chart, and the context. */
+/**
+ * The answer: the verdict first, the chart with the reader's value marked, then the figures
+ * placed, grouped by how well their segment matches the reader's, and those not compared folded
+ * away under their reasons.
+ */
 export function compareAnswer(
   metric: MetricRecord,
   vocabulary: Vocabulary,
   comparison: ValueComparison,
 ): Html {
-  const items = comparison.placements.map((placement) =>
-    markup`<li>${placement.sentence} <a href="#figure-${placement.figure}">[figure ${placement.figure}]</a></li>\n`
-  );
-  const context = comparison.context.map((item) => {
-    const figure = metric.figures?.[item.figure - 1];
-    return markup`<li><a href="#figure-${item.figure}">Figure ${item.figure}</a>${
-      figure ? markup` (${figure.written})` : ""
-    } ${item.reason}.</li>\n`;
-  });
   const per = comparison.per ? ` ${perWords(comparison.per)}` : "";
   const label = `You: ${formatValue(comparison.value, comparison.unit)}${per}`;
   const sameUnit = comparison.placements.find((placement) => !placement.converted);
   const direction = DIRECTION_WORDS[comparison.direction];
   return markup`<section class="answer" aria-labelledby="answer">
 <h2 id="answer">Where ${formatValue(comparison.value, comparison.unit)}${per} stands</h2>
-<p>For ${metric.name}, ${direction}.</p>
-${
-    comparison.placements.length > 0
-      ? markup`<ul class="plain">\n${items}</ul>`
-      : markup`<p>${comparison.summary}</p>`
-  }
+${verdictHtml(comparison)}
+<p class="muted">For ${metric.name}, ${direction}.</p>
 ${sameUnit ? figureChart(metric, vocabulary, { value: sameUnit.value, label }) : ""}
-${
-    context.length > 0
-      ? markup`<h3>Not compared</h3><p class="muted">These figures are context: another unit, period, population or measure. They are never converted silently.</p><ul class="plain">\n${context}</ul>`
-      : ""
-  }
+${placementsHtml(comparison)}
 </section>`;
+}
+
+/** The verdict and, when segment keys were left out, the hint. */
+export function verdictHtml(comparison: ValueComparison): Html {
+  return markup`<p class="verdict">${comparison.summary}</p>
+${comparison.hint ? markup`<p class="muted">${comparison.hint}</p>` : ""}`;
+}
+
+/**
+ * The placements grouped by how well their segment matches the reader's, each linked to its
+ * figure; the figures not compared are folded away under their reasons.
+ */
+export function placementsHtml(comparison: ValueComparison): Html[] {
+  return comparisonGroups(comparison).map((group) => {
+    const items = group.lines.map((line) =>
+      markup`<li>${line.text} <a href="#figure-${line.figure}">[figure ${line.figure}]</a></li>\n`
+    );
+    const list = markup`<ul class="plain">\n${items}</ul>`;
+    return group.folded
+      ? markup`<details><summary>${group.title} (${group.lines.length})</summary>\n${list}</details>\n`
+      : markup`<h3>${group.title}</h3>\n${list}\n`;
+  });
 }

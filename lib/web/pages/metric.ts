@@ -19,7 +19,9 @@ import {
 } from "./parts.ts";
 import { firstSentence } from "../../read/text.ts";
 import type { Vocabulary } from "../../catalog/figures.ts";
-import { comparableFigures, compareInputFrom, compareValue } from "../../read/benchmarks.ts";
+import { comparableFigures } from "../../catalog/figures.ts";
+import { compareValue } from "../../read/compare.ts";
+import { compareInputFrom } from "../compare_form.ts";
 import { calculatorAnswer, calculatorForm, calculatorFormula } from "./calculator.ts";
 import { computeMetric } from "../../read/calc.ts";
 import { pairPath } from "../../read/model.ts";
@@ -219,13 +221,7 @@ export function metricComparePage(
     if (result.ok) answer = compareAnswer(metric, context.segments, result.comparison);
     else error = result.error;
   }
-  const fields = read.ok
-    ? {
-      value: String(read.input.value),
-      per: read.input.per ?? "",
-      segment: read.input.segment ?? {},
-    }
-    : read.fields;
+  const fields = read.fields;
   const form = compareForm(metric, context.segments, fields);
   const main =
     markup`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="${

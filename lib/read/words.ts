@@ -1,0 +1,184 @@
+/**
+ * How benchmark figures read: a value in its unit, a figure's statistic and segment, a source
+ * cited in short, and the phrase that says what a figure means ("the top quartile (6 months or
+ * less)"). Pages, the data files, the CLI and the MCP server word figures with these functions.
+ *
+ * @module
+ */
+import { authorOf } from "../catalog/citations.ts";
+import type { Figure, Period, Unit, Vocabulary } from "../catalog/figures.ts";
+import type { Source } from "../catalog/records.ts";
+import { groupedNumber } from "./text.ts";
+
+const STATISTIC_WORDS: Record<Figure["statistic"], string> = {
+  mean: "average",
+  median: "median",
+  percentile: "percentile",
+  "top-quartile": "top-quartile figure",
+  "bottom-quartile": "bottom-quartile figure",
+  "top-decile": "top-10% figure",
+  threshold: "threshold",
+  "typical-range": "typical range",
+  reported: "reported figure",
+};
+
+/** How a figure's statistic reads: "median", "75th percentile", "“good” mark". */
+export function statisticWords(figure: Pick<Figure, "statistic" | "percentile" | "label">): string {
+  if (figure.statistic === "percentile") return `${figure.percentile ?? ""}th percentile`;
+  if (figure.statistic === "threshold" && figure.label) return `“${figure.label}” mark`;
+  return STATISTIC_WORDS[figure.statistic];
+}
+
+const PER_WORDS: Record<Period, string> = {
+  day: "a day",
+  week: "a week",
+  month: "a month",
+  quarter: "a quarter",
+  year: "a year",
+};
+
+/** "a month" for `month`. */
+export function perWords(per: Period): string {
+  return PER_WORDS[per];
+}
+
+/** A number in a unit as people write it: `4.5%`, `$1,200`, `3.2x`, `16 months`. */
+export function formatValue(value: number, unit: Unit): string {
+  const rounded = groupedNumber(
+    Math.abs(value) >= 100 ? Math.round(value) : Number(value.toPrecision(3)),
+    2,
+  );
+  switch (unit) {
+    case "percent":
+      return `${rounded}%`;
+    case "usd":
+      return value < 0 ? `−$${rounded.slice(1)}` : `$${rounded}`;
+    case "multiple":
+      return `${rounded}x`;
+    case "points":
+      return `${rounded} points`;
+    case "months":
+    case "days":
+    case "minutes":
+    case "seconds":
+      return `${rounded} ${value === 1 ? unit.slice(0, -1) : unit}`;
+    case "ratio":
+    case "count":
+      return rounded;
+  }
+}
+
+/** The segment as people read it, from the vocabulary's labels: "B2B, subscription businesses". */
+export function segmentWords(segment: Record<string, string>, vocabulary: Vocabulary): string {
+  return Object.entries(segment)
+    .map(([key, value]) => vocabulary[key]?.values[value]?.label ?? `${key} ${value}`)
+    .join(", ");
+}
+
+/** A name's possessive: "Aleph's", "Bessemer Venture Partners'". */
+export function possessive(name: string): string {
+  return /s$/.test(name) ? `${name}'` : `${name}'s`;
+}
+
+/**
+ * A source cited in short: its author and year, or when it was accessed when it has no date
+ * ("Recurly, accessed 2026", "ProfitWell (Grace Gagnon), 2020").
+ */
+export function shortCitation(source: Source): string {
+  const author = authorOf(source) || source.label;
+  const last = source.label.match(/\(([^()]*)\)\s*$/)?.[1] ?? "";
+  const years = last.match(/\b(?:19|20)\d{2}\b/g) ?? [];
+  const accessed = last.match(/accessed ((?:19|20)\d{2})/)?.[1];
+  const dated = years.find((year) => year !== accessed);
+  if (dated) return `${author}, ${dated}`;
+  if (accessed) return `${author}, accessed ${accessed}`;
+  return `${author}, n.d.`;
+}
+
+/** One line describing a figure: "5% average a month, B2B, subscription businesses". */
+export function figureWords(figure: Figure, vocabulary: Vocabulary): string {
+  const bound = figure.bound === "at-least"
+    ? "at least "
+    : figure.bound === "at-most"
+    ? "at most "
+    : "";
+  const per = figure.per ? ` ${perWords(figure.per)}` : "";
+  const measures = figure.measures ? ` (${figure.measures})` : "";
+  const segment = segmentWords(figure.segment, vocabulary);
+  return `${bound}${figure.written} ${statisticWords(figure)}${per}${measures}${
+    segment ? `, ${segment}` : ""
+  }`;
+}
+
+/**
+ * A figure's number with its unit, bound and period, as a reader would say it: "16 months",
+ * "6 months or less", "90–120% a year", "$500 or more".
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { figureAmount } from "./words.ts";
+ * const figure = { value: 24, bound: "at-least", unit: "months" } as const;
+ * assert.equal(figureAmount(figure), "24 months or more");
+ * ```
+ */
+export function figureAmount(
+  figure: Pick<Figure, "value" | "low" | "high" | "bound" | "unit" | "per">,
+): string {
+  const per = figure.per ? ` ${perWords(figure.per)}` : "";
+  if (figure.low !== undefined && figure.high !== undefined) {
+    return `${rangeWords(figure.low, figure.high, figure.unit)}${per}`;
+  }
+  const amount = formatValue(figure.value ?? 0, figure.unit);
+  const bound = figure.bound === "at-least"
+    ? " or more"
+    : figure.bound === "at-most"
+    ? " or less"
+    : "";
+  return `${amount}${bound}${per}`;
+}
+
+/** A range in a unit: "90–120%", "$12K–$50K" as "$12,000–$50,000", "6–12 months". */
+function rangeWords(low: number, high: number, unit: Unit): string {
+  const lowWords = formatValue(low, unit);
+  const highWords = formatValue(high, unit);
+  if (unit === "usd") return `${lowWords}–${highWords}`;
+  const suffix = highWords.replace(/^[−-]?[\d,.]+/, "");
+  return lowWords.endsWith(suffix) && suffix !== ""
+    ? `${lowWords.slice(0, -suffix.length)}–${highWords}`
+    : `${lowWords}–${highWords}`;
+}
+
+/** Thresholds whose label is already a noun ("target", "rule of thumb") read as the label. */
+const NOUN_LABEL =
+  /\b(?:target|rule of thumb|guidance|minimum|threshold|line|median|range|end|bar|case|figure)\b/i;
+
+/**
+ * What a figure is, as a noun phrase without its number: "median", "top quartile", "top 10%",
+ * "75th percentile", "rule of thumb", "“good” mark", "worst case".
+ */
+export function figureMeaning(
+  figure: Pick<Figure, "statistic" | "percentile" | "label">,
+): string {
+  switch (figure.statistic) {
+    case "mean":
+      return "average";
+    case "median":
+      return "median";
+    case "percentile":
+      return `${figure.percentile ?? ""}th percentile`;
+    case "top-quartile":
+      return "top quartile";
+    case "bottom-quartile":
+      return "bottom quartile";
+    case "top-decile":
+      return "top 10%";
+    case "typical-range":
+      return figure.label && NOUN_LABEL.test(figure.label) ? figure.label : "typical range";
+    case "threshold":
+      if (!figure.label) return "threshold";
+      return NOUN_LABEL.test(figure.label) ? figure.label : `“${figure.label}” mark`;
+    case "reported":
+      return figure.label && /^[a-z]/.test(figure.label) ? figure.label : "reported figure";
+  }
+}
