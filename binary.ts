@@ -1,12 +1,13 @@
 // deno-lint-ignore-file no-import-prefix -- a build tool's package is named here, not in deno.json,
-// so that starting the service does not download it (see tests/deno.lock)
+// so that starting the service does not download it (see binary.lock)
 /**
  * `deno task binary`: one executable file, `binary/metrics-catalog` (Linux x86-64), built here with
  * what npm serves. It is a Node.js single executable application: the npm package's entry, the
  * validated catalog embedded, bundled as one CommonJS script (`deno bundle --format cjs`), turned
  * into a blob by `node --experimental-sea-config` and injected into a copy of this machine's
- * `node` with `postject` (pinned here and in `tests/deno.lock`, the lockfile of the tools that
- * the service itself does not need). Prints the file's size and path.
+ * `node` with `postject` (pinned here and in `binary.lock`: `deno.lock` and the injector, so that
+ * neither starting the service nor building the binary fetches the test tools). Prints the file's
+ * size and path.
  *
  * @module
  */
@@ -26,6 +27,31 @@ export const BINARY = `${BINARY_DIR}/metrics-catalog`;
 const BUILD = `${BINARY_DIR}/.build`;
 /** The fuse Node's single executable applications look for. */
 const SEA_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
+
+/**
+ * What the injector's ELF writer (LIEF, inside postject's WebAssembly) says of each note section
+ * of the new file, the one that holds the blob included, whose name it finds no offset for: nine
+ * lines for Node 20's binary. The sections are written whole and the binary runs (nodejs/postject
+ * issue 83), so the build leaves these lines out; anything else the injector says is shown.
+ */
+const NOTE_SECTION_WARNING = /^warning: Can't find string offset for section name '\.note[^']*'$/;
+
+/** Runs `work` with the injector's note-section warnings left out of the console. */
+async function withoutNoteWarnings<T>(work: () => Promise<T>): Promise<T> {
+  // postject binds console.warn when each injection starts, so it is swapped around the call.
+  const warn = console.warn;
+  console.warn = (...data: unknown[]) => {
+    if (data.length === 1 && typeof data[0] === "string" && NOTE_SECTION_WARNING.test(data[0])) {
+      return;
+    }
+    warn(...data);
+  };
+  try {
+    return await work();
+  } finally {
+    console.warn = warn;
+  }
+}
 
 /** A problem the build reports in one line, with exit code 2. */
 class BuildError extends Error {}
@@ -65,7 +91,7 @@ async function main(): Promise<void> {
     ({ inject } = await import("npm:postject@1.0.0-alpha.6"));
   } catch {
     throw new BuildError(
-      "the postject injector is missing: run deno install --lock=tests/deno.lock, then try again",
+      "the postject injector is missing: run deno cache --lock=binary.lock binary.ts, then try again",
     );
   }
   const { text } = await prebuildCatalog(undefined, { files: denoFiles });
@@ -82,9 +108,10 @@ async function main(): Promise<void> {
   await run(node, ["--experimental-sea-config", "sea-config.json"], BUILD);
   await copyFile(node, BINARY);
   await chmod(BINARY, 0o755);
-  await inject(BINARY, "NODE_SEA_BLOB", await readFile(`${BUILD}/sea-prep.blob`), {
-    sentinelFuse: SEA_FUSE,
-  });
+  const blob = await readFile(`${BUILD}/sea-prep.blob`);
+  await withoutNoteWarnings(() =>
+    inject(BINARY, "NODE_SEA_BLOB", blob, { sentinelFuse: SEA_FUSE })
+  );
   // The same script, kept beside the binary for `node binary/metrics-catalog.cjs` comparisons.
   await copyFile(`${BUILD}/bundle.cjs`, `${BINARY_DIR}/metrics-catalog.cjs`);
   await rm(BUILD, { recursive: true });

@@ -341,10 +341,13 @@ export const CONTRACT: ContractCase[] = [
     },
   },
   {
-    name: "redirects a page address that names a record another way to its page, with 308 and CORS",
+    name: "redirects a page address that names a page another way to that page, with 308 and CORS",
     async run(origin) {
       const cases: [string, string][] = [
         ["/metrics/alpha-rate-fixture", "/metrics/alpha-rate"],
+        ["/metrics/alpha-rate-fixture/", "/metrics/alpha-rate"],
+        ["/compare/beta-rate-vs-alpha-rate", "/compare/alpha-rate-vs-beta-rate"],
+        ["/compare/gamma-rate-vs-beta-rate/", "/compare/beta-rate-vs-gamma-rate"],
         ["/metrics/first-fixture-measure", "/metrics/alpha-rate"],
         ["/metrics/ALPHA-RATE-FIXTURE", "/metrics/alpha-rate"],
         ["/frameworks/example-framework", "/frameworks/sample-framework"],

@@ -35,6 +35,7 @@ function build(): Promise<Built> {
     const output = await runTask("binary");
     assert.equal(output.code, 0, output.stderr);
     assert.match(output.stderr, /Built .*binary\/metrics-catalog: \d+(\.\d+)? MiB/);
+    assert.doesNotMatch(output.stderr, /^warning:/m, "the injector's warnings are left out");
     const dir = await mkdtemp(`${tmpdir()}/metrics catalog binary `);
     const emptyPath = await mkdtemp(`${tmpdir()}/empty-path-`);
     const bin = `${dir}/metrics-catalog`;

@@ -99,10 +99,9 @@ Deno.test("side-by-side pages set two related metrics against each other, linked
     const metric = await (await get(`/metrics/${slug}`)).text();
     assert.ok(metric.includes(`href="${path}"`), slug);
   }
-  assert.equal(
-    (await get("/compare/net-revenue-retention-vs-gross-revenue-retention")).status,
-    404,
-  );
+  const reversed = await get("/compare/net-revenue-retention-vs-gross-revenue-retention");
+  assert.equal(reversed.status, 308);
+  assert.equal(reversed.headers.get("location"), path);
   const sitemap = await (await get("/sitemap.xml")).text();
   assert.ok(sitemap.includes(`https://metrics.example${path}</loc>`));
   const llms = await (await get("/llms.txt")).text();

@@ -85,6 +85,17 @@ Deno.test("handler() names the record an alias belongs to in an API 404, and red
   assert.equal(page.headers.get("location"), "/metrics/alpha-rate");
 });
 
+Deno.test("handler() redirects the reversed compare pair to its canonical address", async () => {
+  for (const target of ["/compare/beta-rate-vs-alpha-rate", "/compare/beta-rate-vs-alpha-rate/"]) {
+    const reversed = await get(target);
+    assert.equal(reversed.status, 308, target);
+    assert.equal(reversed.headers.get("location"), "/compare/alpha-rate-vs-beta-rate", target);
+    assertCors(reversed);
+  }
+  assert.equal((await get("/compare/alpha-rate-vs-beta-rate")).status, 200);
+  assert.equal((await get("/compare/beta-rate-vs-no-such-rate")).status, 404);
+});
+
 Deno.test("handler() answers 404 JSON for a framework slug under /api/metrics and vice versa", async () => {
   const metric = await get("/api/metrics/sample-framework");
   assert.equal(metric.status, 404);

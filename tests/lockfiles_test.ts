@@ -1,7 +1,7 @@
 /**
- * The two lockfiles: `deno.lock` holds what the service, the CLI and the package build import, so
+ * The lockfiles: `deno.lock` holds what the service, the CLI and the package build import, so
  * that `deno task start` fetches only that; `tests/deno.lock` holds the same entries, unchanged, and
- * the test-only packages.
+ * the test-only packages; `binary.lock` holds them and only the binary's injector.
  *
  * @module
  */
@@ -33,4 +33,21 @@ Deno.test("tests/deno.lock holds every entry of deno.lock unchanged; deno.lock h
   for (const name of testOnly) {
     assert.ok(Object.keys(tests.npm).some((key) => key.startsWith(`${name}@`)), name);
   }
+});
+
+Deno.test("deno task binary locks with binary.lock: deno.lock's entries and the injector, no test tool", async () => {
+  const tasks: Record<string, string> = JSON.parse(
+    await readFile(new URL("../deno.json", import.meta.url), "utf8"),
+  ).tasks;
+  assert.match(tasks.binary ?? "", / --lock=binary\.lock /);
+  const root = await lock("../deno.lock");
+  const binary = await lock("../binary.lock");
+  const tests = await lock("./deno.lock");
+  for (const [name, entry] of Object.entries(root.npm)) {
+    assert.deepEqual(binary.npm[name], entry, name);
+  }
+  const added = Object.keys(binary.npm).filter((name) => !(name in root.npm)).sort();
+  assert.deepEqual(added, ["commander@9.5.0", "postject@1.0.0-alpha.6"]);
+  const integrity = (entry: unknown) => (entry as { integrity: string }).integrity;
+  for (const name of added) assert.equal(integrity(binary.npm[name]), integrity(tests.npm[name]));
 });

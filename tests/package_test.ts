@@ -64,6 +64,21 @@ const options = { ignore: skip, sanitizeResources: false, sanitizeOps: false };
 
 Deno.test({
   ...options,
+  name: "docs/binary.md states the tarball's packed size within a tenth",
+  async fn() {
+    const { tarball } = await install();
+    const docs = await readFile(new URL("../docs/binary.md", import.meta.url), "utf8");
+    const stated = Number(/about (\d+) KiB packed/.exec(docs)?.[1]);
+    const packed = (await Deno.stat(tarball)).size / 1024;
+    assert.ok(
+      Math.abs(packed - stated) <= stated / 10,
+      `${packed.toFixed(0)} KiB, docs say ${stated}`,
+    );
+  },
+});
+
+Deno.test({
+  ...options,
   name: "the tarball has no dependencies, one bin, the version, and both licence files",
   async fn() {
     const { tarball, dir } = await install();

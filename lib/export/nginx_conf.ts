@@ -294,10 +294,14 @@ export function nginxConf(plan: ExportPlan, { port = 8080 }: NginxConfOptions = 
       ...[...brFileOf].map(([address, uri]): [string, string] => [quote(address), quote(uri)]),
     ]),
     "",
-    "  # Page addresses that name a record by an abbreviation or an everyday name.",
+    "  # Page addresses that name a record by an abbreviation or an everyday name, and the",
+    "  # side-by-side pages with the slugs the other way round; with and without a trailing slash.",
     ...map("$uri", "alias_target", [
       ["default", '""'],
-      ...plan.redirects.map(({ from, to }): [string, string] => [quote(from), quote(to)]),
+      ...plan.redirects.flatMap(({ from, to }): [string, string][] => [
+        [quote(from), quote(to)],
+        [quote(`${from}/`), quote(to)],
+      ]),
     ]),
     "",
     "  # Brotli when the client accepts it: br (or *) with a weight above zero.",

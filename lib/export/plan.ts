@@ -35,7 +35,7 @@ export interface ExportPlan {
   apiNotFound: ErrorFile;
   /** Addresses only the Deno server answers (dynamic routes without a static copy). */
   serverOnly: string[];
-  /** Page addresses that name a record by another name, and the page they redirect to (308). */
+  /** Page addresses that name a page another way, and the page they redirect to (308). */
   redirects: { from: string; to: string }[];
 }
 

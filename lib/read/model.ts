@@ -79,7 +79,8 @@ export interface ReadModel {
   frameworksIncluding(slug: string): { slug: string; name: string; components: string[] }[];
   /**
    * The page addresses that name a record by an abbreviation, its name or an everyday name, in
-   * kebab case (`/metrics/nrr`), each with the canonical page it redirects to.
+   * kebab case (`/metrics/nrr`), and the side-by-side pages' addresses with the slugs the other
+   * way round, each with the canonical page it redirects to.
    */
   redirects(): { from: string; to: string }[];
 }
@@ -275,6 +276,9 @@ export function createReadModel(catalog: Catalog): ReadModel {
         if (aliasTargets(kind, kebab).length !== 1) continue;
         const prefix = kind === "metric" ? "/metrics" : "/frameworks";
         seen.set(`${prefix}/${kebab}`, `${prefix}/${slug}`);
+      }
+      for (const [a, b] of metricPairs(catalog.metrics)) {
+        seen.set(`/compare/${b.slug}-vs-${a.slug}`, pairPath(a.slug, b.slug));
       }
       return [...seen].map(([from, to]) => ({ from, to })).sort((a, b) => a.from < b.from ? -1 : 1);
     },

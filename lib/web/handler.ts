@@ -79,10 +79,13 @@ export function createHandler(
       ...(bodyResponse ? { bodyResponse } : {}),
       ...(compress ? { compress } : {}),
     });
+  let redirects: ReadonlyMap<string, string> | undefined;
   const site: SiteAnswers = {
     plan,
     answers: new Map([...plan.answers].map(([path, planned]) => [path, answer(planned)])),
     notFoundPage: answer(plan.notFoundPage),
+    redirects: () =>
+      redirects ??= new Map(plan.model.redirects().map(({ from, to }) => [from, to])),
   };
   return (request, info) => {
     const response = answerOrError(site, request, rawTargetOf(info));
@@ -96,6 +99,8 @@ interface SiteAnswers {
   plan: SitePlan;
   answers: Map<string, LazyAnswer>;
   notFoundPage: LazyAnswer;
+  /** The addresses that redirect to a page, with the page; worked out on the first miss. */
+  redirects: () => ReadonlyMap<string, string>;
 }
 
 /** The answer to a request, or the error answer for whatever it threw. */
@@ -163,30 +168,35 @@ function dispatch(
   );
 }
 
-/** The prebuilt answer of `path`, a redirect from one of a record's other names, or a 404. */
+/** The prebuilt answer of `path`, a redirect to the page it names another way, or a 404. */
 function prebuilt(site: SiteAnswers, path: string, request: Request): Response | Promise<Response> {
   const answer = site.answers.get(path);
   if (answer !== undefined) return answer.answer(request);
-  const redirect = aliasRedirect(site, path);
-  if (redirect !== undefined) return redirect;
+  const location = site.redirects().get(path) ?? aliasTarget(site, path);
+  if (location !== undefined) return permanentRedirect(location);
   throw notFound(site, path);
 }
 
 /**
- * A page address that names a record by an abbreviation or an everyday name (`/metrics/nrr`, any
- * case) gets a permanent redirect to the record's page; the JSON API keeps its slugs exact.
+ * The page of a record that a page address names by an abbreviation or an everyday name in any
+ * case (`/metrics/NRR`); the JSON API keeps its slugs exact.
  */
-function aliasRedirect(site: SiteAnswers, path: string): Response | undefined {
+function aliasTarget(site: SiteAnswers, path: string): string | undefined {
   const match = /^\/(metrics|frameworks)\/([^/]+)$/.exec(path);
   if (!match) return undefined;
   const [, collection = "", name = ""] = match;
   const found = site.plan.model.resolve(collection === "metrics" ? "metric" : "framework", name);
   if (!found.ok || found.alias === undefined) return undefined;
+  return `/${collection}/${found.record.slug}`;
+}
+
+/** A permanent redirect that keeps the method (308), uncached, with the common headers. */
+function permanentRedirect(location: string): Response {
   return new Response(null, {
     status: 308,
     headers: {
       ...COMMON_HEADERS,
-      location: `/${collection}/${found.record.slug}`,
+      location,
       "cache-control": "no-store",
       "content-length": "0",
     },

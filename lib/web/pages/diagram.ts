@@ -35,6 +35,12 @@ export interface DiagramOptions {
 /** The drawing's width in its own units: a wide page's column, and a phone's. */
 const WIDTH = { wide: 720, narrow: 340 } as const;
 const LINE = 18;
+/**
+ * The size of the smallest text, in the drawing's units. The narrow drawing (348 units with its
+ * margin) shown in a phone's column of 335 px or more, as at 375 px and wider, keeps it at 12 px
+ * or more.
+ */
+const TEXT_SIZE = 13;
 
 /**
  * The width of a text in the drawing's units, estimated generously (a wide sans-serif such as
@@ -104,7 +110,7 @@ class Canvas {
     x: number,
     y: number,
     text: string,
-    { cls = "d-text", anchor = "start", weight = "400", size = 13 } = {},
+    { cls = "d-text", anchor = "start", weight = "400", size = TEXT_SIZE } = {},
   ): void {
     const fill = cls === "d-muted" ? COLOURS.muted : COLOURS.text;
     this.parts.push(
@@ -129,16 +135,16 @@ class Canvas {
   /** A component's metrics as links, wrapped within `width`; returns the lines used. */
   metrics(x: number, y: number, slugs: readonly string[], width: number): number {
     if (slugs.length === 0) {
-      this.text(x, y, "Product-specific: no catalog metric", { cls: "d-muted", size: 12 });
+      this.text(x, y, "Product-specific: no catalog metric", { cls: "d-muted" });
       return 1;
     }
-    const space = textWidth(" ", 13);
+    const space = textWidth(" ", TEXT_SIZE);
     let line = 0;
     let at = 0;
     for (const [index, slug] of slugs.entries()) {
       const label = (this.context.metricLabels.get(slug) ?? slug) +
         (index < slugs.length - 1 ? "," : "");
-      const length = textWidth(label, 13);
+      const length = textWidth(label, TEXT_SIZE);
       if (at > 0 && at + length > width) {
         line += 1;
         at = 0;
@@ -146,7 +152,7 @@ class Canvas {
       this.parts.push(
         `<a href="${this.href(`/metrics/${slug}`)}"><text class="d-link" x="${x + at}" y="${
           y + line * LINE
-        }" font-size="13" fill="${COLOURS.link}">${escapeHtml(label)}</text></a>`,
+        }" font-size="${TEXT_SIZE}" fill="${COLOURS.link}">${escapeHtml(label)}</text></a>`,
       );
       at += length + space;
     }
@@ -226,12 +232,12 @@ function northStar(canvas: Canvas): number {
   const width = canvas.width;
   canvas.rect(width / 2 - 150, 8, 300, 52, "stage");
   canvas.stage(width / 2, 32, star, "middle");
-  canvas.text(width / 2, 50, "the one number", { cls: "d-muted", anchor: "middle", size: 12 });
+  canvas.text(width / 2, 50, "the one number", { cls: "d-muted", anchor: "middle" });
   if (canvas.narrow) {
     // A spine down from the North Star, a branch to each input.
     const spine = 10;
     const x = 24;
-    canvas.text(x, 96, "Input metrics", { cls: "d-muted", size: 12 });
+    canvas.text(x, 96, "Input metrics", { cls: "d-muted" });
     let y = 108;
     let branch = y;
     for (const part of inputs) {
@@ -248,7 +254,7 @@ function northStar(canvas: Canvas): number {
     canvas.arrow(spine, 60, spine, branch);
     return y;
   }
-  canvas.text(0, 100, "Input metrics", { cls: "d-muted", size: 12 });
+  canvas.text(0, 100, "Input metrics", { cls: "d-muted" });
   const box = (width - (inputs.length - 1) * 12) / Math.max(1, inputs.length);
   let bottom = 0;
   inputs.forEach((part, index) => {
@@ -289,7 +295,7 @@ function waterfall(canvas: Canvas): number {
   const label = (x: number, y: number, step: (typeof steps)[number], anchor = "start") => {
     const part = step.delta === 0 ? undefined : step.part;
     if (part) canvas.stage(x, y, part, anchor, `${step.sign}${part.name}`);
-    else canvas.text(x, y, step.label, { weight: "700", size: 13, anchor });
+    else canvas.text(x, y, step.label, { weight: "700", anchor });
   };
   // Levels in units of a bar: start at 3, new and resurrected add one each, churned takes one.
   const levels = steps.map((_, index) =>
