@@ -117,6 +117,19 @@ Deno.test("compareValue() converts a yearly value by compounding as the metric s
   assert.ok(noConversion.comparison.context.some((item) => item.reason === "is quoted a month"));
 });
 
+Deno.test("compareValue() writes a source whose name ends in s with an apostrophe alone", () => {
+  const partners = {
+    ...METRIC,
+    benchmarks: ["Churn was 5% in B2B (Bessemer Venture Partners, 2024)."],
+    sources: [{ label: "Bessemer Venture Partners (2024)", url: "https://example.com/bvp" }],
+    figures: [figure({ segment: { model: "b2b" } })],
+  } as MetricRecord;
+  const result = compareValue(partners, { segments: VOCABULARY }, { value: 4 });
+  assert.ok(result.ok);
+  assert.match(result.comparison.summary, /is below Bessemer Venture Partners' 5% average/);
+  assert.doesNotMatch(result.comparison.summary, /Partners's/);
+});
+
 Deno.test("compareValue() answers bad input with one line", () => {
   const errors = [
     compare({ value: Number.NaN }),

@@ -7,7 +7,7 @@
  */
 import { authorOf } from "../catalog/citations.ts";
 import { comparableFigures, isComparable, parsePlainNumber } from "../catalog/figures.ts";
-import { groupedNumber } from "./text.ts";
+import { groupedNumber, possessive } from "./text.ts";
 export { comparableFigures };
 import type {
   Conversion,
@@ -507,10 +507,12 @@ function placementClause(
   const segment = segmentWords(figure.segment, vocabulary);
   const limit = figure.bound === "at-most" ? "at most" : "at least";
   const words = figure.bound
-    ? `${position === "within" ? "meets" : "misses"} ${author}'s ${
+    ? `${position === "within" ? "meets" : "misses"} ${possessive(author)} ${
       statisticWords(figure)
     } of ${limit} ${figure.written}`
-    : `is ${POSITION_WORDS[position]} ${author}'s ${figure.written} ${statisticWords(figure)}`;
+    : `is ${POSITION_WORDS[position]} ${possessive(author)} ${figure.written} ${
+      statisticWords(figure)
+    }`;
   return `${words}${segment ? ` for ${segment}` : ""} (${shortCitation(source)})`;
 }
 
