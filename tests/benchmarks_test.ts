@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import type { Figure, MetricRecord, Vocabulary } from "../lib/mod.ts";
 import { metricFigureRows } from "../lib/read/benchmarks.ts";
-import { figureAmount, formatValue, possessive, shortCitation } from "../lib/read/words.ts";
+import { figureAmount, formatValue, shortCitation } from "../lib/read/words.ts";
+import { possessive } from "../lib/read/text.ts";
 
 const VOCABULARY: Vocabulary = {
   model: { label: "Business model", values: { b2b: { label: "B2B" }, b2c: { label: "B2C" } } },

@@ -497,14 +497,14 @@ Deno.test("cli compare lists one placement a line, and calc takes kebab-case inp
 });
 
 /** Runs the command line in this process on the repository's catalog, as `cli.ts` would. */
-async function inProcess(args: string[]): Promise<Result> {
+async function inProcess(args: string[], columns = 80): Promise<Result> {
   const { loadCatalog } = await import("../lib/catalog/load.ts");
   const { runCli } = await import("../lib/cli/main.ts");
   const catalog = await loadCatalog();
   let stdout = "";
   let stderr = "";
   const code = await runCli(args, {
-    env: (name) => ({ COLUMNS: "80" } as Record<string, string>)[name],
+    env: (name) => ({ COLUMNS: String(columns) } as Record<string, string>)[name],
     stdout: (text) => stdout += text,
     stderr: (text) => stderr += text,
     isTerminal: false,
@@ -516,6 +516,28 @@ async function inProcess(args: string[]): Promise<Result> {
   assert.equal(typeof code, "number");
   return { code: Number(code), stdout, stderr };
 }
+
+Deno.test("cli help starts a sentence at each unindented line and hangs what it wraps, at 50 to 120 columns", async () => {
+  const commands = ["list", "show", "search", "benchmarks", "compare", "calc", "frameworks"];
+  const helps = [
+    ["--help"],
+    ...[...commands, "framework", "validate", "serve", "mcp"].map(
+      (command) => [command, "--help"],
+    ),
+  ];
+  for (const columns of [50, 80, 100, 120]) {
+    for (const args of helps) {
+      const help = await inProcess(args, columns);
+      assert.equal(help.code, 0, help.stderr);
+      for (const line of help.stdout.trimEnd().split("\n")) {
+        const where = `${args.join(" ")} at ${columns} columns: "${line}"`;
+        assert.ok(line.length <= columns, `${where} is too long`);
+        // A line at the margin begins a paragraph; a wrapped line hangs under the one it continues.
+        assert.ok(line === "" || /^(\s|[A-Z])/.test(line), `${where} breaks a sentence`);
+      }
+    }
+  }
+});
 
 Deno.test("cli takes --name value and --name=value alike, and the last of an option given twice", async () => {
   const spaced = await inProcess(["list", "--tag", "referral", "--json"]);

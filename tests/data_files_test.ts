@@ -1,7 +1,13 @@
 // deno-lint-ignore-file no-import-prefix -- test-only packages are named here, not in deno.json,
 // so tests/deno.lock holds them and `deno task start` never fetches them (README, Tasks)
 import assert from "node:assert/strict";
-import { validate } from "npm:datapackage@1.1.10";
+import { Profile, validate } from "npm:datapackage@1.1.10";
+import { Ajv } from "npm:ajv@8.20.0";
+import addFormats from "npm:ajv-formats@3.0.1";
+// The Data Package v2 profile (JSON Schema draft-07, resources, dialects and table schemas
+// inline), public/profiles/2.0/datapackage.json of github.com/frictionlessdata/datapackage at
+// 6a201af, in the public domain (The Unlicense).
+import DATA_PACKAGE_V2 from "./testdata/datapackage-2.0.json" with { type: "json" };
 import { createHandler, loadCatalog } from "../lib/mod.ts";
 import { figureRows } from "../lib/read/benchmarks.ts";
 
@@ -99,6 +105,27 @@ Deno.test("/datapackage.json is a valid Tabular Data Package describing the CSV'
     resources: [{ name: "x", path: "x.csv", profile: "tabular-data-resource" }],
   });
   assert.equal(broken.valid, false, "the validator refuses a resource without a schema");
+});
+
+Deno.test("/datapackage.json is valid as written against the Frictionless v1 and v2 package profiles", async () => {
+  const descriptor = JSON.parse((await get("/datapackage.json")).text);
+  // The v1 profile from the datapackage package's registry, checked against the descriptor as
+  // served: validate() above fills in a dialect's defaults before it checks.
+  const v1 = await Profile.load("tabular-data-package");
+  const asServed = v1.validate(descriptor);
+  assert.deepEqual(asServed.errors.map(String), []);
+  const bare = {
+    ...descriptor,
+    resources: [{ ...descriptor.resources[0], dialect: { delimiter: "," } }],
+  };
+  assert.equal(v1.validate(bare).valid, false, "v1 requires the dialect's doubleQuote");
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  // "textarea" tells a form editor how to show a description; it does not constrain it.
+  ajv.addFormat("textarea", true);
+  const v2 = ajv.compile(DATA_PACKAGE_V2);
+  assert.equal(v2({ ...descriptor, resources: [] }), false, "v2 requires a resource");
+  assert.ok(v2(descriptor), ajv.errorsText(v2.errors));
 });
 
 Deno.test("the data files answer like every answer: open CORS, ETags and 304s", async () => {

@@ -63,3 +63,27 @@ Deno.test("InFlight.shutdown stops accepting first, then waits for the answers i
     "closed",
   ]);
 });
+
+Deno.test("InFlight.shutdown logs and closes once when a second signal asks again during it", async () => {
+  const inFlight = new InFlight();
+  const answer = deferred<string>();
+  inFlight.track(answer.promise);
+  const lines: string[] = [];
+  let closes = 0;
+  const log = console.error;
+  console.error = (line: string) => lines.push(line);
+  try {
+    const close = () => {
+      closes += 1;
+      return Promise.resolve();
+    };
+    const first = inFlight.shutdown(close);
+    const second = inFlight.shutdown(close);
+    answer.resolve("answer sent");
+    await Promise.all([first, second]);
+  } finally {
+    console.error = log;
+  }
+  assert.deepEqual(lines, ["Shutting down: finishing in-flight requests"]);
+  assert.equal(closes, 1);
+});

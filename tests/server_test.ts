@@ -153,6 +153,31 @@ Deno.test("main.ts on SIGTERM stops accepting connections, finishes the answer i
   }
 });
 
+Deno.test("main.ts logs its shutdown once when a second SIGINT comes while it drains, as Ctrl+C under deno task brings", async () => {
+  // A terminal's Ctrl+C signals `deno task` and the server, and `deno task` passes it on too.
+  const server = await spawnServer(taskArgs("start"), { env: { CATALOG_DIR: FIXTURE } });
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const connection = await Deno.connect({ hostname: "127.0.0.1", port: server.port });
+  try {
+    // An answer in flight until the body comes: the 100 Continue says the handler is reading it.
+    await connection.write(new TextEncoder().encode(
+      "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" +
+        "Expect: 100-continue\r\nContent-Length: 2\r\n\r\n",
+    ));
+    const buffer = new Uint8Array(256);
+    const read = await connection.read(buffer);
+    assert.match(new TextDecoder().decode(buffer.subarray(0, read ?? 0)), /^HTTP\/1\.1 100 /);
+    server.process.kill("SIGINT");
+    while (!server.stderr().includes("Shutting down")) await wait(10);
+    server.process.kill("SIGINT");
+    await wait(200);
+  } finally {
+    connection.close();
+  }
+  assert.equal((await server.process.status).code, 0);
+  assert.equal(server.stderr().match(/Shutting down/g)?.length, 1, server.stderr());
+});
+
 Deno.test("main.ts exits 0 on SIGINT", async () => {
   const server = await spawnServer(taskArgs("start"), { env: { CATALOG_DIR: FIXTURE } });
   server.process.kill("SIGINT");

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { groupedNumber } from "../lib/read/text.ts";
+import { groupedNumber, possessive } from "../lib/read/text.ts";
 
 /** Numbers of every shape a formatter meets: halves, carries, tiny, huge, negative, zero. */
 function sampleNumbers(): number[] {
@@ -41,4 +41,11 @@ Deno.test("groupedNumber() writes what Intl.NumberFormat en-US writes, for 0 to 
       );
     }
   }
+});
+
+Deno.test("possessive() gives a name ending in s an apostrophe alone, and any other name 's", () => {
+  assert.equal(possessive("Bessemer Venture Partners"), "Bessemer Venture Partners'");
+  assert.equal(possessive("Sean Ellis"), "Sean Ellis'");
+  assert.equal(possessive("Recurly"), "Recurly's");
+  assert.equal(possessive("OpenView"), "OpenView's");
 });

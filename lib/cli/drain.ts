@@ -24,6 +24,7 @@ export const SHUTDOWN_LINE = "Shutting down: finishing in-flight requests";
  */
 export class InFlight {
   #count = 0;
+  #shutdown: Promise<void> | undefined;
   #waiting: (() => void)[] = [];
   // A count and one settle handler per answer: nothing holds an answer once it has settled, and
   // no promise is made per answer beyond the handler's own.
@@ -51,14 +52,19 @@ export class InFlight {
   }
 
   /**
-   * Shuts a server down: logs {@linkcode SHUTDOWN_LINE}, calls `close` (which stops accepting
-   * connections at once and resolves once the server's connections have ended, each after the
-   * answer it was sending), waits for the answers in flight, then for `close`.
+   * Shuts a server down, once: logs {@linkcode SHUTDOWN_LINE}, calls `close` (which stops
+   * accepting connections at once and resolves once the server's connections have ended, each
+   * after the answer it was sending), waits for the answers in flight, then for `close`. A later
+   * call, as for a second signal, waits for the same shutdown: a terminal's Ctrl+C signals the
+   * whole foreground group, and `deno task` passes the signal on to the server it started too.
    */
-  async shutdown(close: () => Promise<void>): Promise<void> {
-    console.error(SHUTDOWN_LINE);
-    const closed = close();
-    await this.settled();
-    await closed;
+  shutdown(close: () => Promise<void>): Promise<void> {
+    this.#shutdown ??= (async () => {
+      console.error(SHUTDOWN_LINE);
+      const closed = close();
+      await this.settled();
+      await closed;
+    })();
+    return this.#shutdown;
   }
 }

@@ -124,7 +124,11 @@ interface CommandSpec {
   /** A shorter usage for the tool's list of commands, when the full one is long. */
   listed?: string;
   summary: string;
-  /** Lines its own help adds after the summary, such as what each option takes. */
+  /**
+   * What its own help adds after the summary, one entry a line as printed before wrapping: a
+   * paragraph of whole sentences, a heading, an option row, or "" for a blank line. The help
+   * wraps each entry to the width, so a sentence is never split across entries.
+   */
   details?: string[];
   options: Record<string, { type: "string" | "boolean" }>;
   /** How many positional arguments it takes; -1 for one or more words. */
@@ -192,7 +196,7 @@ const COMMANDS: Record<Command, CommandSpec> = {
     summary: "Compute a metric from its inputs, show the formula with your numbers, and place " +
       "the result against the benchmark figures; without inputs, list the inputs",
     details: [
-      "Each input is an option named as the metric's calculator names it; percentages are typed",
+      "Each input is an option named as the metric's calculator names it; percentages are typed " +
       "as numbers (12 for 12%).",
       "",
       `Example: ${TOOL} calc churn-rate --lost 90 --start 2000`,

@@ -43,8 +43,10 @@ function serveHttp(catalog: Catalog, options: ServeOptions): Promise<void> {
     });
     process.exit(0);
   };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  // Every signal, as on Deno: a second one (SIGTERM after Ctrl+C, a parent that passes Ctrl+C on)
+  // waits for the same shutdown, where Node's default after a once listener would cut the drain.
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
   return new Promise((resolve, reject) => {
     server.once("error", (error) => {
       reject(listenError(error, { hostname, port }, portFrom ? { portFrom } : {}) ?? error);

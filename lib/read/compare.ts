@@ -27,12 +27,12 @@ import {
 } from "../catalog/figures.ts";
 import type { Benchmarks, MetricRecord } from "../catalog/records.ts";
 import { readAmount } from "./amount.ts";
+import { possessive } from "./text.ts";
 import {
   figureAmount,
   figureMeaning,
   formatValue,
   perWords,
-  possessive,
   segmentWords,
   shortCitation,
 } from "./words.ts";

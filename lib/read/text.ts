@@ -11,6 +11,22 @@ export function firstSentence(text: string): string {
 }
 
 /**
+ * The possessive of a name: an apostrophe alone after a final "s" ("Bessemer Venture Partners'",
+ * "Sean Ellis'"), "'s" after anything else ("Recurly's", "KeyBanc's").
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { possessive } from "./text.ts";
+ * assert.equal(possessive("Bessemer Venture Partners"), "Bessemer Venture Partners'");
+ * assert.equal(possessive("Recurly"), "Recurly's");
+ * ```
+ */
+export function possessive(name: string): string {
+  return name.endsWith("s") ? `${name}'` : `${name}'s`;
+}
+
+/**
  * A name or phrase reduced to lowercase letters and digits, the key under which names are looked
  * up and matched whole: "LTV:CAC", "ltv cac" and "LTV-CAC" meet.
  *

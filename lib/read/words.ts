@@ -75,11 +75,6 @@ export function segmentWords(segment: Record<string, string>, vocabulary: Vocabu
     .join(", ");
 }
 
-/** A name's possessive: "Aleph's", "Bessemer Venture Partners'". */
-export function possessive(name: string): string {
-  return /s$/.test(name) ? `${name}'` : `${name}'s`;
-}
-
 /**
  * A source cited in short: its author and year, or when it was accessed when it has no date
  * ("Recurly, accessed 2026", "ProfitWell (Grace Gagnon), 2020").

@@ -248,7 +248,7 @@ export function dataPackage(catalog: Catalog, baseUrl: string): unknown {
       format: "csv",
       mediatype: "text/csv",
       encoding: "utf-8",
-      dialect: { delimiter: ",", lineTerminator: "\r\n", header: true },
+      dialect: { delimiter: ",", doubleQuote: true, lineTerminator: "\r\n", header: true },
       schema: {
         fields: columns(catalog).map(({ name, type, description }) => ({
           name,
