@@ -120,6 +120,61 @@ function assertClean(seen: Watch, origin: string, what: string) {
 const catalog = await loadCatalog(FIXTURE);
 
 chromiumTest(
+  "Chromium: the answer to where a value stands fits a phone and a desktop, chart text 12 px or more",
+  async (browser) => {
+    await serving((origin) => createHandler(fullCatalog, { baseUrl: origin }), async (origin) => {
+      for (const width of [390, 1280]) {
+        const page = await browser.newPage({ viewport: { width, height: 900 } });
+        const seen = watch(page);
+        for (
+          const path of [
+            "/metrics/net-revenue-retention/compare?value=104%25&customers=mid-market&acv=30k",
+            "/metrics/net-revenue-retention",
+            "/metrics/cac-payback-period/compare?value=14",
+          ]
+        ) {
+          await page.goto(`${origin}${path}`);
+          const scroll = await page.locator("html").evaluate((html) => html.scrollWidth);
+          const charts = await page.locator("svg.figures-chart").evaluateAll((svgs) =>
+            svgs.map((svg) => {
+              const view = svg.ownerDocument.defaultView!;
+              const box = svg.getBoundingClientRect();
+              const scale = box.width / Number(svg.getAttribute("width"));
+              const texts = [...svg.querySelectorAll("text")];
+              return {
+                px: Math.min(
+                  ...texts.map((text) => parseFloat(view.getComputedStyle(text).fontSize) * scale),
+                ),
+                cut: texts.some((text) => /…|\.\.$/.test(text.textContent ?? "")),
+                right: Math.max(...texts.map((text) => text.getBoundingClientRect().right)),
+                width: box.right,
+              };
+            })
+          );
+          const layout = { scroll, chart: charts };
+          assert.ok(layout.scroll <= width, `${path} at ${width}: ${layout.scroll} px wide`);
+          for (const chart of layout.chart) {
+            assert.ok(chart.px >= 12, `${path} at ${width}: chart text ${chart.px} px`);
+            assert.ok(!chart.cut, `${path} at ${width}: a label cut short`);
+            assert.ok(chart.right <= chart.width + 1, `${path} at ${width}: text past the chart`);
+          }
+        }
+        // The verdict leads the answer, with its chart right under it.
+        await page.goto(
+          `${origin}/metrics/net-revenue-retention/compare?value=104%25&customers=mid-market&acv=30k`,
+        );
+        const verdict = await page.locator("section.answer p.verdict").boundingBox();
+        const chart = await page.locator("section.answer svg.figures-chart").boundingBox();
+        assert.ok(verdict && chart && chart.y - (verdict.y + verdict.height) < 400, `${width}`);
+        await page.screenshot({ path: `${SCREENSHOTS}compare-nrr-${width}.png`, fullPage: false });
+        assertClean(seen, origin, `compare at ${width}`);
+        await page.close();
+      }
+    });
+  },
+);
+
+chromiumTest(
   "Chromium shows the home, metric and framework pages and searches from the box, cleanly",
   async (browser) => {
     await serving((origin) => createHandler(catalog, { baseUrl: origin }), async (origin) => {
@@ -138,7 +193,7 @@ chromiumTest(
       assert.equal(colour, "rgb(27, 31, 36)", "the stylesheet loaded under the CSP");
       await page.screenshot({ path: `${SCREENSHOTS}home.png`, fullPage: true });
 
-      await page.getByRole("link", { name: "Alpha-rate Fixture" }).first().click();
+      await page.locator("ul.az").getByRole("link", { name: "Alpha-rate Fixture" }).click();
       await page.waitForURL(`${origin}/metrics/alpha-rate`);
       assert.equal(await page.locator("h1").textContent(), "Alpha-rate Fixture");
       assert.equal(
@@ -736,13 +791,18 @@ exportTest(
       new Request("https://metrics.example/metrics/churn-rate/compare?value=3&model=b2b"),
     )).text();
     assert.equal(
-      await page.locator("svg.figures-chart line.you").count(),
+      await page.locator("section.answer svg.figures-chart path.you").count(),
       1,
-      "marked on the chart",
+      "marked on the answer's own chart, beside the verdict",
     );
     assert.equal(
-      await page.locator("svg.figures-chart text.you").textContent(),
+      await page.locator("section.answer svg.figures-chart text.you").textContent(),
       "You: 3% a month",
+    );
+    assert.equal(
+      await page.locator("section.answer svg.figures-chart").evaluate((svg) => svg.outerHTML),
+      /<svg class="figures-chart"[\s\S]*?<\/svg>/.exec(served)?.[0],
+      "the export draws the server's chart",
     );
     const verdict = (await page.locator("section.answer p.verdict").textContent()) ?? "";
     assert.match(verdict, /^For B2B, 3% a month is better than Recurly's reported figure/);

@@ -69,6 +69,16 @@ Deno.test("a metric page draws its equation from the calculator and offers the f
   );
   assert.match(html, /<form class="calc" method="get" action="\/metrics\/churn-rate\/calc"/);
   assert.match(html, /<script src="\/assets\/forms\.js" defer><\/script>/);
+  const payback = await (await get("/metrics/cac-payback-period")).text();
+  const form = /<form class="calc"[\s\S]*?<\/form>/.exec(payback)?.[0] ?? "";
+  const labels = [...form.matchAll(/<label>([^<]*)<span class="muted">\(([^)]*)\)/g)]
+    .map((match) => `${match[1]}(${match[2]})`);
+  assert.deepEqual(labels, [
+    "Customer acquisition cost (US dollars)",
+    "New MRR per customer (US dollars)",
+    "Gross margin (percent)",
+  ], "the labels are words, not the inputs' code names or unit keys");
+  assert.match(form, /<button type="submit">Calculate<\/button>/);
 });
 
 Deno.test("/formulas.json publishes every calculator for dashboards to reuse", async () => {

@@ -737,9 +737,20 @@ Deno.test("record pages list their sections on this page, each heading has a sta
     );
     assert.equal(attr(rail, "aria-label"), "On this page");
     const railLinks = doc.all("a").filter((link) => isInside(link, rail)).map((link) =>
-      attr(link, "href")
+      attr(link, "href") ?? ""
     );
-    assert.deepEqual(railLinks, ids.map((id) => `#${id}`), path);
+    // Every section, in order; the forms inside a section are listed under it.
+    assert.deepEqual(
+      railLinks.filter((href) => ids.some((id) => `#${id}` === href)),
+      ids.map((id) => `#${id}`),
+      path,
+    );
+    for (const href of railLinks) {
+      assert.ok(
+        doc.all("h2").concat(doc.all("h3")).some((h) => `#${attr(h, "id")}` === href),
+        href,
+      );
+    }
     const narrow = doc.one((element) => element.tagName === "details", "narrow list");
     assert.equal(attr(narrow, "class"), "toc-narrow");
     for (const id of ids) {
@@ -820,7 +831,7 @@ Deno.test("a metric page draws its figures, tables them with anchors and citatio
   assert.match(html, /<figure class="chart">\s*<svg class="figures-chart" [^>]*role="group"/);
   assert.match(
     html,
-    /<a href="#source-1"><title>5\.6% reported figure a month, subscription businesses/,
+    /<a href="#figure-1" class="all"><title>1\. 5\.6%, reported figure \(Recurly\) — subscription businesses<\/title>/,
   );
   assert.match(html, /<tr id="figure-4">/);
   assert.match(
@@ -861,7 +872,9 @@ Deno.test("/metrics/<slug>/compare places a value with citations, and answers ba
     html,
     /<details><summary>For other segments, not compared \(1\)<\/summary>\n<ul class="plain">\n<li>is for another segment \(B2C\) <a href="#figure-3">/,
   );
-  assert.match(html, /<line class="you"/);
+  assert.match(html, /<path class="you" d="M[\d.]+ 14V20M/);
+  assert.match(html, /<text class="you" [^>]*>You: 3% a month<\/text>/);
+  assert.match(html, /<text class="group" [^>]*>Not compared: for other segments<\/text>/);
   const typed = await (await handler(
     new Request("http://localhost/metrics/churn-rate/compare?value=3%25&model=b2b&arpa=%24200"),
   )).text();
@@ -943,4 +956,18 @@ Deno.test("readableDate() writes a date as Intl.DateTimeFormat en-GB does, and o
   for (const text of ["2026-02-30", "2026-13-01", "26-11-2026", "soon", ""]) {
     assert.equal(readableDate(text), text);
   }
+});
+
+Deno.test("the home page asks 'Is my number good?' and links each comparable metric's form", async () => {
+  const handler = createHandler(await loadCatalog());
+  const html = await (await handler(new Request("http://localhost/"))).text();
+  assert.match(html, /<h2 id="stand">Is my number good\?<\/h2>/);
+  assert.match(html, /<a href="\/metrics\/churn-rate#where-do-you-stand">Customer Churn Rate<\/a>/);
+  const metric = await (await handler(new Request("http://localhost/metrics/churn-rate"))).text();
+  assert.match(metric, /<h3 id="where-do-you-stand">Where do you stand\?<\/h3>/);
+  assert.ok(
+    metric.indexOf('id="where-do-you-stand"') < metric.indexOf('class="figures-chart"'),
+    "the form comes before the figures",
+  );
+  assert.match(metric, /<li><a href="#where-do-you-stand">Where do you stand\?<\/a><\/li>/);
 });

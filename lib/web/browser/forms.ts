@@ -12,6 +12,7 @@ import { comparedMetricFrom, type DataSet } from "../../read/benchmarks.ts";
 import { compareValue, comparisonGroups, type ValueComparison } from "../../read/compare.ts";
 import { formatValue, perWords } from "../../read/words.ts";
 import { compareInputFrom } from "../compare_form.ts";
+import { figureChart } from "../pages/chart.ts";
 import { computeMetric, type FormulaSet } from "../../read/calc.ts";
 
 /** The little of the DOM this script uses; the project's type check has no DOM library. */
@@ -30,6 +31,7 @@ interface Element {
   after(node: Element): void;
   querySelectorAll(selector: string): Iterable<Element>;
   addEventListener(type: "submit", listener: (event: { preventDefault(): void }) => void): void;
+  insertAdjacentHTML(position: "beforeend", html: string): void;
 }
 
 // The browser's document, typed by the interface above.
@@ -42,43 +44,6 @@ const document = (globalThis as unknown as {
   };
 }).document;
 
-const SVG = "http://www.w3.org/2000/svg";
-
-/**
- * Marks the reader's value on the page's chart, as the server's answer page draws it: a line
- * across the bars at the value (at the chart's edge, said so, when it is off the scale).
- */
-function markChart(value: number, label: string): void {
-  const chart = document.querySelector("svg.figures-chart");
-  const [low, high, left, right] = (chart?.getAttribute("data-scale") ?? "").split(" ").map(
-    Number,
-  );
-  if (
-    !chart || [low, high, left, right].some((item) => item === undefined || !Number.isFinite(item))
-  ) {
-    return;
-  }
-  chart.querySelector(".you-mark")?.remove();
-  const span = (high ?? 0) - (low ?? 0) || 1;
-  const clamped = Math.min(Math.max(value, low ?? 0), high ?? 0);
-  const x = (left ?? 0) + ((clamped - (low ?? 0)) / span) * ((right ?? 0) - (left ?? 0));
-  const height = Number(chart.getAttribute("height") ?? 0);
-  const group = document.createElementNS(SVG, "g");
-  group.setAttribute("class", "you-mark");
-  const line = document.createElementNS(SVG, "line");
-  for (const [name, at] of [["x1", x], ["x2", x], ["y1", 0], ["y2", height]] as const) {
-    line.setAttribute(name, at.toFixed(1));
-  }
-  line.setAttribute("class", "you");
-  const text = document.createElementNS(SVG, "text");
-  text.setAttribute("class", "you");
-  text.setAttribute("x", Math.min(x + 3, (right ?? 0) - 120).toFixed(1));
-  text.setAttribute("y", "13");
-  text.textContent = clamped === value ? label : `${label} (off the scale)`;
-  group.append(line, text);
-  chart.append(group);
-}
-
 let data: Promise<DataSet> | undefined;
 
 function element(tag: string, text?: string): Element {
@@ -89,11 +54,8 @@ function element(tag: string, text?: string): Element {
 
 let formulas: Promise<FormulaSet> | undefined;
 
-/**
- * The verdict, the hint and the placements grouped as the server's answer page groups them, each
- * line linked to its figure in the page's table; the figures not compared are folded away.
- */
-function comparisonParts(comparison: ValueComparison): Element[] {
+/** The verdict and the hint, as the server's answer page writes them. */
+function verdictParts(comparison: ValueComparison): Element[] {
   const verdict = element("p", comparison.summary);
   verdict.className = "verdict";
   const parts = [verdict];
@@ -102,6 +64,12 @@ function comparisonParts(comparison: ValueComparison): Element[] {
     hint.className = "muted";
     parts.push(hint);
   }
+  return parts;
+}
+
+/** The placements grouped by segment match, each linked to its figure; the rest folded away. */
+function groupParts(comparison: ValueComparison): Element[] {
+  const parts: Element[] = [];
   for (const group of comparisonGroups(comparison)) {
     const list = element("ul");
     list.className = "plain";
@@ -178,7 +146,7 @@ async function calculated(form: Element, slug: string): Promise<Element> {
   section.append(formula);
   if (computed.comparison && computed.comparison.placements.length > 0) {
     section.append(element("h3", "Against the benchmark figures"));
-    section.append(...comparisonParts(computed.comparison));
+    section.append(...verdictParts(computed.comparison), ...groupParts(computed.comparison));
   }
   return section;
 }
@@ -196,14 +164,14 @@ async function answer(form: Element, slug: string): Promise<Element> {
   if (!result.ok) return alertOf(result.error);
   const { comparison } = result;
   const per = comparison.per ? ` ${perWords(comparison.per)}` : "";
-  const sameUnit = comparison.placements.find((placement) => !placement.converted);
-  if (sameUnit) {
-    markChart(sameUnit.value, `You: ${formatValue(comparison.value, comparison.unit)}${per}`);
-  }
   section.append(
     element("h2", `Where ${formatValue(comparison.value, comparison.unit)}${per} stands`),
-    ...comparisonParts(comparison),
+    ...verdictParts(comparison),
   );
+  // The same chart as the server's answer, drawn by the same code, with the value marked.
+  const chart = metric ? figureChart(metric, set.segments, comparison) : undefined;
+  if (chart) section.insertAdjacentHTML("beforeend", chart.value);
+  section.append(...groupParts(comparison));
   return section;
 }
 

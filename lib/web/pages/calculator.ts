@@ -24,7 +24,7 @@ export function calculatorFormula(metric: MetricRecord): Html | undefined {
   const expr = expressionOf(calculator);
   const per = calculator.result.per ? ` ${perWords(calculator.result.per)}` : "";
   const legend = Object.entries(calculator.inputs).map(([key, input]) =>
-    markup`<li><code>${key}</code>: ${input.name} (${input.unit})</li>`
+    markup`<li><code>${key}</code>: ${input.name} (${UNIT_WORDS[input.unit]})</li>`
   );
   return markup`<p class="formula"><span class="equation"><span class="math" aria-hidden="true">${new Html(
     expressionMathml(expr),
@@ -34,6 +34,20 @@ export function calculatorFormula(metric: MetricRecord): Html | undefined {
 <ul class="legend">${legend}</ul>
 <p class="conditions">${metric.formula}</p>`;
 }
+
+/** A unit as a label says it. */
+const UNIT_WORDS: Record<Unit, string> = {
+  percent: "percent",
+  points: "points",
+  ratio: "a ratio",
+  multiple: "a multiple",
+  usd: "US dollars",
+  count: "a count",
+  months: "months",
+  days: "days",
+  minutes: "minutes",
+  seconds: "seconds",
+};
 
 const RESULT_WORDS: Record<Unit, string> = {
   percent: "in percent",
@@ -60,7 +74,9 @@ export function calculatorForm(
   const calculator = metric.calculator;
   if (!calculator) return undefined;
   const fields = Object.entries(calculator.inputs).map(([key, input]) =>
-    markup`<p><label>${input.name} <span class="muted">(<code>${key}</code>, ${input.unit})</span><br><input name="${key}" inputmode="decimal" autocomplete="off" required size="14" value="${
+    markup`<p><label>${input.name} <span class="muted">(${
+      UNIT_WORDS[input.unit]
+    })</span><input name="${key}" inputmode="decimal" autocomplete="off" required size="14" value="${
       values[key] ?? ""
     }"></label><br><span class="muted">${input.means}</span></p>`
   );

@@ -191,11 +191,17 @@ footer.site p { max-width: var(--measure); margin: 0.4rem 0; }
   a[rel~="external"]::after { content: " (" attr(href) ")"; font-size: 0.85em; }
 }
 .chart { margin: 1rem 0; }
-.chart svg { width: 100%; max-width: 30rem; height: auto; font: inherit; }
+.chart svg { width: 100%; max-width: 32rem; height: auto; font: inherit; }
 .chart svg text { font-size: 13px; fill: var(--text); }
+.chart svg text.group { font-weight: 600; fill: var(--muted); }
 .chart svg rect.bar { fill: var(--link); }
 .chart svg rect.span { fill: var(--link); opacity: 0.45; }
-.chart svg line.you { stroke: var(--accent); stroke-width: 2; }
+.chart svg a.apart text, .chart svg a.company text { fill: var(--muted); }
+.chart svg a.apart rect { fill: var(--muted); opacity: 0.3; }
+.chart svg a.company rect { fill: var(--muted); opacity: 0.6; }
+.chart svg .axis line { stroke: var(--muted); stroke-width: 1; }
+.chart svg .axis text { fill: var(--muted); }
+.chart svg path.you { stroke: var(--accent); stroke-width: 3; fill: none; }
 .chart svg text.you { fill: var(--accent); font-weight: 600; }
 .chart figcaption, .downloads { color: var(--muted); font-size: 0.9rem; }
 .table-wrap { overflow-x: auto; }
@@ -204,15 +210,32 @@ table.figures caption { text-align: left; font-weight: 600; padding: 0.25rem 0; 
 table.figures th, table.figures td { border-top: 1px solid var(--line); padding: 0.35rem 0.5rem; text-align: left; vertical-align: top; }
 table.figures tr:target { background: var(--accent-bg); }
 .cite-text { user-select: all; font-size: 0.85rem; }
-form.compare label { display: inline-block; margin: 0 1rem 0.5rem 0; }
-form.compare input, form.compare select, form.compare button { font: inherit; padding: 0.3rem 0.5rem; }
+/* On a phone each figure's row stacks, every cell under its column's name. */
+@media (max-width: 40rem) {
+  table.figures, table.figures tbody, table.figures tr, table.figures th, table.figures td { display: block; }
+  table.figures thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  table.figures tr { border-top: 1px solid var(--line); padding: 0.4rem 0; }
+  table.figures th, table.figures td { border: 0; padding: 0.1rem 0; }
+  table.figures td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); }
+}
+.stand { border: 1px solid var(--line); border-radius: 0.5rem; padding: 0 1rem 0.5rem; margin: 1rem 0; max-width: var(--measure); }
+.verdict { font-size: 1.1rem; font-weight: 600; }
+form.compare label, form.calc label { display: block; margin: 0 0 0.6rem; }
+form.compare input, form.compare select, form.calc input {
+  font: inherit; padding: 0.4rem 0.6rem; max-width: 100%; box-sizing: border-box;
+  border: 1px solid var(--muted); border-radius: 0.375rem; background: var(--bg); color: var(--text);
+}
+form.compare select { display: block; width: 100%; max-width: 24rem; }
+form.compare button, form.calc button {
+  font: inherit; font-weight: 600; padding: 0.55rem 1.2rem; border: 0; border-radius: 0.375rem;
+  background: var(--link); color: var(--bg); cursor: pointer; min-height: 2.75rem;
+}
 .pair { display: grid; grid-template-columns: 1fr; gap: 1rem; }
 @media (min-width: 48rem) { .pair { grid-template-columns: 1fr 1fr; } }
 .pair h3 { margin-top: 0; }
 .pair-link { font-size: 0.9rem; white-space: nowrap; }
 ul.legend { list-style: none; padding: 0; margin: 0.25rem 0; font-size: 0.9rem; }
 .formula-numbers { overflow-wrap: anywhere; }
-form.calc input { font: inherit; padding: 0.3rem 0.5rem; }
 `;
 
 /** The site's icon: a small bar chart. */

@@ -6,111 +6,32 @@
  * @module
  */
 import { type Html, markup } from "./html.ts";
-import type { Figure, Vocabulary } from "../../catalog/figures.ts";
+import type { Vocabulary } from "../../catalog/figures.ts";
 import type { MetricRecord } from "../../catalog/records.ts";
 import { comparableFigures } from "../../catalog/figures.ts";
 import { metricFigureRows } from "../../read/benchmarks.ts";
 import { comparisonGroups, segmentChoices, type ValueComparison } from "../../read/compare.ts";
-import { figureWords, formatValue, perWords, statisticWords } from "../../read/words.ts";
+import { formatValue, perWords, statisticWords } from "../../read/words.ts";
 import { comparePath, DATA_PATHS, FORMS_SCRIPT_PATH } from "../paths.ts";
+import { figureChart } from "./chart.ts";
 export { comparePath, FORMS_SCRIPT_PATH };
-
-const ROW = 44;
-const WIDTH = 360;
-const LEFT = 4;
-const RIGHT = 8;
-
-/** The figures a chart shows: the metric's own, in its comparison unit and period. */
-function chartFigures(metric: MetricRecord): { figure: Figure; number: number }[] {
-  const figures = metric.figures ?? [];
-  const comparable = new Set(comparableFigures(metric));
-  return figures
-    .map((figure, index) => ({ figure, number: index + 1 }))
-    .filter(({ figure }) => comparable.has(figure) && figure.per === metric.comparison?.per);
-}
-
-/**
- * The chart of a metric's comparable figures: a bar (or a span, for a range) per figure, its value
- * and segment written above it, each linked to its source note; the reader's value, when given, is
- * a marked line across. Text is 13 units tall in a 360-unit-wide drawing, so it stays above 12 px
- * on a phone.
- */
-export function figureChart(
-  metric: MetricRecord,
-  vocabulary: Vocabulary,
-  reader?: { value: number; label: string },
-): Html | undefined {
-  const shown = chartFigures(metric);
-  if (shown.length === 0) return undefined;
-  const ends = shown.flatMap((
-    { figure },
-  ) => [figure.value ?? 0, figure.low ?? 0, figure.high ?? 0]);
-  const all = reader ? [...ends, reader.value] : ends;
-  const top = Math.max(...all, 0);
-  const bottom = Math.min(...all, 0);
-  const span = top - bottom || 1;
-  const x = (value: number) => LEFT + ((value - bottom) / span) * (WIDTH - LEFT - RIGHT);
-  const height = shown.length * ROW + 24;
-  const rows = shown.map(({ figure, number }, index) => {
-    const y = index * ROW + 24;
-    const from = figure.low ?? (figure.bound === "at-least" ? figure.value ?? 0 : 0);
-    const to = figure.high ?? (figure.bound === "at-least" ? top : figure.value ?? 0);
-    const start = x(Math.min(from, to));
-    const width = Math.max(2, x(Math.max(from, to)) - start);
-    const words = clipText(figureWords(figure, vocabulary), 46);
-    return markup`<a href="#source-${figure.source}"><title>${
-      figureWords(figure, vocabulary)
-    } (source ${figure.source})</title><text x="${LEFT}" y="${
-      y + 14
-    }">${number}. ${words}</text><rect class="${
-      figure.low !== undefined || figure.bound ? "span" : "bar"
-    }" x="${start.toFixed(1)}" y="${y + 20}" width="${width.toFixed(1)}" height="14"></rect></a>`;
-  });
-  const mark = reader
-    ? markup`<line class="you" x1="${x(reader.value).toFixed(1)}" y1="18" x2="${
-      x(reader.value).toFixed(1)
-    }" y2="${height}"></line><text class="you" x="${
-      Math.min(x(reader.value), WIDTH - 120).toFixed(1)
-    }" y="13">${reader.label}</text>`
-    : "";
-  const unit = metric.comparison?.unit ?? "percent";
-  const per = metric.comparison?.per ? ` ${perWords(metric.comparison.per)}` : "";
-  return markup`<figure class="chart">
-<svg class="figures-chart" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" role="group" aria-labelledby="chart-${metric.slug}" data-scale="${bottom} ${top} ${LEFT} ${
-    WIDTH - RIGHT
-  }">
-<title id="chart-${metric.slug}">${metric.name}: the figures in ${
-    formatValue(1, unit).replace(/^1\s?/, "") || unit
-  }${per}, from ${formatValue(bottom, unit)} to ${formatValue(top, unit)}</title>
-${rows}${mark}</svg>
-<figcaption>Each bar is one figure, numbered as in the table below; a pale bar is a range, a floor or a ceiling. Select a bar for its source.</figcaption>
-</figure>`;
-}
-
-function clipText(text: string, length: number): string {
-  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
-}
 
 /** The table of every figure: its anchor, what it is, its segment, sample, year and source. */
 export function figureTable(metric: MetricRecord, vocabulary: Vocabulary, baseUrl: string): Html {
   const rows = metricFigureRows(metric, vocabulary, baseUrl).map((row) =>
     markup`<tr id="figure-${row.number}">
 <th scope="row"><a href="#figure-${row.number}">${row.number}</a></th>
-<td>${
-      row.bound === "at-least"
-        ? "at least "
-        : row.bound === "at-most"
-        ? "at most "
-        : ""
+<td data-label="Figure">${
+      row.bound === "at-least" ? "at least " : row.bound === "at-most" ? "at most " : ""
     }${row.written}${row.per ? markup` <span class="muted">${perWords(row.per)}</span>` : ""}</td>
-<td>${statisticWords(row)}${
+<td data-label="Statistic">${statisticWords(row)}${
       row.measures ? markup`<br><span class="muted">measures ${row.measures}</span>` : ""
     }</td>
-<td>${row.segmentLabel || "—"}</td>
-<td>${row.sample === undefined ? "—" : formatValue(row.sample, "count")}</td>
-<td>${row.year ?? "—"}</td>
-<td><a href="#source-${row.source.number}">[${row.source.number}]</a></td>
-<td><details><summary>Cite</summary><p class="cite-text">${row.citation}</p></details></td>
+<td data-label="Segment">${row.segmentLabel || "—"}</td>
+<td data-label="Sample">${row.sample === undefined ? "—" : formatValue(row.sample, "count")}</td>
+<td data-label="Year">${row.year ?? "—"}</td>
+<td data-label="Source"><a href="#source-${row.source.number}">[${row.source.number}]</a></td>
+<td data-label="Citation"><details><summary>Cite</summary><p class="cite-text">${row.citation}</p></details></td>
 </tr>
 `
   );
@@ -138,7 +59,7 @@ export function compareForm(
 ): Html | undefined {
   const comparison = metric.comparison;
   if (!comparison || comparableFigures(metric).length === 0) return undefined;
-  const unit = formatValue(1, comparison.unit).replace(/^1\s?/, "") || comparison.unit;
+  const unit = formatValue(2, comparison.unit).replace(/^2\s?/, "") || comparison.unit;
   const pers = comparison.per
     ? comparison.convert && (comparison.per === "month" || comparison.per === "year")
       ? ["month", "year"]
@@ -196,14 +117,12 @@ export function compareAnswer(
   comparison: ValueComparison,
 ): Html {
   const per = comparison.per ? ` ${perWords(comparison.per)}` : "";
-  const label = `You: ${formatValue(comparison.value, comparison.unit)}${per}`;
-  const sameUnit = comparison.placements.find((placement) => !placement.converted);
   const direction = DIRECTION_WORDS[comparison.direction];
   return markup`<section class="answer" aria-labelledby="answer">
 <h2 id="answer">Where ${formatValue(comparison.value, comparison.unit)}${per} stands</h2>
 ${verdictHtml(comparison)}
 <p class="muted">For ${metric.name}, ${direction}.</p>
-${sameUnit ? figureChart(metric, vocabulary, { value: sameUnit.value, label }) : ""}
+${figureChart(metric, vocabulary, comparison) ?? ""}
 ${placementsHtml(comparison)}
 </section>`;
 }

@@ -46,8 +46,20 @@ export function homePage(catalog: Catalog): IndexedPage {
       capitalize(group.tag)
     }</a> <span class="muted">(${group.count})</span></li>\n`
   );
+  const comparable = metrics.filter((metric) =>
+    metric.comparison && (metric.figures ?? []).some((figure) => !figure.measures)
+  );
+  const stand = comparable.map((metric, index) =>
+    markup`${index === 0 ? "" : ", "}<a href="${
+      sitePath("/metrics", metric.slug)
+    }#where-do-you-stand">${metric.abbreviation ?? metric.name}</a>`
+  );
   const main = markup`<h1>Product and growth metrics</h1>
 <p class="lead">A reference catalog of ${count}, written in plain practitioner language. Each metric has a definition, a formula, the traps to watch, a worked example, and benchmark figures that cite their sources.</p>
+<section aria-labelledby="stand">
+<h2 id="stand">Is my number good?</h2>
+<p>Place your own value against the sourced figures, for your segment, and get the answer in a sentence: ${stand}.</p>
+</section>
 <section aria-labelledby="tags">
 <h2 id="tags">Browse by tag</h2>
 <ul class="filters">

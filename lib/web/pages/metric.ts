@@ -20,18 +20,13 @@ import {
 import { firstSentence } from "../../read/text.ts";
 import type { Vocabulary } from "../../catalog/figures.ts";
 import { comparableFigures } from "../../catalog/figures.ts";
+import { figureChart } from "./chart.ts";
 import { compareValue } from "../../read/compare.ts";
 import { compareInputFrom } from "../compare_form.ts";
 import { calculatorAnswer, calculatorForm, calculatorFormula } from "./calculator.ts";
 import { computeMetric } from "../../read/calc.ts";
 import { pairPath } from "../../read/model.ts";
-import {
-  compareAnswer,
-  compareForm,
-  figureChart,
-  figureTable,
-  FORMS_SCRIPT_PATH,
-} from "./figures.ts";
+import { compareAnswer, compareForm, figureTable, FORMS_SCRIPT_PATH } from "./figures.ts";
 import { metricBenchmarks } from "../../read/model.ts";
 import {
   displayName,
@@ -79,16 +74,17 @@ function benchmarks(metric: MetricRecord, context: MetricContext): Html {
   const figures = (metric.figures ?? []).length > 0;
   const form = compareForm(metric, context.segments);
   return markup`<p class="reviewed">${date}</p>
-${plainList(items)}
+${
+    form
+      ? markup`<section class="stand" aria-labelledby="where-do-you-stand"><h3 id="where-do-you-stand">Where do you stand?</h3>
+<p>Enter your own value to place it against these figures: the answer leads with a verdict, then each figure with its citation.</p>
+${form}</section>
+`
+      : ""
+  }${plainList(items)}
 <p class="muted">Reusing a figure? Carry its citation along with it.</p>
 ${figures ? figureChart(metric, context.segments) : ""}${
     figures ? figureTable(metric, context.segments, context.baseUrl) : ""
-  }${
-    form
-      ? markup`<h3 id="where-do-you-stand">Where do you stand?</h3>
-<p>Enter your own value to place it against these figures, with each figure's citation.</p>
-${form}`
-      : ""
   }`;
 }
 
@@ -168,8 +164,19 @@ export function metricPage(metric: MetricRecord, context: MetricContext): Indexe
   const body = parts.filter((part) => !part.field.lead && part.content !== "sources");
   const cited = parts.filter((part) => part.content === "sources");
   const included = frameworks(metric, context);
+  // The two forms are listed under the sections that hold them.
+  const forms: Record<string, { id: string; heading: string }> = {
+    ...(compareForm(metric, context.segments)
+      ? { benchmarks: { id: "where-do-you-stand", heading: "Where do you stand?" } }
+      : {}),
+    ...(metric.calculator ? { formula: { id: "calculator", heading: "Calculate it" } } : {}),
+  };
   const rail = pageRail([
-    ...body.map((part) => ({ id: part.field.id, heading: part.field.heading })),
+    ...body.flatMap((part) => {
+      const entry = { id: part.field.id, heading: part.field.heading };
+      const form = forms[part.field.id];
+      return form ? [entry, form] : [entry];
+    }),
     ...(included ? [{ id: "frameworks", heading: "Frameworks that include it" }] : []),
     ...cited.map((part) => ({ id: part.field.id, heading: part.field.heading })),
     { id: "use", heading: "Use this record" },
