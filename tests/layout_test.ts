@@ -10,7 +10,18 @@ const LIB = fileURLToPath(new URL("../lib/", import.meta.url));
  * The folders of `lib/`, lowest first: a module may import from its own folder and from folders
  * before it, never from one after it. `mod.ts` at the top of `lib/` is the public surface.
  */
-const LAYERS = ["policy.ts", "catalog", "read", "agents", "cli", "web", "export", "deno", "node"];
+const LAYERS = [
+  "policy.ts",
+  "catalog",
+  "sql",
+  "read",
+  "agents",
+  "cli",
+  "web",
+  "export",
+  "deno",
+  "node",
+];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
