@@ -1,5 +1,12 @@
 import assert from "node:assert/strict";
-import { bundledModule, MCP_ANSWERS_FILE, mcpAnswersModule, SCRIPT_FILE } from "../scripts.ts";
+import {
+  bundledModule,
+  MCP_ANSWERS_FILE,
+  mcpAnswersModule,
+  SCRIPT_FILE,
+  VIEW_FILE,
+  viewModule,
+} from "../scripts.ts";
 import { childEnv } from "./_spawn.ts";
 
 Deno.test("the committed browser scripts are the bundles of lib/web/browser/ (deno task scripts)", async () => {
@@ -17,5 +24,14 @@ Deno.test("the committed MCP answers are what the SDK answers today (deno task s
   assert.ok(
     fresh === committed,
     "lib/agents/_mcp_answers.ts is out of date: run deno task scripts",
+  );
+});
+
+Deno.test("the committed MCP App view is the bundle of lib/web/browser/benchmark_view.ts", async () => {
+  const fresh = await viewModule(childEnv());
+  const committed = await Deno.readTextFile(VIEW_FILE);
+  assert.ok(
+    fresh === committed,
+    "lib/agents/_benchmark_view.ts is out of date: run deno task scripts",
   );
 });

@@ -21,6 +21,12 @@ import {
   type ValueComparisonSchema,
 } from "../catalog/schema.ts";
 import { PERIODS } from "../catalog/figures.ts";
+import {
+  registerAppResource,
+  registerAppTool,
+  RESOURCE_MIME_TYPE,
+} from "@modelcontextprotocol/ext-apps/server";
+import { BENCHMARK_VIEW_URI, benchmarkViewHtml } from "./benchmark_view.ts";
 import type { ValueComparison } from "../read/compare.ts";
 import { TAGS } from "../catalog/records.ts";
 import { type CatalogSearch, createSearch } from "../read/search.ts";
@@ -182,7 +188,7 @@ export function createMcpServer(
     annotations: READ_ONLY,
   }, tools.get_framework);
 
-  server.registerTool("get_benchmark", {
+  registerAppTool(server, "get_benchmark", {
     title: "Get a metric's benchmarks",
     description: "Get a metric's benchmark figures, each naming its source and year, with the " +
       "cited sources, the date the benchmarks were last reviewed, which way the metric is " +
@@ -210,7 +216,17 @@ export function createMcpServer(
     },
     outputSchema: BenchmarkAnswerSchema,
     annotations: READ_ONLY,
+    // Hosts with the MCP Apps extension draw the answer with this view; others read the text.
+    _meta: { ui: { resourceUri: BENCHMARK_VIEW_URI } },
   }, tools.get_benchmark);
+  // The helper lists it with the extension's MIME type, text/html;profile=mcp-app.
+  registerAppResource(server, "Benchmark chart", BENCHMARK_VIEW_URI, {}, (uri) => ({
+    contents: [{
+      uri: uri.href,
+      mimeType: RESOURCE_MIME_TYPE,
+      text: benchmarkViewHtml(catalog.segments),
+    }],
+  }));
 
   /** An unknown record is invalid params (the SDK's code for a URI no template matches). */
   const notFound = (notFound: NotFound): never => {

@@ -285,14 +285,9 @@ export function createMcpHttpHandler(
         return noParams(params) ? MCP_ANSWERS.toolsList : undefined;
       case "resources/templates/list":
         return noParams(params) ? MCP_ANSWERS.resourceTemplates : undefined;
+      // The list holds the MCP App view too, which the SDK server registers: it answers.
       case "resources/list":
-        return noParams(params)
-          ? {
-            resources: [metrics, frameworks].flatMap((kind) =>
-              kind.list().resources.map((resource) => ({ ...kind.metadata, ...resource }))
-            ),
-          }
-          : undefined;
+        return undefined;
       case "resources/read": {
         if (!hasOnly(params, ["uri"]) || typeof params.uri !== "string") return undefined;
         const [, kind, slug] = RESOURCE_URI.exec(params.uri) ?? [];

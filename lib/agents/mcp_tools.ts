@@ -64,11 +64,16 @@ function result(value: object): ToolResult {
   };
 }
 
-/** A structured result with its own text, shorter than the JSON, for a reader to see first. */
+/**
+ * A structured result with its own text, shorter than the JSON, for a reader to see first; the
+ * JSON follows as a second text block, for the MCP App view of a host that passes the content on
+ * without the structured content.
+ */
 function answer(value: object, text: string): ToolResult {
+  const structured: Record<string, unknown> = Object.fromEntries(Object.entries(value));
   return {
-    content: [{ type: "text", text }],
-    structuredContent: Object.fromEntries(Object.entries(value)),
+    content: [{ type: "text", text }, { type: "text", text: JSON.stringify(structured) }],
+    structuredContent: structured,
   };
 }
 

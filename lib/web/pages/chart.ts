@@ -115,6 +115,10 @@ export function figureChart(
   metric: ComparedMetric,
   vocabulary: Vocabulary,
   comparison?: ValueComparison,
+  { linkOf = (_figure: Figure, number: number) => `#figure-${number}` }: {
+    /** Where a bar links: its row in the page's table of figures by default. */
+    linkOf?: (figure: Figure, number: number) => string;
+  } = {},
 ): Html | undefined {
   const rows = rowsOf(metric, comparison);
   if (rows.length === 0) return undefined;
@@ -156,7 +160,7 @@ export function figureChart(
     const width = Math.max(2, x(Math.max(from, to)) - start);
     const shape = figure.low !== undefined || figure.bound ? "span" : "bar";
     parts.push(
-      markup`<a href="#figure-${number}" class="${row.group}"><title>${
+      markup`<a href="${linkOf(figure, number)}" class="${row.group}"><title>${
         lines.join(" ")
       }</title><text>${text}</text><rect class="${shape}" x="${
         start.toFixed(1)
@@ -208,6 +212,6 @@ export function figureChart(
 ${parts}${axis}${mark}</svg>
 <figcaption>Each bar is one figure, numbered as in the table of figures; a pale bar is a range, a floor or a ceiling.${
     comparison ? " The line marks your value." : ""
-  } Select a bar for its row in the table.</figcaption>
+  } Select a bar to see where its figure comes from.</figcaption>
 </figure>`;
 }
