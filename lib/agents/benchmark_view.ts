@@ -45,19 +45,6 @@ ul, ol { padding-left: 1.25rem; margin: 0.25rem 0; }
 ul.sources { list-style: none; padding-left: 0; }
 li { margin: 0.15rem 0; }
 .n { color: var(--muted); }
-.chart { margin: 0.75rem 0; }
-.chart svg { width: 100%; max-width: 32rem; height: auto; font: inherit; }
-.chart svg text { font-size: 13px; fill: var(--text); }
-.chart svg text.group { font-weight: 600; fill: var(--muted); }
-.chart svg rect.bar { fill: var(--link); }
-.chart svg rect.span { fill: var(--link); opacity: 0.45; }
-.chart svg a.apart text, .chart svg a.company text { fill: var(--muted); }
-.chart svg a.apart rect { fill: var(--muted); opacity: 0.3; }
-.chart svg a.company rect { fill: var(--muted); opacity: 0.6; }
-.chart svg .axis line { stroke: var(--muted); stroke-width: 1; }
-.chart svg .axis text { fill: var(--muted); }
-.chart svg path.you { stroke: var(--accent); stroke-width: 3; fill: none; }
-.chart svg text.you { fill: var(--accent); font-weight: 600; }
 .chart figcaption { color: var(--muted); font-size: 0.85rem; }
 `;
 

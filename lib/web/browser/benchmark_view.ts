@@ -13,18 +13,22 @@ import type { Vocabulary } from "../../catalog/figures.ts";
 import type { Benchmarks } from "../../catalog/records.ts";
 import { type ComparedMetric, comparisonGroups, type ValueComparison } from "../../read/compare.ts";
 import { perWords } from "../../read/words.ts";
-import { figureChart } from "../pages/chart.ts";
+import { CHART_STYLE, figureChart } from "../pages/chart.ts";
 import { escapeHtml } from "../pages/html.ts";
 
 /** The little of the DOM this script uses; the project's type check has no DOM library. */
 interface Node {
   innerHTML: string;
+  insertAdjacentHTML(position: "beforeend", html: string): void;
   textContent: string | null;
   setAttribute(name: string, value: string): void;
 }
 const document = (globalThis as unknown as {
-  document: { getElementById(id: string): Node | null };
+  document: { getElementById(id: string): Node | null; head: Node };
 }).document;
+
+// The chart's styles are the pages' own.
+document.head.insertAdjacentHTML("beforeend", `<style>${CHART_STYLE}</style>`);
 
 /** What the tool answers: the metric's benchmarks and, given a value, where it stands. */
 type Answer = Benchmarks & { comparison?: ValueComparison };

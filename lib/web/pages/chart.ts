@@ -19,6 +19,25 @@ import {
 } from "../../read/words.ts";
 import { authorOf } from "../../catalog/citations.ts";
 
+/**
+ * The chart's styles, in the colours of the page that holds it (`--text`, `--muted`, `--link`,
+ * `--accent`): the site's stylesheet and the MCP App view both include them.
+ */
+export const CHART_STYLE: string = `.chart { margin: 1rem 0; }
+.chart svg { width: 100%; max-width: 32rem; height: auto; font: inherit; }
+.chart svg text { font-size: 13px; fill: var(--text); }
+.chart svg text.group { font-weight: 600; fill: var(--muted); }
+.chart svg rect.bar { fill: var(--link); }
+.chart svg rect.span { fill: var(--link); opacity: 0.45; }
+.chart svg a.apart text, .chart svg a.company text { fill: var(--muted); }
+.chart svg a.apart rect { fill: var(--muted); opacity: 0.3; }
+.chart svg a.company rect { fill: var(--muted); opacity: 0.6; }
+.chart svg .axis line { stroke: var(--muted); stroke-width: 1; }
+.chart svg .axis text { fill: var(--muted); }
+.chart svg path.you { stroke: var(--accent); stroke-width: 3; fill: none; }
+.chart svg text.you { fill: var(--accent); font-weight: 600; }
+`;
+
 /** The drawing's width; its text is 13 units, so 12 px or more on a 390 px phone. */
 const WIDTH = 360;
 const LEFT = 4;

@@ -5,6 +5,8 @@
  * @module
  */
 
+import { CHART_STYLE } from "./chart.ts";
+
 /** The site's stylesheet. */
 export const SITE_CSS = `:root {
   color-scheme: light dark;
@@ -190,20 +192,7 @@ footer.site p { max-width: var(--measure); margin: 0.4rem 0; }
   header.site form, .skip { display: none; }
   a[rel~="external"]::after { content: " (" attr(href) ")"; font-size: 0.85em; }
 }
-.chart { margin: 1rem 0; }
-.chart svg { width: 100%; max-width: 32rem; height: auto; font: inherit; }
-.chart svg text { font-size: 13px; fill: var(--text); }
-.chart svg text.group { font-weight: 600; fill: var(--muted); }
-.chart svg rect.bar { fill: var(--link); }
-.chart svg rect.span { fill: var(--link); opacity: 0.45; }
-.chart svg a.apart text, .chart svg a.company text { fill: var(--muted); }
-.chart svg a.apart rect { fill: var(--muted); opacity: 0.3; }
-.chart svg a.company rect { fill: var(--muted); opacity: 0.6; }
-.chart svg .axis line { stroke: var(--muted); stroke-width: 1; }
-.chart svg .axis text { fill: var(--muted); }
-.chart svg path.you { stroke: var(--accent); stroke-width: 3; fill: none; }
-.chart svg text.you { fill: var(--accent); font-weight: 600; }
-.chart figcaption, .downloads { color: var(--muted); font-size: 0.9rem; }
+${CHART_STYLE}.chart figcaption, .downloads { color: var(--muted); font-size: 0.9rem; }
 .table-wrap { overflow-x: auto; }
 table.figures { border-collapse: collapse; font-size: 0.9rem; }
 table.figures caption { text-align: left; font-weight: 600; padding: 0.25rem 0; }
