@@ -131,6 +131,8 @@ chromiumTest(
             "/metrics/net-revenue-retention/compare?value=104%25&customers=mid-market&acv=30k",
             "/metrics/net-revenue-retention",
             "/metrics/cac-payback-period/compare?value=14",
+            "/metrics/cac-payback-period/compare?value=300",
+            "/metrics/daily-active-users",
           ]
         ) {
           await page.goto(`${origin}${path}`);
@@ -141,7 +143,11 @@ chromiumTest(
               const box = svg.getBoundingClientRect();
               const scale = box.width / Number(svg.getAttribute("width"));
               const texts = [...svg.querySelectorAll("text")];
+              const axis = [...svg.querySelectorAll(".axis text")].map((text) =>
+                text.getBoundingClientRect()
+              );
               return {
+                overlap: axis.some((box, index) => index > 0 && box.left < axis[index - 1]!.right),
                 px: Math.min(
                   ...texts.map((text) => parseFloat(view.getComputedStyle(text).fontSize) * scale),
                 ),
@@ -156,6 +162,7 @@ chromiumTest(
           for (const chart of layout.chart) {
             assert.ok(chart.px >= 12, `${path} at ${width}: chart text ${chart.px} px`);
             assert.ok(!chart.cut, `${path} at ${width}: a label cut short`);
+            assert.ok(!chart.overlap, `${path} at ${width}: axis numbers run into one another`);
             assert.ok(chart.right <= chart.width + 1, `${path} at ${width}: text past the chart`);
           }
         }

@@ -234,7 +234,7 @@ Deno.test("cli compare answers each bad input in one line on stderr", async () =
     [["churn-rate", "3", "--segment", "model"], /--segment "model" must be key=value/, 2],
     [
       ["churn-rate", "3", "--per", "fortnight"],
-      /--per "fortnight" must be one of: day, week, month/,
+      /^metrics-catalog: The period must be one of day, week, month, quarter, year, not "fortnight"$/m,
       2,
     ],
     // A composite score has no benchmarks at all, so no figures will arrive for it.

@@ -106,7 +106,8 @@ Deno.test("compareValue() leads with a verdict for the reader's segment, then th
       "mark (2% or less a month) and is worse than Lab's typical range (2–3% a month).",
   );
   const all = compared({ value: "1" });
-  assert.match(all.summary, /^1% a month is better than all 3 medians and averages/);
+  assert.match(all.summary, /^1% a month meets Lab's “best” mark \(2% or less a month\)/);
+  assert.match(all.summary, /reaches all 3 medians and averages\.$/);
   assert.match(all.summary, /meets Lab's “best” mark \(2% or less a month\)/);
 });
 
@@ -138,7 +139,7 @@ Deno.test("compareValue() places a band number in its band, or says which bands 
   assert.equal(between.placements.find((placement) => placement.figure === 3)?.match, "closest");
   assert.match(
     between.summary,
-    /^No figure is for ARPA \$200; against the closest \(ARPA \$500\+\)/,
+    /^No figure's band holds ARPA \$200; against the nearest bands \(ARPA \$500\+\)/,
   );
   const groups = comparisonGroups(between).map((group) => group.title);
   assert.deepEqual(groups, [
@@ -251,8 +252,8 @@ const GRID: { statistic: Figure["statistic"]; bound?: Figure["bound"]; range?: b
 ];
 
 Deno.test("placements are worded from the figure's meaning: statistic × bound × direction, both sides", () => {
-  const good = new Set(["is better than", "meets", "is in", "is within"]);
-  const bad = new Set(["is short of", "is worse than", "is in", "is within"]);
+  const good = new Set(["is better than", "meets", "is in", "is within", "is clear of"]);
+  const bad = new Set(["is short of", "is worse than", "is in", "is within", "is past"]);
   for (const direction of ["higher-is-better", "lower-is-better"] as const) {
     for (const spec of GRID) {
       const mark = spec.range
@@ -278,7 +279,7 @@ Deno.test("placements are worded from the figure's meaning: statistic × bound �
         const name = `${direction} ${spec.statistic} ${spec.bound ?? ""} at ${value}`;
         assert.ok(placement, name);
         const verb =
-          /^(is better than|meets|is in|is within|is short of|is worse than|is above|is below|is equal to)\b/
+          /^(is better than|meets|is in|is within|is short of|is worse than|is above|is below|is equal to|is clear of|is past)\b/
             .exec(placement.clause)?.[1] ?? "";
         if (placement.better === true) assert.ok(good.has(verb), `${name}: "${placement.clause}"`);
         if (placement.better === false) assert.ok(bad.has(verb), `${name}: "${placement.clause}"`);
@@ -341,11 +342,68 @@ Deno.test("the wording of the reported traps: a bottom quartile beaten, a worst 
   assert.ok(result.ok);
   assert.equal(
     result.comparison.summary,
-    "14 months is better than Aleph's median (16 months), Aleph's bottom quartile (24 months or " +
-      "more) and Aleph's worst case (48 months), but is short of Aleph's top quartile (6 months " +
-      "or less).",
+    "14 months is better than Aleph's median (16 months) and Aleph's bottom quartile (24 " +
+      "months or more), but is short of Aleph's top quartile (6 months or less).",
   );
   const inBottom = compareValue(payback, { segments: VOCABULARY }, { value: 30 });
   assert.ok(inBottom.ok);
   assert.match(inBottom.comparison.placements[2]?.clause ?? "", /^is in Aleph's bottom quartile/);
+  // Beating the worst case is said only when nothing better is.
+  assert.match(
+    inBottom.comparison.summary,
+    /is in Aleph's bottom quartile \(24 months or more\), though it is better than Aleph's worst case \(48 months\)\.$/,
+  );
+});
+
+Deno.test("a threshold that warns is a line to stay clear of, not a target met", () => {
+  const burn = {
+    ...METRIC,
+    sources: [{ label: "David Sacks, essay (2020)", url: "https://example.com/sacks" }],
+    comparison: { direction: "lower-is-better", unit: "multiple" },
+    figures: [
+      figure({
+        written: "2x",
+        value: 2,
+        unit: "multiple",
+        per: undefined,
+        statistic: "threshold",
+        label: "reasonable",
+      }),
+      figure({
+        written: "3x",
+        value: 3,
+        bound: "at-least",
+        unit: "multiple",
+        per: undefined,
+        statistic: "threshold",
+        label: "bad",
+      }),
+      figure({
+        written: "5x",
+        value: 5,
+        unit: "multiple",
+        per: undefined,
+        statistic: "threshold",
+        label: "terrible",
+      }),
+    ],
+  } as unknown as MetricRecord;
+  const four = compareValue(burn, { segments: VOCABULARY }, { value: "4x" });
+  assert.ok(four.ok);
+  assert.equal(
+    four.comparison.summary,
+    "4x is within David Sacks' “bad” mark (3x or more) and is short of David Sacks' " +
+      "“reasonable” mark (2x), though it is clear of David Sacks' “terrible” mark (5x).",
+  );
+  assert.deepEqual(four.comparison.placements.map((item) => item.better), [false, false, true]);
+  const six = compareValue(burn, { segments: VOCABULARY }, { value: 6 });
+  assert.ok(six.ok);
+  assert.match(six.comparison.summary, /is past David Sacks' “terrible” mark \(5x\)/);
+  const one = compareValue(burn, { segments: VOCABULARY }, { value: 1.5 });
+  assert.ok(one.ok);
+  assert.equal(
+    one.comparison.summary,
+    "1.5x is better than David Sacks' “reasonable” mark (2x).",
+    "clearing the warning lines goes without saying when a target is met",
+  );
 });

@@ -296,11 +296,17 @@ Deno.test("get_benchmark answers bad comparison input with an error that says wh
   const notNumber = await getBenchmark({ slug: "churn-rate", value: "abc" });
   assert.equal(notNumber.isError, true);
   assert.equal(text(notNumber), 'The value must be a percentage, such as "3%" or "3", not "abc"');
-  // Arguments outside the input schema are the SDK's invalid params (-32602), sent as a tool
-  // error so that the model can correct them (MCP 2025-11-25, tool execution errors).
   const badPeriod = await getBenchmark({ slug: "churn-rate", value: 3, per: "fortnight" });
   assert.equal(badPeriod.isError, true);
-  assert.match(text(badPeriod), /-32602.*"month".* at per/);
+  assert.equal(
+    text(badPeriod),
+    'The period must be one of day, week, month, quarter, year, not "fortnight"',
+  );
+  // Arguments outside the input schema are the SDK's invalid params (-32602), sent as a tool
+  // error so that the model can correct them (MCP 2025-11-25, tool execution errors).
+  const badType = await getBenchmark({ slug: "churn-rate", value: 3, per: 12 });
+  assert.equal(badType.isError, true);
+  assert.match(text(badType), /-32602/);
 });
 
 Deno.test("/mcp negotiates the newest protocol revision and does not promise list changes", async () => {
@@ -660,4 +666,66 @@ Deno.test("the stdio MCP server answers a line that is not JSON with -32700 and 
     id: null,
     error: { code: -32600, message: "Invalid Request" },
   });
+});
+
+Deno.test("the same input gives the same verdict or the same one-line error on the page, the CLI and MCP", async () => {
+  const { runCli } = await import("../lib/cli/main.ts");
+  type CliIo = Parameters<typeof runCli>[1];
+  const handler = createHandler(catalog, { baseUrl: "http://localhost:8000" });
+  const cases: { slug: string; value: string; per?: string; segment: Record<string, string> }[] = [
+    { slug: "churn-rate", value: "3%", segment: { MODEL: "B2B", arpa: "$200" } },
+    { slug: "churn-rate", value: "40", per: "Year", segment: {} },
+    {
+      slug: "net-revenue-retention",
+      value: "104%",
+      segment: { customers: "mid-market", acv: "30k" },
+    },
+    { slug: "net-revenue-retention", value: "1.04", segment: {} },
+    { slug: "churn-rate", value: "3", segment: { colour: "red" } },
+    { slug: "churn-rate", value: "3", per: "fortnight", segment: {} },
+    { slug: "cac-payback-period", value: "14 months", segment: {} },
+  ];
+  for (const item of cases) {
+    const query = new URLSearchParams({
+      value: item.value,
+      ...(item.per ? { per: item.per } : {}),
+    });
+    for (const [key, value] of Object.entries(item.segment)) query.append(key, value);
+    const html = await (await handler(
+      new Request(`http://localhost/metrics/${item.slug}/compare?${query}`),
+    )).text();
+    const page = (/<p class="verdict">([^<]*)<\/p>/.exec(html) ??
+      /<p class="callout" role="alert">([^<]*)<\/p>/.exec(html))?.[1]
+      ?.replaceAll("&#39;", "'").replaceAll("&quot;", '"');
+    let out = "";
+    let err = "";
+    const io: CliIo = {
+      stdout: (text) => out += text,
+      stderr: (text) => err += text,
+      env: () => undefined,
+      isTerminal: false,
+      loadCatalog: () => Promise.resolve(catalog),
+      writeArtifact: () => Promise.reject(new Error("not used")),
+      serve: () => Promise.reject(new Error("not used")),
+      serveMcp: () => Promise.reject(new Error("not used")),
+    };
+    await runCli([
+      "compare",
+      item.slug,
+      item.value,
+      ...(item.per ? ["--per", item.per] : []),
+      ...Object.entries(item.segment).flatMap(([key, value]) => ["--segment", `${key}=${value}`]),
+      "--json",
+    ], io);
+    const cli = out ? JSON.parse(out).summary : err.replace(/^metrics-catalog: /, "").trim();
+    const mcp = await getBenchmark({
+      slug: item.slug,
+      value: item.value,
+      ...(item.per ? { per: item.per } : {}),
+      ...(Object.keys(item.segment).length > 0 ? { segment: item.segment } : {}),
+    });
+    const said = mcp.isError ? text(mcp) : mcp.structuredContent.comparison.summary;
+    assert.equal(page, cli, `${JSON.stringify(item)}: page and CLI`);
+    assert.equal(said, cli, `${JSON.stringify(item)}: MCP and CLI`);
+  }
 });

@@ -872,13 +872,16 @@ Deno.test("/metrics/<slug>/compare places a value with citations, and answers ba
     html,
     /<details><summary>For other segments, not compared \(1\)<\/summary>\n<ul class="plain">\n<li>is for another segment \(B2C\) <a href="#figure-3">/,
   );
-  assert.match(html, /<path class="you" d="M[\d.]+ 14V20M/);
+  assert.match(html, /<path class="you" d="M[\d.]+ 17V22M/);
   assert.match(html, /<text class="you" [^>]*>You: 3% a month<\/text>/);
   assert.match(html, /<text class="group" [^>]*>Not compared: for other segments<\/text>/);
   const typed = await (await handler(
     new Request("http://localhost/metrics/churn-rate/compare?value=3%25&model=b2b&arpa=%24200"),
   )).text();
-  assert.match(typed, /<p class="verdict">No figure is for B2B, ARPA \$200; against the closest/);
+  assert.match(
+    typed,
+    /<p class="verdict">No figure is for all of B2B, ARPA \$200; against those for part of it/,
+  );
   const converted = await (await handler(
     new Request("http://localhost/metrics/churn-rate/compare?value=40&per=year"),
   )).text();

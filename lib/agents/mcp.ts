@@ -202,8 +202,8 @@ export function createMcpServer(
           '3 or "3%" for 3%, "$200", "30k", "14 months"; a share such as 1.04 is refused as ' +
           'ambiguous (write "104%")',
       ),
-      per: z.enum(PERIODS).optional().describe(
-        "The period the value is quoted per; the metric's own when absent",
+      per: z.string().max(20).optional().describe(
+        `The period the value is quoted per (${PERIODS.join(", ")}); the metric's own when absent`,
       ),
       segment: z.record(z.string().max(100), z.union([z.string().max(100), z.number()]))
         .optional().describe(

@@ -12,7 +12,6 @@
 import type { Catalog } from "../catalog/load.ts";
 import { createReadModel, type ReadModel } from "../read/model.ts";
 import { type CatalogSearch, createSearch } from "../read/search.ts";
-import { PERIODS } from "../catalog/figures.ts";
 import { TAGS } from "../catalog/records.ts";
 import { MAX_QUERY_LENGTH } from "../policy.ts";
 import { type CatalogTools, catalogTools, resourceKinds } from "./mcp_tools.ts";
@@ -95,7 +94,6 @@ const isValue = (value: unknown): value is string | number => isNumber(value) ||
 const oneOf = <T extends string>(list: readonly T[]) => (value: unknown): value is T =>
   list.some((item) => item === value);
 const isTag = oneOf(TAGS);
-const isPeriod = oneOf(PERIODS);
 const isComposite = oneOf(["composite"] as const);
 
 const isText = (value: unknown): value is string => typeof value === "string";
@@ -136,7 +134,7 @@ function callTool(tools: CatalogTools, params: unknown): object | undefined {
       return noParams(args) ? tools.list_frameworks() : undefined;
     case "get_benchmark":
       return hasOnly(args, ["slug", "value", "per", "segment"]) && isSlug(args.slug) &&
-          optional(args.value, isValue) && optional(args.per, isPeriod) &&
+          optional(args.value, isValue) && optional(args.per, isWord) &&
           optional(args.segment, isSegment)
         ? tools.get_benchmark({
           slug: args.slug,

@@ -7,7 +7,6 @@
  */
 import type { Catalog } from "../catalog/load.ts";
 import { frameworkSummary, metricSummary, type NotFound, type ReadModel } from "../read/model.ts";
-import type { Period } from "../catalog/figures.ts";
 import { compareValue, comparisonGroups, type ValueComparison } from "../read/compare.ts";
 import type { Benchmarks } from "../catalog/records.ts";
 import { figureWords, perWords, shortCitation } from "../read/words.ts";
@@ -41,7 +40,7 @@ export interface SearchInput {
 export interface BenchmarkInput {
   slug: string;
   value?: number | string | undefined;
-  per?: Period | undefined;
+  per?: string | undefined;
   segment?: Record<string, string | number> | undefined;
 }
 
@@ -137,7 +136,8 @@ export function comparisonText(benchmarks: Benchmarks, comparison: ValueComparis
       benchmarks.figures?.[figure - 1]?.source ?? ""
     }]`;
   for (const group of comparisonGroups(comparison)) {
-    if (group.folded) {
+    // Figures set apart, and single companies' figures, are listed by number: the data has them.
+    if (group.folded || group.companies) {
       lines.push(`${group.title}: ${group.lines.map((line) => `#${line.figure}`).join(", ")}`);
       continue;
     }

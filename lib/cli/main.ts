@@ -15,7 +15,6 @@ import {
 } from "../read/model.ts";
 import { PACKAGE_NAME, VERSION } from "../policy.ts";
 import { CatalogError } from "../catalog/folder.ts";
-import { PERIODS } from "../catalog/figures.ts";
 import { type CompareInput, compareValue, segmentChoices } from "../read/compare.ts";
 import { computeMetric } from "../read/calc.ts";
 import { catalogDirFrom, ServeError, type ServeOptions, serveOptionsFromEnv } from "./config.ts";
@@ -619,10 +618,7 @@ function segmentHelp(model: ReadModel, slug: string | undefined): string {
 }
 
 function compareInput(value: string, per: string | undefined, pairs: string[]): CompareInput {
-  const period = PERIODS.find((item) => item === per?.toLowerCase());
-  if (per !== undefined && period === undefined) {
-    throw new CliError(`--per "${per.slice(0, 20)}" must be one of: ${PERIODS.join(", ")}`, 2);
-  }
+  // The period and the segment are read by compareValue, which words their errors for every surface.
   const segment = new Map<string, string>();
   for (const pair of pairs) {
     const [key = "", wanted = ""] = pair.toLowerCase().split(/=(.*)/s).map((part) => part.trim());
@@ -632,10 +628,10 @@ function compareInput(value: string, per: string | undefined, pairs: string[]): 
         2,
       );
     }
-    if (segment.has(key)) throw new CliError(`--segment "${key.slice(0, 40)}" is given twice`, 2);
+    if (segment.has(key)) throw new CliError(`Give segment "${key.slice(0, 40)}" once`, 2);
     segment.set(key, wanted);
   }
-  return { value, per: period, segment: Object.fromEntries(segment) };
+  return { value, per, segment: Object.fromEntries(segment) };
 }
 
 function metricNames(model: ReadModel): Map<string, string> {

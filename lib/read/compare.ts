@@ -50,8 +50,8 @@ export interface CompareInput {
    * {@linkcode readAmount}), or a number already worked out (a calculator's result).
    */
   value: number | string;
-  /** The period the value is quoted per; the metric's own period when absent. */
-  per?: Period | undefined;
+  /** The period the value is quoted per ("month", any case); the metric's own when absent. */
+  per?: string | undefined;
   /** Segment values by key: a value slug, or for a band key a number (typed or given) or a band. */
   segment?: Record<string, string | number> | undefined;
 }
@@ -186,7 +186,11 @@ function readSegment(
 ): { ok: true; asked: Asked[] } | { ok: false; error: string } {
   const choices = segmentChoices(metric, vocabulary);
   const asked: Asked[] = [];
-  for (const [key, raw] of Object.entries(segment)) {
+  for (const [typedKey, raw] of Object.entries(segment)) {
+    const key = typedKey.trim().toLowerCase();
+    if (asked.some((item) => item.key === key)) {
+      return { ok: false, error: `Give segment "${key.slice(0, 40)}" once` };
+    }
     const choice = choices.find((item) => item.key === key);
     const spec = Object.hasOwn(vocabulary, key) ? vocabulary[key] : undefined;
     if (!choice || !spec) {
@@ -198,7 +202,10 @@ function readSegment(
         }`,
       };
     }
-    const typed = typeof raw === "string" ? raw.trim() : raw;
+    const typed = typeof raw === "string" ? raw.trim().toLowerCase() : raw;
+    if (typed === "") {
+      return { ok: false, error: `Segment "${key}" needs a value` };
+    }
     const slugs = choice.values.map((value) => `"${value.slug}"`).join(", ");
     if (typeof typed === "string" && Object.hasOwn(spec.values, typed)) {
       asked.push({ key, slug: typed });
@@ -379,7 +386,7 @@ export function compareValue(
   if (!Number.isFinite(value) || Math.abs(value) > MAX_ABS_VALUE) {
     return { ok: false, error: "The value must be a finite number" };
   }
-  const checked = checkPeriod(metric.slug, comparison, value, input.per);
+  const checked = checkPeriod(metric.slug, comparison, value, input.per?.trim().toLowerCase());
   if (!checked.ok) return checked;
   const per = checked.per;
   const read = readSegment(metric, vocabulary, input.segment ?? {});
@@ -465,10 +472,14 @@ function checkPeriod(
   slug: string,
   comparison: Comparison,
   value: number,
-  per: Period | undefined,
+  typed: string | undefined,
 ): { ok: true; per: Period | undefined } | { ok: false; error: string } {
-  if (per !== undefined && !(PERIODS as readonly string[]).includes(per)) {
-    return { ok: false, error: `The period must be one of ${PERIODS.join(", ")}, not "${per}"` };
+  const per = PERIODS.find((item) => item === typed);
+  if (typed !== undefined && per === undefined) {
+    return {
+      ok: false,
+      error: `The period must be one of ${PERIODS.join(", ")}, not "${typed.slice(0, 20)}"`,
+    };
   }
   if (per !== undefined && comparison.per === undefined) {
     return { ok: false, error: `"${slug}" is not quoted per period; leave out the period` };
@@ -527,29 +538,65 @@ function betterOf(
     if (figure.low !== undefined || figure.bound) return position === "within";
     return position === "equal" && threshold ? true : undefined;
   }
-  if (position === "equal") return threshold ? true : undefined;
+  if (position === "equal") {
+    return threshold ? !warningLine(figure, direction) : undefined;
+  }
   if (position === "within") {
     if (figure.bound === "at-most") return direction === "lower-is-better";
     if (figure.bound === "at-least") return direction === "higher-is-better";
-    return threshold ? true : undefined;
+    return threshold ? !warningLine(figure, direction) : undefined;
   }
   return (position === "below") === (direction === "lower-is-better");
 }
 
 /** The kinds of figure a verdict sums up, in the order it names them. */
-type Kind = "average" | "quartile" | "target" | "range" | "reported";
+type Kind = "average" | "quartile" | "target" | "range" | "warning" | "reported";
 
-const KINDS: readonly Kind[] = ["average", "quartile", "target", "range", "reported"];
+const KINDS: readonly Kind[] = ["target", "average", "quartile", "range", "warning", "reported"];
 
-const KIND_WORDS: Record<Kind, string> = {
-  average: "medians and averages",
-  quartile: "quartile and percentile figures",
-  target: "targets and rules of thumb",
-  range: "typical ranges",
-  reported: "reported figures",
-};
+/** How a kind reads in a count, from the statistics its figures have. */
+function kindWords(kind: Kind, figures: readonly Figure[]): string {
+  const has = (statistic: Figure["statistic"]) => figures.some((f) => f.statistic === statistic);
+  switch (kind) {
+    case "average":
+      return has("median") && has("mean")
+        ? "medians and averages"
+        : has("mean")
+        ? "averages"
+        : "medians";
+    case "quartile":
+      return figures.every((f) => f.statistic === "top-decile")
+        ? "top-10% figures"
+        : "quartile and percentile figures";
+    case "target":
+      return "targets and rules of thumb";
+    case "range":
+      return "typical ranges";
+    case "warning":
+      return "warning lines";
+    case "reported":
+      return "reported figures";
+  }
+}
 
-function kindOf(figure: Figure): Kind {
+/** The words of a threshold that marks where things go wrong, not a level to reach. */
+const WARNING_LABEL =
+  /\b(?:bad|terrible|suspect|poor|weak|worst|concerning|danger|red flag|not yet)\b/i;
+
+/**
+ * A threshold that warns rather than sets a goal: a floor on a lower-is-better metric or a
+ * ceiling on a higher-is-better one ("bad: 3x or more" for the burn multiple), or one the source
+ * labels as bad.
+ */
+function warningLine(figure: Figure, direction: Direction): boolean {
+  if (figure.statistic !== "threshold") return false;
+  if (figure.bound === "at-least" && direction === "lower-is-better") return true;
+  if (figure.bound === "at-most" && direction === "higher-is-better") return true;
+  return WARNING_LABEL.test(figure.label ?? "");
+}
+
+function kindOf(figure: Figure, direction?: Direction): Kind {
+  if (direction && warningLine(figure, direction)) return "warning";
   switch (figure.statistic) {
     case "mean":
     case "median":
@@ -583,6 +630,10 @@ function verbOf(
   direction: Direction,
 ): string {
   const quartile = kindOf(figure) === "quartile";
+  if (warningLine(figure, direction)) {
+    if (better === true) return "is clear of";
+    return position === "within" || position === "equal" ? "is within" : "is past";
+  }
   if (better === true) {
     if (position === "within") {
       return figure.statistic === "threshold" ? "meets" : quartile ? "is in" : "is within";
@@ -629,22 +680,62 @@ function listWords(items: readonly string[]): string {
   return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 
+/** How many of a kind a value reaches, said once its nearest on each side are named. */
+function side(
+  better: number,
+  worse: number,
+  total: number,
+): { verb: string; object: string; better: boolean } | undefined {
+  if (total <= 2) return undefined;
+  const count = (n: number) => n === total ? `all ${n}` : `${n} of the ${total}`;
+  return better >= worse
+    ? { verb: "reaches", object: count(better), better: true }
+    : { verb: "falls short of", object: count(worse), better: false };
+}
+
+/** One thing a verdict says: a verb, what it is said of, and which way it points. */
+interface Said {
+  verb: string;
+  object: string;
+  better: boolean | undefined;
+  kind: Kind;
+  within: boolean;
+}
+
 /**
  * How a value stands against a group of placements, kind by kind: each figure named when its
- * kind has one or two, counted when it has more. "is better than Aleph's median (16 months) and
- * … , but is short of Aleph's top quartile (6 months or less)".
+ * kind has one or two, counted when it has more. What it reaches comes first and what it falls
+ * short of after "but"; clearing a warning line or a worst case is said only when nothing better
+ * is, and landing inside a warning line leads.
  */
 function standing(
   placements: readonly Placement[],
   metric: ComparedMetric,
   direction: Direction,
+  vocabulary: Vocabulary,
 ): string {
   const figures = metric.figures ?? [];
-  const items: { verb: string; object: string; better: boolean | undefined }[] = [];
+  const items: Said[] = [];
+  // Two figures of one source and meaning are told apart by their segment.
+  const names = new Map<string, number>();
+  for (const placement of placements) {
+    const figure = figures[placement.figure - 1];
+    if (figure) {
+      const key = figureName(metric, { ...figure, value: 0, low: undefined, high: undefined });
+      names.set(key, (names.get(key) ?? 0) + 1);
+    }
+  }
+  const named = (figure: Figure) => {
+    const key = figureName(metric, { ...figure, value: 0, low: undefined, high: undefined });
+    const segment = segmentWords(figure.segment, vocabulary);
+    return (names.get(key) ?? 0) > 1 && segment
+      ? `${figureName(metric, figure)} for ${segment}`
+      : figureName(metric, figure);
+  };
   for (const kind of KINDS) {
     const group = placements.filter((placement) => {
       const figure = figures[placement.figure - 1];
-      return figure !== undefined && kindOf(figure) === kind;
+      return figure !== undefined && kindOf(figure, direction) === kind;
     });
     if (group.length === 0) continue;
     if (group.length <= 2) {
@@ -653,30 +744,78 @@ function standing(
         if (!figure) continue;
         items.push({
           verb: verbOf(figure, placement, direction),
-          object: figureName(metric, figure),
+          object: named(figure),
           better: placement.better,
+          kind,
+          within: placement.position === "within" || placement.position === "equal",
         });
       }
       continue;
     }
+    const words = kindWords(
+      kind,
+      group.flatMap((placement) => figures[placement.figure - 1] ?? []),
+    );
     const better = group.filter((placement) => placement.better === true).length;
     const worse = group.filter((placement) => placement.better === false).length;
     const count = (n: number) => n === group.length ? `all ${n}` : `${n} of the ${group.length}`;
-    if (better > 0) {
-      const verb = kind === "target" ? "meets or beats" : "is better than";
-      items.push({ verb, object: `${count(better)} ${KIND_WORDS[kind]}`, better: true });
-    } else if (worse > 0) {
-      const verb = kind === "target" || kind === "quartile" ? "is short of" : "is worse than";
-      items.push({ verb, object: `${count(worse)} ${KIND_WORDS[kind]}`, better: false });
-    } else {
+    if (kind === "warning" || (better === 0 && worse === 0)) {
+      items.push(
+        kind !== "warning"
+          ? {
+            verb: "is in line with",
+            object: `the ${group.length} ${words}`,
+            better: undefined,
+            kind,
+            within: false,
+          }
+          : worse > 0
+          ? {
+            verb: "is within",
+            object: `${count(worse)} ${words}`,
+            better: false,
+            kind,
+            within: true,
+          }
+          : {
+            verb: "is clear of",
+            object: `${count(better)} ${words}`,
+            better: true,
+            kind,
+            within: false,
+          },
+      );
+      continue;
+    }
+    // Many figures of a kind: the nearest it reaches and the nearest it misses say the most.
+    const mark = (placement: Placement) => {
+      const figure = figures[placement.figure - 1];
+      const at = figure?.value ?? ((figure?.low ?? 0) + (figure?.high ?? 0)) / 2;
+      return Math.abs(placement.value - at);
+    };
+    const segments = new Set(
+      group.map((placement) => JSON.stringify(figures[placement.figure - 1]?.segment ?? {})),
+    );
+    for (const side of [true, false]) {
+      const [nearest] = group.filter((placement) => placement.better === side)
+        .sort((a, b) => mark(a) - mark(b));
+      const figure = nearest && figures[nearest.figure - 1];
+      if (!nearest || !figure) continue;
+      const segment = segments.size > 1 ? segmentWords(figure.segment, vocabulary) : "";
       items.push({
-        verb: "is in line with",
-        object: `the ${group.length} ${KIND_WORDS[kind]}`,
-        better: undefined,
+        verb: verbOf(figure, nearest, direction),
+        object: `${figureName(metric, figure)}${segment ? ` for ${segment}` : ""}`,
+        better: side,
+        kind,
+        within: nearest.position === "within" || nearest.position === "equal",
       });
     }
+    const counted = side(better, worse, group.length);
+    if (counted) {
+      items.push({ ...counted, kind, within: false, object: `${counted.object} ${words}` });
+    }
   }
-  const phrases = (chosen: typeof items) => {
+  const phrases = (chosen: readonly Said[]) => {
     const verbs: string[] = [];
     const byVerb = new Map<string, string[]>();
     for (const item of chosen) {
@@ -685,11 +824,27 @@ function standing(
     }
     return verbs.map((verb) => `${verb} ${listWords(byVerb.get(verb) ?? [])}`);
   };
-  const good = phrases(items.filter((item) => item.better !== false));
-  const bad = phrases(items.filter((item) => item.better === false));
-  if (good.length === 0) return listWords(bad);
-  if (bad.length === 0) return listWords(good);
-  return `${listWords(good)}, but ${listWords(bad)}`;
+  const relief = (item: Said) =>
+    item.better === true && (item.kind === "warning" || item.kind === "reported");
+  const strong = items.filter((item) => item.better !== false && !relief(item));
+  const weak = items.filter((item) => item.better === false)
+    .sort((a, b) =>
+      Number(b.within && b.kind === "warning") - Number(a.within && a.kind === "warning")
+    );
+  const eased = items.filter(relief);
+  if (weak.some((item) => item.kind === "warning" && item.within)) {
+    const good = [...strong, ...eased];
+    return good.length > 0
+      ? `${listWords(phrases(weak))}, though it ${listWords(phrases(good))}`
+      : listWords(phrases(weak));
+  }
+  if (strong.length === 0) {
+    return eased.length > 0 && weak.length > 0
+      ? `${listWords(phrases(weak))}, though it ${listWords(phrases(eased))}`
+      : listWords(phrases([...weak, ...eased]));
+  }
+  if (weak.length === 0) return listWords(phrases(strong));
+  return `${listWords(phrases(strong))}, but ${listWords(phrases(weak))}`;
 }
 
 /** The reader's value as a verdict opens with it: "3% a month". */
@@ -732,12 +887,14 @@ function verdict(
   if (segmentLabel === "") {
     const placed = wider.length > 0 ? wider : companies;
     const only = wider.length > 0 ? "" : "Only individual companies' figures apply: ";
-    return `${only}${lead(comparison, placed)} ${standing(placed, metric, direction)}.`;
+    return `${only}${lead(comparison, placed)} ${standing(placed, metric, direction, vocabulary)}.`;
   }
   const sentences: string[] = [];
   if (yours.length > 0) {
     sentences.push(
-      `For ${segmentLabel}, ${lead(comparison, yours)} ${standing(yours, metric, direction)}.`,
+      `For ${segmentLabel}, ${lead(comparison, yours)} ${
+        standing(yours, metric, direction, vocabulary)
+      }.`,
     );
   } else if (closest.length > 0) {
     const keys = new Set(Object.keys(comparison.segment));
@@ -750,10 +907,15 @@ function verdict(
         return segmentWords(own, vocabulary);
       })),
     ];
+    // Either some of the reader's keys match, or a band number sits between two bands.
+    const several = Object.keys(comparison.segment).length > 1;
+    const nearest = several
+      ? `No figure is for all of ${segmentLabel}; against those for part of it`
+      : `No figure's band holds ${segmentLabel}; against the nearest bands`;
     sentences.push(
-      `No figure is for ${segmentLabel}; against the closest (${segments.join("; ")}), ${
-        lead(comparison, closest)
-      } ${standing(closest, metric, direction)}.`,
+      `${nearest} (${segments.join("; ")}), ${lead(comparison, closest)} ${
+        standing(closest, metric, direction, vocabulary)
+      }.`,
     );
   } else {
     sentences.push(`No figure is for ${segmentLabel}.`);
@@ -765,7 +927,7 @@ function verdict(
     const converted = placed.some((placement) => placement.converted);
     sentences.push(
       `${others(placed.length, first)}, ${first || converted ? lead(comparison, placed) : "it"} ${
-        standing(placed, metric, direction)
+        standing(placed, metric, direction, vocabulary)
       }.`,
     );
   }
@@ -803,6 +965,8 @@ export interface ComparisonGroup {
   title: string;
   /** Whether a surface folds it away (figures not compared). */
   folded: boolean;
+  /** Whether it holds single companies' figures, which a short answer may list by number. */
+  companies?: boolean;
   /** One line a figure: its number and the words. */
   lines: { figure: number; text: string }[];
 }
@@ -831,7 +995,7 @@ export function comparisonGroups(comparison: ValueComparison): ComparisonGroup[]
       folded: false,
       lines: [...placed("wider"), ...placed("all")].sort((a, b) => a.figure - b.figure),
     },
-    { title: "Individual companies", folded: false, lines: placed("company") },
+    { title: "Individual companies", folded: false, companies: true, lines: placed("company") },
     { title: "For other segments, not compared", folded: true, lines: apart("segment") },
     { title: "Not compared", folded: true, lines: apart("other") },
   ];

@@ -4,7 +4,6 @@
  *
  * @module
  */
-import { type Period, PERIODS, type Vocabulary } from "../catalog/figures.ts";
 import type { CompareInput } from "../read/compare.ts";
 
 /** The longest text a form or query field is read to. */
@@ -27,36 +26,25 @@ export interface FormFields {
  */
 export function compareInputFrom(
   params: URLSearchParams,
-  vocabulary: Vocabulary,
 ): { ok: true; input: CompareInput; fields: FormFields } | {
   ok: false;
   error: string;
   fields: FormFields;
 } {
   const read = (name: string) => (params.get(name) ?? "").slice(0, MAX_FIELD).trim();
-  const twice = ["value", "per", ...Object.keys(vocabulary)].find((name) =>
-    params.getAll(name).length > 1
-  );
+  const names = [...new Set(params.keys())];
+  const twice = names.find((name) => params.getAll(name).length > 1);
   const value = read("value");
   const per = read("per");
+  // Every other field is a segment key, in any case: an unknown one is an error, as in the CLI.
   const segment: Record<string, string> = {};
-  for (const key of Object.keys(vocabulary)) {
-    const typed = read(key);
-    if (typed !== "") segment[key] = typed;
+  for (const name of names) {
+    if (name === "value" || name === "per") continue;
+    const typed = read(name);
+    if (typed !== "") segment[name.slice(0, MAX_FIELD).toLowerCase()] = typed;
   }
   const fields = { value, per, segment };
-  if (twice) return { ok: false, error: `Give "${twice}" once`, fields };
-  if (value === "") return { ok: false, error: "Enter your value", fields };
-  if (per !== "" && !isPeriod(per)) {
-    return {
-      ok: false,
-      error: `The period must be one of ${PERIODS.join(", ")}, not "${per}"`,
-      fields,
-    };
-  }
+  if (twice) return { ok: false, error: `Give "${twice.slice(0, 40)}" once`, fields };
+  if (value === "") return { ok: false, error: "The value is missing", fields };
   return { ok: true, input: { value, ...(per === "" ? {} : { per }), segment }, fields };
-}
-
-function isPeriod(text: string): text is Period {
-  return (PERIODS as readonly string[]).includes(text);
 }

@@ -32,6 +32,7 @@ interface Element {
   querySelectorAll(selector: string): Iterable<Element>;
   addEventListener(type: "submit", listener: (event: { preventDefault(): void }) => void): void;
   insertAdjacentHTML(position: "beforeend", html: string): void;
+  focus(): void;
 }
 
 // The browser's document, typed by the interface above.
@@ -157,7 +158,7 @@ async function answer(form: Element, slug: string): Promise<Element> {
   data ??= fetchJson<DataSet>("/benchmarks.json");
   const set = await data;
   const metric = comparedMetricFrom(set, slug);
-  const read = compareInputFrom(fieldsOf(form), set.segments);
+  const read = compareInputFrom(fieldsOf(form));
   const result = metric && read.ok
     ? compareValue(metric, { segments: set.segments }, read.input)
     : { ok: false as const, error: read.ok ? `No figures for "${slug}"` : read.error };
@@ -185,7 +186,13 @@ for (const form of document.querySelectorAll("form.compare, form.calc")) {
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     respond(form, slug).then(
-      (section) => output.replaceChildren(section),
+      (section) => {
+        output.replaceChildren(section);
+        // The answer is read next: focus its heading, which brings it into view.
+        const heading = section.querySelector("h2") ?? section.querySelector("p");
+        heading?.setAttribute("tabindex", "-1");
+        heading?.focus();
+      },
       (error: unknown) => output.replaceChildren(element("p", String(error))),
     );
   });

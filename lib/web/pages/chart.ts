@@ -191,17 +191,42 @@ export function figureChart(
   const axisY = y + 2;
   const ticks: number[] = [];
   for (let tick = bottom; tick <= top + step / 1e6; tick += step) ticks.push(tick);
+  const tickWords = (tick: number) => formatValue(Number(tick.toPrecision(12)), unit);
+  const anchorOf = (at: number) =>
+    at < LEFT + 20 ? "start" : at > WIDTH - RIGHT - 20 ? "end" : "middle";
+  // Every tick is marked; its number is written where it has room (about 8 units a character),
+  // the last one always, the others from the left while they do not run into one another.
+  const extent = (tick: number): [number, number] => {
+    const at = x(tick);
+    const width = tickWords(tick).length * 8;
+    const anchor = anchorOf(at);
+    const left = anchor === "start" ? at : anchor === "end" ? at - width : at - width / 2;
+    return [left, left + width];
+  };
+  const labelled = new Set<number>();
+  const last = extent(ticks.at(-1) ?? top);
+  let reach = -Infinity;
+  ticks.forEach((tick, index) => {
+    const [left, right] = extent(tick);
+    const isLast = index === ticks.length - 1;
+    if (left < reach + 8 || (!isLast && right + 8 > last[0])) return;
+    labelled.add(index);
+    reach = right;
+  });
   const axis = markup`<g class="axis"><line x1="${LEFT}" y1="${axisY}" x2="${
     WIDTH - RIGHT
   }" y2="${axisY}"></line>${
-    ticks.map((tick) => {
+    ticks.map((tick, index) => {
       const at = x(tick);
-      const anchor = at < LEFT + 20 ? "start" : at > WIDTH - RIGHT - 20 ? "end" : "middle";
+      const anchor = anchorOf(at);
+      const label = !labelled.has(index)
+        ? ""
+        : markup`<text x="${at.toFixed(1)}" y="${axisY + 18}" text-anchor="${anchor}">${
+          tickWords(tick)
+        }</text>`;
       return markup`<line x1="${at.toFixed(1)}" y1="${axisY}" x2="${at.toFixed(1)}" y2="${
         axisY + 4
-      }"></line><text x="${at.toFixed(1)}" y="${axisY + 18}" text-anchor="${anchor}">${
-        formatValue(Number(tick.toPrecision(12)), unit)
-      }</text>`;
+      }"></line>${label}`;
     })
   }</g>`;
   let height = axisY + 24;
@@ -211,11 +236,11 @@ export function figureChart(
     const label = `You: ${formatValue(mine, unit)}${per ? ` ${perWords(per)}` : ""}`;
     const anchor = at < WIDTH / 3 ? "start" : at > (2 * WIDTH) / 3 ? "end" : "middle";
     // The mark crosses the bars and the axis, never the labels.
-    const path = [[14, 20], ...bands, [axisY - 4, axisY + 6]]
+    const path = [[17, 22], ...bands, [axisY - 4, axisY + 6]]
       .map(([from, to]) => `M${at.toFixed(1)} ${from}V${to}`).join("");
     mark = markup`<g class="you-mark"><path class="you" d="${path}"></path><text class="you" x="${
       at.toFixed(1)
-    }" y="13" text-anchor="${anchor}">${label}</text></g>`;
+    }" y="12" text-anchor="${anchor}">${label}</text></g>`;
   }
   const title = `${metric.name}: the figures in ${
     formatValue(1, unit).replace(/^1\s?/, "") || unit

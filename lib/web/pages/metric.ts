@@ -220,7 +220,7 @@ export function metricComparePage(
   context: MetricContext,
   params: URLSearchParams,
 ): { status: number; page: PageFrame } {
-  const read = compareInputFrom(params, context.segments);
+  const read = compareInputFrom(params);
   let error = read.ok ? undefined : read.error;
   let answer: Html | undefined;
   if (read.ok) {
