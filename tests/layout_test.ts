@@ -94,6 +94,52 @@ Deno.test("the core runs on Node too: no Deno namespace under lib/ outside the D
   assert.deepEqual(found, []);
 });
 
+/** Ways code leans on a runtime's internals instead of its public API, each with its reason. */
+const RUNTIME_TRICKS: [RegExp, string][] = [
+  [/Symbol\.species/, "overrides a species"],
+  [
+    /\b(?:Object|Reflect)\.(?:defineProperty|defineProperties|setPrototypeOf)\b/,
+    "rewires an object",
+  ],
+  [/__proto__\s*[:=]|\.prototype(?:\.\w+)?\s*=[^=]/, "replaces a prototype"],
+  [
+    /extends\s+(?:Uint8Array|ArrayBuffer|Response|Request|Headers)\b/,
+    "subclasses a body or message",
+  ],
+  [/\.headers\.(?:set|append|delete)\(/, "changes the headers of a built Response or Request"],
+];
+
+Deno.test("lib/ and deno.json use public APIs only: no prototype or species override, no headers changed on a built Response, no V8 flags", () => {
+  const found: string[] = [];
+  for (const module of graph.keys()) {
+    const code = readFileSync(join(LIB, module), "utf8")
+      .replace(/\/\*[\s\S]*?\*\//g, "")
+      .replace(/^\s*\/\/.*$/gm, "");
+    for (const [pattern, what] of RUNTIME_TRICKS) {
+      if (pattern.test(code)) found.push(`${module} ${what}`);
+    }
+  }
+  const config = JSON.parse(readFileSync(join(LIB, "../deno.json"), "utf8"));
+  for (const [task, command] of Object.entries<string>(config.tasks)) {
+    if (/--v8-flags/.test(command)) found.push(`deno.json task "${task}" sets V8 flags`);
+  }
+  assert.deepEqual(found, []);
+});
+
+Deno.test("the public-API scan finds each kind of runtime trick", () => {
+  const samples = [
+    "Object.defineProperty(Ticket, Symbol.species, { value: () => bytes });",
+    "Reflect.setPrototypeOf(body, Lent.prototype);",
+    "Uint8Array.prototype.slice = lent;",
+    "class Ticket extends Uint8Array {}",
+    "response.headers.set(name, value);",
+  ];
+  for (const sample of samples) {
+    assert.ok(RUNTIME_TRICKS.some(([pattern]) => pattern.test(sample)), sample);
+  }
+  assert.ok(!RUNTIME_TRICKS.some(([pattern]) => pattern.test("headers.set(name, value);")));
+});
+
 Deno.test("lib/mod.ts, the library's surface, reaches no runtime adapter: it starts no server and ends no process", () => {
   const reached = new Set<string>();
   const visit = (module: string) => {
