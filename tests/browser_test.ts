@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "npm:playwright-core@1.65.1";
-import { type Catalog, createHandler, type Handler, loadCatalog } from "../lib/mod.ts";
+import { type Catalog, createHandler, loadCatalog } from "../lib/mod.ts";
 import { buildSite } from "../lib/web/site.ts";
 import { exportSite } from "../lib/export/export.ts";
 import { FIXTURE, type RunningServer, startNginx, systemBinary } from "./_system.ts";
@@ -64,12 +64,15 @@ function chromiumTest(name: string, use: (browser: Browser) => Promise<void>) {
   });
 }
 
+/** A request handler: the catalog's, or a test's own. */
+type AnyHandler = (request: Request) => Response | Promise<Response>;
+
 /** Serves a handler on a free port of 127.0.0.1 until `use` returns. */
 async function serving<T>(
-  handler: (origin: string) => Handler,
+  handler: (origin: string) => AnyHandler,
   use: (origin: string) => Promise<T>,
 ): Promise<T> {
-  let answer: Handler = () => new Response("Starting", { status: 503 });
+  let answer: AnyHandler = () => new Response("Starting", { status: 503 });
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen() {} },
     (request) => answer(request),

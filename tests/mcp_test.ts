@@ -6,7 +6,6 @@ import { citedSources } from "../lib/catalog/citations.ts";
 import { toApiMetric } from "../lib/catalog/records.ts";
 import { MCP_TOOLS, stdioClient } from "./_mcp.ts";
 import { childEnv, ROOT, taskArgs } from "./_spawn.ts";
-import { createSearch } from "../lib/read/search.ts";
 
 const catalog = await loadCatalog();
 
@@ -329,35 +328,18 @@ Deno.test("reading an unknown record as a resource is invalid params with the cl
   assert.match(framework.error.message, /"churn-rate" is a metric/);
 });
 
-Deno.test("/mcp is stateless: GET and DELETE get 405 with Allow, and an idle SDK client stops asking", async () => {
-  let requests = 0;
+Deno.test("/mcp is stateless: GET and DELETE get 405 with Allow", async () => {
   const handler = createHandler(catalog, { baseUrl: "http://localhost:8000" });
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (request) => {
-    requests++;
-    return handler(request);
-  });
-  const url = `http://127.0.0.1:${server.addr.port}/mcp`;
-  try {
-    for (const method of ["GET", "DELETE"]) {
-      const response = await fetch(url, { method, headers: { accept: "text/event-stream" } });
-      assert.equal(response.status, 405, method);
-      assert.equal(response.headers.get("allow"), "POST, OPTIONS");
-      await response.body?.cancel();
-    }
-    requests = 0;
-    const client = new Client({ name: "test", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const afterConnect = requests;
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    const idle = requests - afterConnect;
-    await client.close();
-    // Connecting is an initialize, the initialized notification and one GET for a stream that the
-    // server refuses with 405; an idle client then sends nothing (it used to reconnect each second).
-    assert.ok(afterConnect <= 3, `${afterConnect} requests to connect`);
-    assert.equal(idle, 0, `${idle} requests while idle for 3 s`);
-  } finally {
-    await server.shutdown();
+  for (const method of ["GET", "DELETE"]) {
+    const response = await handler(
+      new Request("http://localhost:8000/mcp", {
+        method,
+        headers: { accept: "text/event-stream" },
+      }),
+    );
+    assert.equal(response.status, 405, method);
+    assert.equal(response.headers.get("allow"), "POST, OPTIONS");
+    await response.body?.cancel();
   }
 });
 
@@ -366,7 +348,7 @@ Deno.test("/mcp is stateless: GET and DELETE get 405 with Allow, and an idle SDK
  * a server hands it on, or (`stream`) as a stream of no stated length.
  */
 async function post(
-  handler: (request: Request) => Promise<Response>,
+  handler: (request: Request) => Response | Promise<Response>,
   body: string,
   headers: Record<string, string> = {},
   { stream = false } = {},
@@ -463,20 +445,29 @@ const SAMPLE_CALLS: [string, unknown][] = [
   ["tools/call", { name: "no_such_tool", arguments: {} }],
 ];
 
-Deno.test("/mcp gives the SDK's own bytes for every tool, resource and list, the first time and from memory", async () => {
-  const { createMcpHttpHandler } = await import("../lib/agents/mcp_http.ts");
-  const fast = createMcpHttpHandler(catalog);
-  const sdkOnly = createMcpHttpHandler(catalog, { sdkOnly: true });
+/** The full handler's /mcp, and the SDK's server and transport answering on their own. */
+async function mcpAndSdk() {
+  const { createSdkHttpAnswer } = await import("../lib/agents/mcp.ts");
+  return {
+    route: createHandler(catalog, { baseUrl: "http://localhost:8000" }),
+    sdk: createSdkHttpAnswer(catalog),
+  };
+}
+
+Deno.test("/mcp gives the SDK's own bytes for every tool, resource and list, the first time and again", async () => {
+  const { route, sdk } = await mcpAndSdk();
   for (const [index, [method, params]] of SAMPLE_CALLS.entries()) {
     const message = (id: number | string) =>
       JSON.stringify({ jsonrpc: "2.0", id, method, ...(params === undefined ? {} : { params }) });
-    const expected = await post(sdkOnly, message(index));
-    const first = await post(fast, message(index));
-    const again = await post(fast, message(index));
-    const otherId = await post(fast, message(`call-${index}`));
+    const expected = await post(sdk, message(index));
+    const first = await post(route, message(index));
+    const again = await post(route, message(index));
+    const streamed = await post(route, message(index), {}, { stream: true });
+    const otherId = await post(route, message(`call-${index}`));
     const label = `${method} ${JSON.stringify(params)}`;
     assert.deepEqual(first, expected, `${label}: first answer`);
-    assert.deepEqual(again, expected, `${label}: remembered answer`);
+    assert.deepEqual(again, expected, `${label}: the same request again`);
+    assert.deepEqual(streamed, expected, `${label}: a body of no stated length`);
     assert.equal(JSON.parse(otherId.text).id, `call-${index}`, `${label}: its own id`);
     assert.deepEqual(
       { ...JSON.parse(otherId.text), id: index },
@@ -486,76 +477,8 @@ Deno.test("/mcp gives the SDK's own bytes for every tool, resource and list, the
   }
 });
 
-Deno.test("/mcp answers a client's whole session without the SDK, and only unusual requests with it", async () => {
-  const { createMcpHttpHandler } = await import("../lib/agents/mcp_http.ts");
-  const { createSdkHttpAnswer } = await import("../lib/agents/mcp.ts");
-  const sdkAnswer = createSdkHttpAnswer(catalog);
-  const asked: string[] = [];
-  let indexes = 0;
-  const fast = createMcpHttpHandler(catalog, {
-    sdk: (request, parsedBody) => {
-      asked.push(JSON.stringify(parsedBody ?? null));
-      return sdkAnswer(request, parsedBody);
-    },
-    search: () => {
-      indexes++;
-      return Promise.resolve(createSearch(catalog));
-    },
-  });
-  const session: [string, unknown][] = [
-    ["initialize", initialize("2025-11-25", { roots: { listChanged: true }, sampling: {} })],
-    ["tools/list", {}],
-    ["resources/list", {}],
-    ["resources/templates/list", {}],
-    ["resources/read", { uri: "catalog://metrics/churn-rate" }],
-    ["ping", undefined],
-    ["tools/call", { name: "list_metrics", arguments: { tag: "revenue" } }],
-    ["tools/call", { name: "get_metric", arguments: { slug: "nrr" } }],
-    ["tools/call", { name: "search", arguments: { query: "activation" } }],
-    ["tools/call", { name: "list_frameworks", arguments: {} }],
-    ["tools/call", { name: "get_framework", arguments: { slug: "heart" } }],
-    ["tools/call", { name: "get_benchmark", arguments: { slug: "churn-rate", value: 4 } }],
-  ];
-  const initialized = await post(
-    fast,
-    JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
-  );
-  assert.deepEqual(initialized, { status: 202, type: null, text: "" });
-  for (const stream of [false, true]) {
-    for (const [id, [method, params]] of session.entries()) {
-      if (
-        !stream && params !== null && typeof params === "object" &&
-        Reflect.get(params, "name") === "search"
-      ) {
-        assert.equal(indexes, 0, "no search index before the first search");
-      }
-      const body = JSON.stringify({ jsonrpc: "2.0", id, method, params });
-      const answer = await post(fast, body, {}, { stream });
-      assert.equal(answer.status, 200, method);
-      assert.ok("result" in JSON.parse(answer.text), `${method}: ${answer.text.slice(0, 200)}`);
-    }
-  }
-  // The resource list holds the MCP App view the SDK server registers: the SDK answers it, once.
-  assert.deepEqual(
-    asked,
-    ['{"jsonrpc":"2.0","id":2,"method":"resources/list","params":{}}'],
-    "requests the SDK answered",
-  );
-  assert.equal(indexes, 1, "one search index, made by the first search");
-  const unusual = JSON.stringify({
-    jsonrpc: "2.0",
-    id: 1,
-    method: "tools/call",
-    params: { name: "x" },
-  });
-  await post(fast, unusual);
-  assert.equal(asked.at(-1), unusual, "an unknown tool goes to the SDK");
-});
-
-Deno.test("/mcp keeps the JSON-RPC errors, batches, notifications and header checks of the SDK", async () => {
-  const { createMcpHttpHandler } = await import("../lib/agents/mcp_http.ts");
-  const fast = createMcpHttpHandler(catalog);
-  const sdkOnly = createMcpHttpHandler(catalog, { sdkOnly: true });
+Deno.test("/mcp gives the SDK's JSON-RPC errors, batches, notifications and header checks", async () => {
+  const { route, sdk } = await mcpAndSdk();
   const bodies = [
     "",
     "{not json",
@@ -582,9 +505,9 @@ Deno.test("/mcp keeps the JSON-RPC errors, batches, notifications and header che
   ];
   const codes: unknown[] = [];
   for (const body of bodies) {
-    const expected = await post(sdkOnly, body);
-    assert.deepEqual(await post(fast, body), expected, body);
-    assert.deepEqual(await post(fast, body), expected, `${body}, again`);
+    const expected = await post(sdk, body);
+    assert.deepEqual(await post(route, body), expected, body);
+    assert.deepEqual(await post(route, body), expected, `${body}, again`);
     codes.push(expected.text === "" ? expected.status : JSON.parse(expected.text).error?.code);
   }
   assert.deepEqual(codes.slice(0, 5), [-32700, -32700, -32700, -32700, -32601]);
@@ -597,9 +520,9 @@ Deno.test("/mcp keeps the JSON-RPC errors, batches, notifications and header che
       { "content-type": "text/plain" },
     ]
   ) {
-    const expected = await post(sdkOnly, ping, headers);
+    const expected = await post(sdk, ping, headers);
     assert.ok(expected.status >= 400, JSON.stringify(headers));
-    assert.deepEqual(await post(fast, ping, headers), expected, JSON.stringify(headers));
+    assert.deepEqual(await post(route, ping, headers), expected, JSON.stringify(headers));
   }
   const large = JSON.stringify({
     jsonrpc: "2.0",
@@ -607,9 +530,9 @@ Deno.test("/mcp keeps the JSON-RPC errors, batches, notifications and header che
     method: "tools/call",
     params: { name: "search", arguments: { query: "x".repeat(300 * 1024) } },
   });
-  const tooLarge = await post(fast, large);
+  const tooLarge = await post(route, large);
   assert.equal(tooLarge.status, 413);
-  assert.deepEqual(tooLarge, await post(sdkOnly, large));
+  assert.deepEqual(tooLarge, await post(sdk, large));
 });
 
 Deno.test("/mcp answers arguments of the wrong shape as invalid params in one sentence", async () => {

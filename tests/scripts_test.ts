@@ -1,12 +1,5 @@
 import assert from "node:assert/strict";
-import {
-  bundledModule,
-  MCP_ANSWERS_FILE,
-  mcpAnswersModule,
-  SCRIPT_FILE,
-  VIEW_FILE,
-  viewModule,
-} from "../scripts.ts";
+import { bundledModule, SCRIPT_FILE, VIEW_FILE, viewModule } from "../scripts.ts";
 import { childEnv } from "./_spawn.ts";
 
 Deno.test("the committed browser scripts are the bundles of lib/web/browser/ (deno task scripts)", async () => {
@@ -15,15 +8,6 @@ Deno.test("the committed browser scripts are the bundles of lib/web/browser/ (de
   assert.ok(
     fresh === committed,
     "lib/web/pages/_browser_scripts.ts is out of date: run deno task scripts",
-  );
-});
-
-Deno.test("the committed MCP answers are what the SDK answers today (deno task scripts)", async () => {
-  const fresh = await mcpAnswersModule();
-  const committed = await Deno.readTextFile(MCP_ANSWERS_FILE);
-  assert.ok(
-    fresh === committed,
-    "lib/agents/_mcp_answers.ts is out of date: run deno task scripts",
   );
 });
 

@@ -9,7 +9,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { z } from "zod";
 import type { Catalog } from "../catalog/load.ts";
 import { createReadModel, type NotFound, type ReadModel } from "../read/model.ts";
-import { ErrorCode, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import {
   BenchmarkAnswerSchema,
   FrameworkSchema,
@@ -119,13 +119,16 @@ const _sameComparison: Same<ValueComparison, z.infer<typeof ValueComparisonSchem
  */
 export function createMcpServer(
   catalog: Catalog,
-  { search: shared, model = createReadModel(catalog) }: {
-    search?: CatalogSearch;
+  { search, model = createReadModel(catalog) }: {
+    search?: () => CatalogSearch | Promise<CatalogSearch>;
     model?: ReadModel;
   } = {},
 ) {
-  let index = shared;
-  const tools = catalogTools(catalog, { model, search: () => index ??= createSearch(catalog) });
+  let index: CatalogSearch | undefined;
+  const tools = catalogTools(catalog, {
+    model,
+    search: search ?? (() => index ??= createSearch(catalog)),
+  });
   const server = new McpServer(MCP_SERVER_INFO, {
     instructions: "A read-only catalog of product and growth metrics and measurement frameworks. " +
       "Benchmark figures carry citations: quote the source along with any figure.",
@@ -266,7 +269,10 @@ export function createMcpServer(
  */
 export function createSdkHttpAnswer(
   catalog: Catalog,
-  { search, model = createReadModel(catalog) }: { search?: CatalogSearch; model?: ReadModel } = {},
+  { search, model = createReadModel(catalog) }: {
+    search?: () => CatalogSearch | Promise<CatalogSearch>;
+    model?: ReadModel;
+  } = {},
 ): (request: Request, parsedBody?: unknown) => Promise<Response> {
   return async (request, parsedBody) => {
     const server = createMcpServer(catalog, { ...(search ? { search } : {}), model });
@@ -284,72 +290,6 @@ export function createSdkHttpAnswer(
     } finally {
       await server.close();
     }
-  };
-}
-
-/** The answers that depend on neither the catalog nor the request, as the SDK gives them. */
-export interface ProtocolAnswers {
-  /** The protocol versions the SDK speaks, newest first. */
-  versions: readonly string[];
-  /**
-   * The result of `initialize`, for the newest version; for another it is the same but for its
-   * `protocolVersion`, which comes first.
-   */
-  initialize: Record<string, unknown>;
-  /** The result of `tools/list`: the six tools with their JSON Schemas. */
-  toolsList: unknown;
-  /** The result of `resources/templates/list`. */
-  resourceTemplates: unknown;
-}
-
-/**
- * Asks a fresh SDK server for the answers that never change while the code does not
- * ({@linkcode ProtocolAnswers}), so that `deno task scripts` can keep them beside the code
- * and the HTTP route can give them without loading the SDK. Throws if the SDK's `initialize`
- * differs between versions in more than the version.
- */
-export async function protocolAnswers(catalog: Catalog): Promise<ProtocolAnswers> {
-  const answer = createSdkHttpAnswer(catalog);
-  const ask = async (method: string, params: unknown): Promise<Record<string, unknown>> => {
-    const response = await answer(
-      new Request("http://localhost/mcp", {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-        },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-      }),
-    );
-    const message: unknown = await response.json();
-    const result = typeof message === "object" && message !== null && "result" in message
-      ? message.result
-      : undefined;
-    if (typeof result !== "object" || result === null) {
-      throw new Error(`The SDK did not answer ${method}: ${JSON.stringify(message)}`);
-    }
-    return Object.fromEntries(Object.entries(result));
-  };
-  const initialize = (protocolVersion: string) =>
-    ask("initialize", {
-      protocolVersion,
-      capabilities: {},
-      clientInfo: { name: MCP_SERVER_INFO.name, version: VERSION },
-    });
-  const [newest = "", ...older] = SUPPORTED_PROTOCOL_VERSIONS;
-  const first = await initialize(newest);
-  const [firstKey] = Object.keys(first);
-  for (const version of older) {
-    const same = JSON.stringify({ ...first, protocolVersion: version });
-    if (firstKey !== "protocolVersion" || JSON.stringify(await initialize(version)) !== same) {
-      throw new Error(`The SDK's initialize for ${version} differs in more than the version`);
-    }
-  }
-  return {
-    versions: SUPPORTED_PROTOCOL_VERSIONS,
-    initialize: first,
-    toolsList: await ask("tools/list", {}),
-    resourceTemplates: await ask("resources/templates/list", {}),
   };
 }
 

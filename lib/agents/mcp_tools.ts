@@ -1,7 +1,6 @@
 /**
- * What the MCP server's tools and resources answer, as plain functions over the read model: the
- * SDK server (`mcp.ts`) registers them with their schemas, and the HTTP route (`mcp_http.ts`)
- * calls them directly for requests it has checked itself. Nothing here loads the MCP SDK.
+ * What the MCP server's tools and resources answer, as plain functions over the read model, which
+ * the SDK server (`mcp.ts`) registers with their schemas. Nothing here loads the MCP SDK.
  *
  * @module
  */
@@ -48,7 +47,7 @@ export interface BenchmarkInput {
 export interface CatalogTools {
   list_metrics(input: ListMetricsInput): ToolResult;
   get_metric(input: { slug: string }): ToolResult;
-  search(input: SearchInput): ToolResult;
+  search(input: SearchInput): Promise<ToolResult>;
   list_frameworks(): ToolResult;
   get_framework(input: { slug: string }): ToolResult;
   get_benchmark(input: BenchmarkInput): ToolResult;
@@ -165,7 +164,10 @@ function notFoundError(notFound: NotFound): ToolResult {
 /** The tools over one catalog, its read model and its search index (made on first search). */
 export function catalogTools(
   catalog: Catalog,
-  { model, search }: { model: ReadModel; search: () => CatalogSearch },
+  { model, search }: {
+    model: ReadModel;
+    search: () => CatalogSearch | Promise<CatalogSearch>;
+  },
 ): CatalogTools {
   return {
     list_metrics: ({ tag, kind }) =>
@@ -174,7 +176,8 @@ export function catalogTools(
       const found = model.resolve("metric", slug);
       return found.ok ? result(toApiMetric(found.record)) : notFoundError(found.notFound);
     },
-    search: ({ query, limit }) => result({ hits: search().search(query, { limit: limit ?? 10 }) }),
+    search: async ({ query, limit }) =>
+      result({ hits: (await search()).search(query, { limit: limit ?? 10 }) }),
     list_frameworks: () => result({ frameworks: model.frameworks().map(frameworkSummary) }),
     get_framework: ({ slug }) => {
       const found = model.resolve("framework", slug);

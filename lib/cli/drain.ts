@@ -26,8 +26,7 @@ export class InFlight {
   #count = 0;
   #shutdown: Promise<void> | undefined;
   #waiting: (() => void)[] = [];
-  // A count and one settle handler per answer: nothing holds an answer once it has settled, and
-  // no promise is made per answer beyond the handler's own.
+  // A count rather than a set of answers: nothing holds an answer once it has settled.
   readonly #release = (): void => {
     this.#count -= 1;
     if (this.#count > 0) return;
@@ -36,12 +35,10 @@ export class InFlight {
     for (const wake of waiting) wake();
   };
 
-  /** Counts an answer until it settles, and returns it; one already made is not counted. */
-  track<T>(answer: T | Promise<T>): T | Promise<T> {
-    if (answer instanceof Promise) {
-      this.#count += 1;
-      answer.then(this.#release, this.#release);
-    }
+  /** Counts an answer until it settles, and returns it. */
+  track<T>(answer: Promise<T>): Promise<T> {
+    this.#count += 1;
+    answer.then(this.#release, this.#release);
     return answer;
   }
 

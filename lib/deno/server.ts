@@ -7,7 +7,6 @@
 import type { Catalog } from "../catalog/load.ts";
 import { createHandler, type Handler } from "../web/handler.ts";
 import { exitOnKnownError, readEnv } from "./entry.ts";
-import { lentBodyResponse } from "./lent_body.ts";
 import { streamCompress } from "./compress.ts";
 import {
   baseUrlFor,
@@ -25,7 +24,7 @@ import { InFlight } from "../cli/drain.ts";
  */
 export function serve(catalog: Catalog, options: ServeOptions = {}): Deno.HttpServer<Deno.NetAddr> {
   const { port = 8000, hostname = "0.0.0.0", signal, exitOnSignal = false, portFrom } = options;
-  let handler: Handler = () => new Response("Starting", { status: 503 });
+  let handler: Handler = () => Promise.resolve(new Response("Starting", { status: 503 }));
   const inFlight = new InFlight();
   if (exitOnSignal) {
     // Listen for signals before binding, so that a signal right after start-up is not lost.
@@ -49,13 +48,8 @@ export function serve(catalog: Catalog, options: ServeOptions = {}): Deno.HttpSe
       ...(signal ? { signal } : {}),
       onListen(address) {
         const baseUrl = options.baseUrl ?? baseUrlFor(address);
-        // Deno.serve sends each response and reads nothing of it: the answers may lend their bytes.
         // Deno's own compression streams spare the process node:zlib.
-        handler = createHandler(catalog, {
-          baseUrl,
-          bodyResponse: lentBodyResponse,
-          compress: streamCompress,
-        });
+        handler = createHandler(catalog, { baseUrl, compress: streamCompress });
         console.error(listeningLine(catalog, baseUrl, address));
       },
     }, (request) => inFlight.track(handler(request)));

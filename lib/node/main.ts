@@ -22,7 +22,7 @@ import { InFlight } from "../cli/drain.ts";
  */
 function serveHttp(catalog: Catalog, options: ServeOptions): Promise<void> {
   const { port = 8000, hostname = "0.0.0.0", portFrom } = options;
-  let handler: Handler = () => new Response("Starting", { status: 503 });
+  let handler: Handler = () => Promise.resolve(new Response("Starting", { status: 503 }));
   const inFlight = new InFlight();
   const listener = getRequestListener(
     (request: Request, bindings: HttpBindings | Http2Bindings) =>

@@ -166,56 +166,27 @@ export function closestRecords(
   return (slips.length > 0 ? slips : ranked).slice(0, limit).map(({ slug }) => slug);
 }
 
+// One formatter per number of decimals, each made when first needed: the first `Intl` formatter
+// loads ICU's locale data, which start-up and most commands need not wait for.
+const NUMBER_FORMATS = new Map<number, Intl.NumberFormat>();
+
 /**
  * A number as US English writes it, with thousands separators and at most `fractionDigits`
- * decimals, rounded half away from zero on its shortest decimal form: what
- * `Intl.NumberFormat("en-US", { maximumFractionDigits })` writes, without the locale data a
- * formatter loads into the process.
+ * decimals (`Intl.NumberFormat("en-US")`).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { groupedNumber } from "./text.ts";
  * assert.equal(groupedNumber(1234567.891, 2), "1,234,567.89");
- * assert.equal(groupedNumber(1.005, 2), "1.01");
- * assert.equal(groupedNumber(-0.001, 2), "-0");
+ * assert.equal(groupedNumber(0.5, 0), "1");
  * ```
  */
 export function groupedNumber(value: number, fractionDigits: number): string {
-  if (Number.isNaN(value)) return "NaN";
-  const sign = value < 0 || Object.is(value, -0) ? "-" : "";
-  if (!Number.isFinite(value)) return `${sign}∞`;
-  const [mantissa = "", exponent = "0"] = Math.abs(value).toString().split("e");
-  const [whole = "", fraction = ""] = mantissa.split(".");
-  let digits = whole + fraction;
-  let point = whole.length + Number(exponent);
-  if (point < 1) {
-    digits = "0".repeat(1 - point) + digits;
-    point = 1;
+  let format = NUMBER_FORMATS.get(fractionDigits);
+  if (format === undefined) {
+    format = new Intl.NumberFormat("en-US", { maximumFractionDigits: fractionDigits });
+    NUMBER_FORMATS.set(fractionDigits, format);
   }
-  if (digits.length < point) digits += "0".repeat(point - digits.length);
-  const keep = point + fractionDigits;
-  if (digits.length > keep) {
-    const roundUp = (digits[keep] ?? "0") >= "5";
-    digits = digits.slice(0, keep);
-    if (roundUp) {
-      const carried = carryOne(digits);
-      if (carried.length > digits.length) point += 1;
-      digits = carried;
-    }
-  }
-  const integer = digits.slice(0, point).replace(/^0+(?=\d)/, "");
-  const decimals = digits.slice(point).replace(/0+$/, "");
-  const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${sign}${grouped}${decimals === "" ? "" : `.${decimals}`}`;
-}
-
-/** A string of digits plus one in its last place: "0199" → "0200", "99" → "100". */
-function carryOne(digits: string): string {
-  let index = digits.length - 1;
-  while (index >= 0 && digits[index] === "9") index -= 1;
-  if (index < 0) return `1${"0".repeat(digits.length)}`;
-  return `${digits.slice(0, index)}${Number(digits[index]) + 1}${
-    "0".repeat(digits.length - index - 1)
-  }`;
+  return format.format(value);
 }

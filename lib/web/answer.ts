@@ -1,25 +1,26 @@
 /**
  * What the site answers at a prebuilt address: the answer's plan (its status, type and headers,
- * and how its body is rendered), its encoded bodies (identity, gzip and brotli, each with its
- * strong ETag) and the answer built whole. The server makes an answer's bodies from its plan on
- * first use (`_lazy_answer.ts`): the identity body when the answer is first needed, each compressed
- * body when a client first accepts it; the static export builds every body at once.
- * `node:zlib` is loaded with the first compression, so that start-up does not pay for it.
+ * and how its body is rendered), and the answer built whole from it by {@linkcode buildAnswer}:
+ * every body (identity, gzip and brotli) with its strong ETag and the headers it is sent with.
+ * The server builds an answer on its first request; the static export builds them all at once.
  *
  * @module
  */
 import { sha256Base64url } from "../catalog/digest.ts";
+import { COMMON_HEADERS } from "../policy.ts";
 import { onFirstUse } from "./lazy.ts";
 
 /** The content codings the service can send. */
 export type Coding = "br" | "gzip" | "identity";
 
-/** An answer's body in one content coding. */
+/** An answer's body in one content coding, with everything a response of it sends. */
 export interface EncodedBody {
   /** The encoded bytes. */
   bytes: Uint8Array<ArrayBuffer>;
   /** Its strong ETag, quoted. */
   etag: string;
+  /** The headers of a full answer with this body, `Content-Length` included. */
+  headers: Readonly<Record<string, string>>;
 }
 
 /** Cache policy for catalog content: fresh for five minutes, then revalidated with the ETag. */
@@ -65,7 +66,7 @@ export interface AnswerPlan {
   cacheControl: string;
   /** Further headers the answer carries, such as a Content-Security-Policy on pages. */
   headers?: Readonly<Record<string, string>>;
-  /** Renders the body; called once, when the answer is first needed. */
+  /** Renders the body; called once, when the answer is built. */
   render(): RenderedBody | Promise<RenderedBody>;
 }
 
@@ -76,7 +77,7 @@ export type BuiltAnswer = Omit<AnswerPlan, "render"> & {
 };
 
 /**
- * Plans an answer whose body `render` makes on first use.
+ * Plans an answer whose body `render` makes when the answer is built.
  *
  * @example
  * ```ts
@@ -97,19 +98,6 @@ export function planAnswer(
 }
 
 /**
- * Brotli quality for the bodies the server compresses: quality 5 compresses the whole site several
- * times faster than 11, for bodies only a little larger; the static export recompresses at 11,
- * where time does not matter.
- */
-export const SERVER_BROTLI_QUALITY = 5;
-
-/** The identity body of what a render made: its bytes and their strong ETag. */
-export async function identityBody(rendered: RenderedBody): Promise<EncodedBody> {
-  const bytes = typeof rendered === "string" ? new TextEncoder().encode(rendered) : rendered;
-  return { bytes, etag: `"${(await sha256Base64url(bytes)).slice(0, 27)}"` };
-}
-
-/**
  * Compresses the bytes of a body in a coding. A runtime's adapter may bring its own; the core's
  * is {@linkcode zlibCompress}.
  */
@@ -118,18 +106,20 @@ export type Compress = (
   coding: "gzip" | "br",
 ) => Promise<Uint8Array<ArrayBuffer>>;
 
+// Loaded with the first compression, so that start-up does not pay for it.
 const zlib = onFirstUse(() => import("node:zlib"));
 
 /**
- * Compresses with `node:zlib`, which Deno and Node both ship: gzip at level 6, brotli at
- * {@linkcode SERVER_BROTLI_QUALITY}.
+ * Compresses with `node:zlib`, which Deno and Node both ship: gzip at level 6, brotli at quality
+ * 5, several times faster than 11 for bodies a little larger (the static export recompresses at
+ * the highest levels).
  */
 export const zlibCompress: Compress = async (bytes, coding) => {
   const { brotliCompressSync, constants, gzipSync } = await zlib();
   return new Uint8Array(
     coding === "gzip" ? gzipSync(bytes, { level: 6 }) : brotliCompressSync(bytes, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: SERVER_BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_QUALITY]: 5,
         [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
       },
     }),
@@ -137,29 +127,9 @@ export const zlibCompress: Compress = async (bytes, coding) => {
 };
 
 /**
- * The `coding` body made from an identity body by `compress`, or `undefined` when it is too short
- * to be worth compressing or does not get smaller; the ETag is the identity one with `-gz` or
- * `-br`.
- */
-export async function compressedBody(
-  identity: EncodedBody,
-  coding: "gzip" | "br",
-  compress: Compress = zlibCompress,
-): Promise<EncodedBody | undefined> {
-  const bytes = identity.bytes;
-  if (bytes.byteLength <= COMPRESS_ABOVE_BYTES) return undefined;
-  const compressed = await compress(bytes, coding);
-  if (compressed.byteLength >= bytes.byteLength) return undefined;
-  return {
-    bytes: compressed,
-    etag: `${identity.etag.slice(0, -1)}-${coding === "gzip" ? "gz" : "br"}"`,
-  };
-}
-
-/**
- * Builds an answer whole, at once: its identity body, gzip and brotli bodies where they are
- * smaller, and a strong ETag for each. The static export and the tests use it; the server makes
- * the same bodies one at a time, as clients ask for them.
+ * Builds an answer whole: its identity body, gzip and brotli bodies where they are smaller (a body
+ * of 256 bytes or less is not compressed), each with its strong ETag (the identity one with `-gz`
+ * or `-br` for a compressed body) and the headers it is sent with, the common ones first.
  *
  * @example
  * ```ts
@@ -167,19 +137,43 @@ export async function compressedBody(
  * import { buildAnswer, planAnswer, TYPES } from "./answer.ts";
  * const json = JSON.stringify({ hello: "world".repeat(100) });
  * const answer = await buildAnswer(planAnswer(() => json, TYPES.json));
- * assert.ok(answer.bodies.gzip !== undefined);
+ * assert.equal(answer.bodies.gzip?.headers["content-encoding"], "gzip");
+ * assert.equal(answer.bodies.gzip?.etag, answer.bodies.identity.etag.replace(/"$/, '-gz"'));
  * ```
  */
-export async function buildAnswer(plan: AnswerPlan): Promise<BuiltAnswer> {
-  const identity = await identityBody(await plan.render());
-  const bodies: BuiltAnswer["bodies"] = { identity };
-  const [gzip, br] = await Promise.all([
-    compressedBody(identity, "gzip"),
-    compressedBody(identity, "br"),
-  ]);
-  if (gzip) bodies.gzip = gzip;
-  if (br) bodies.br = br;
+export async function buildAnswer(
+  plan: AnswerPlan,
+  compress: Compress = zlibCompress,
+): Promise<BuiltAnswer> {
   const { status, contentType, cacheControl, headers } = plan;
+  const rendered = await plan.render();
+  const bytes = typeof rendered === "string" ? new TextEncoder().encode(rendered) : rendered;
+  const etag = `"${(await sha256Base64url(bytes)).slice(0, 27)}"`;
+  const body = (coded: Uint8Array<ArrayBuffer>, coding: Coding): EncodedBody => {
+    const codedEtag = coding === "identity"
+      ? etag
+      : `${etag.slice(0, -1)}-${coding === "gzip" ? "gz" : "br"}"`;
+    return {
+      bytes: coded,
+      etag: codedEtag,
+      headers: {
+        ...COMMON_HEADERS,
+        ...headers,
+        "content-type": contentType,
+        "cache-control": cacheControl,
+        "etag": codedEtag,
+        "vary": "Accept-Encoding",
+        ...(coding === "identity" ? {} : { "content-encoding": coding }),
+        "content-length": String(coded.byteLength),
+      },
+    };
+  };
+  const bodies: BuiltAnswer["bodies"] = { identity: body(bytes, "identity") };
+  if (bytes.byteLength > COMPRESS_ABOVE_BYTES) {
+    const [gzip, br] = await Promise.all([compress(bytes, "gzip"), compress(bytes, "br")]);
+    if (gzip.byteLength < bytes.byteLength) bodies.gzip = body(gzip, "gzip");
+    if (br.byteLength < bytes.byteLength) bodies.br = body(br, "br");
+  }
   return headers === undefined
     ? { status, contentType, cacheControl, bodies }
     : { status, contentType, cacheControl, headers, bodies };

@@ -5,11 +5,19 @@
  *
  * @module
  */
-import { LazyAnswer } from "./_lazy_answer.ts";
-import { type AnswerPlan, CACHE_ERROR, TYPES } from "./answer.ts";
+import {
+  type AnswerPlan,
+  buildAnswer,
+  type BuiltAnswer,
+  CACHE_ERROR,
+  codingPreference,
+  type EncodedBody,
+  TYPES,
+} from "./answer.ts";
 import type { Catalog } from "../catalog/load.ts";
 import { COMMON_HEADERS, PREFLIGHT_HEADERS, REQUEST_HEADER_LIST } from "../policy.ts";
 import { HttpError, type Route } from "./http_error.ts";
+import { onFirstUse } from "./lazy.ts";
 import { requestPath } from "./request_path.ts";
 
 export { HttpError };
@@ -20,7 +28,7 @@ import { planSite, type SitePlan } from "./site.ts";
  * (Node's adapters parse it with `new URL`) passes `{ rawTarget }`, the target as the client sent
  * it, so that dot segments and backslashes are refused there too.
  */
-export type Handler = (request: Request, info?: unknown) => Response | Promise<Response>;
+export type Handler = (request: Request, info?: unknown) => Promise<Response>;
 
 /** The raw request target a runtime adapter passed along (`{ rawTarget }`), if any. */
 function rawTargetOf(info: unknown): string | undefined {
@@ -37,9 +45,8 @@ const PREBUILT: Route = { methods: ["GET", "HEAD"], handle: () => undefined };
 
 /**
  * Creates the service's request handler. Everything that depends only on the catalog is planned
- * here and made once, on first use: the first request for an address makes its body, the first
- * that accepts a compression makes that compressed body, and every later one only looks up and
- * answers.
+ * here; each prebuilt answer is built whole by its first request and kept, so that every later
+ * request only looks it up and answers.
  *
  * @example Answer a request in-process
  * ```ts
@@ -52,16 +59,9 @@ const PREBUILT: Route = { methods: ["GET", "HEAD"], handle: () => undefined };
  */
 export function createHandler(
   catalog: Catalog,
-  { baseUrl = "http://localhost:8000", bodyResponse, compress }: {
+  { baseUrl = "http://localhost:8000", compress }: {
     /** The public base address used in absolute links and the OpenAPI `servers`. */
     baseUrl?: string;
-    /**
-     * Makes the `Response` of a prebuilt answer from the bytes every answer with that body shares;
-     * by default `new Response(bytes, { status })`, which gives each caller a body of its own. A
-     * server that sends each response and reads nothing of it may pass one that shares the bytes
-     * instead of copying them.
-     */
-    bodyResponse?: (bytes: Uint8Array<ArrayBuffer>, status: number) => Response;
     /**
      * Compresses a body's bytes in a coding, once per body and coding; by default `node:zlib`
      * (gzip at level 6, brotli at quality 5). A runtime's adapter may bring a compressor that
@@ -74,51 +74,40 @@ export function createHandler(
   } = {},
 ): Handler {
   const plan = planSite(catalog, baseUrl.replace(/\/+$/, ""));
-  const answer = (planned: AnswerPlan) =>
-    new LazyAnswer(planned, COMMON_HEADERS, {
-      ...(bodyResponse ? { bodyResponse } : {}),
-      ...(compress ? { compress } : {}),
-    });
-  let redirects: ReadonlyMap<string, string> | undefined;
+  const built = (planned: AnswerPlan) => onFirstUse(() => buildAnswer(planned, compress));
   const site: SiteAnswers = {
     plan,
-    answers: new Map([...plan.answers].map(([path, planned]) => [path, answer(planned)])),
-    notFoundPage: answer(plan.notFoundPage),
-    redirects: () =>
-      redirects ??= new Map(plan.model.redirects().map(({ from, to }) => [from, to])),
+    answers: new Map([...plan.answers].map(([path, planned]) => [path, built(planned)])),
+    notFoundPage: built(plan.notFoundPage),
+    redirects: new Map(plan.model.redirects().map(({ from, to }) => [from, to])),
   };
-  return (request, info) => {
-    const response = answerOrError(site, request, rawTargetOf(info));
-    if (request.method !== "HEAD") return response;
-    return response instanceof Promise ? response.then(withoutBody) : withoutBody(response);
+  return async (request, info) => {
+    const response = await answerOrError(site, request, rawTargetOf(info));
+    return request.method === "HEAD" ? withoutBody(response) : response;
   };
 }
 
-/** The plan, and the answers made from it so far. */
+/** The plan, and each prebuilt answer, built by its first request. */
 interface SiteAnswers {
   plan: SitePlan;
-  answers: Map<string, LazyAnswer>;
-  notFoundPage: LazyAnswer;
-  /** The addresses that redirect to a page, with the page; worked out on the first miss. */
-  redirects: () => ReadonlyMap<string, string>;
+  answers: Map<string, () => Promise<BuiltAnswer>>;
+  notFoundPage: () => Promise<BuiltAnswer>;
+  /** The addresses that redirect to a page, with the page. */
+  redirects: ReadonlyMap<string, string>;
 }
 
 /** The answer to a request, or the error answer for whatever it threw. */
-function answerOrError(
+async function answerOrError(
   site: SiteAnswers,
   request: Request,
   rawTarget: string | undefined,
-): Response | Promise<Response> {
-  const fail = (error: unknown): Response | Promise<Response> => {
-    if (error instanceof HttpError) return errorResponse(site, request, error);
-    console.error(error);
-    return errorResponse(site, request, new HttpError(500, "Internal server error"));
-  };
+): Promise<Response> {
   try {
-    const response = dispatch(site, request, rawTarget);
-    return response instanceof Promise ? response.catch(fail) : response;
+    return await dispatch(site, request, rawTarget);
   } catch (error) {
-    return fail(error);
+    if (error instanceof HttpError) return await errorResponse(site, request, error);
+    console.error(error);
+    return await errorResponse(site, request, new HttpError(500, "Internal server error"));
   }
 }
 
@@ -130,28 +119,21 @@ function withoutBody(response: Response): Response {
   return new Response(null, { status: response.status, headers: response.headers });
 }
 
-/** The `Allow` value of each route, worked out once. */
-const ALLOW = new WeakMap<Route, string>();
-
+/** The `Allow` value of a route. */
 function allowOf(route: Route): string {
-  let allow = ALLOW.get(route);
-  if (allow === undefined) {
-    allow = [...route.methods, "OPTIONS"].join(", ");
-    ALLOW.set(route, allow);
-  }
-  return allow;
+  return [...route.methods, "OPTIONS"].join(", ");
 }
 
 /**
  * Routes a request: the route's methods decide OPTIONS, `Allow` and 405 (a prebuilt address's
  * route takes GET and HEAD); a dynamic route answers or hands over to the prebuilt answer of its
- * path. A prebuilt answer is returned at once, without waiting on a promise.
+ * path.
  */
-function dispatch(
+async function dispatch(
   site: SiteAnswers,
   request: Request,
   rawTarget: string | undefined,
-): Response | Promise<Response> {
+): Promise<Response> {
   const path = requestPath(rawTarget === undefined ? request.url : `http://raw${rawTarget}`);
   const route = site.plan.routes.get(path) ?? PREBUILT;
   if (request.method === "OPTIONS") return preflight(allowOf(route), request);
@@ -162,19 +144,44 @@ function dispatch(
       { allow: allowOf(route) },
     );
   }
-  if (route === PREBUILT) return prebuilt(site, path, request);
-  return Promise.resolve(route.handle(request)).then((dynamic) =>
-    dynamic ? withCommonHeaders(dynamic) : prebuilt(site, path, request)
-  );
+  return await route.handle(request) ?? await prebuilt(site, path, request);
 }
 
 /** The prebuilt answer of `path`, a redirect to the page it names another way, or a 404. */
-function prebuilt(site: SiteAnswers, path: string, request: Request): Response | Promise<Response> {
+async function prebuilt(site: SiteAnswers, path: string, request: Request): Promise<Response> {
   const answer = site.answers.get(path);
-  if (answer !== undefined) return answer.answer(request);
-  const location = site.redirects().get(path) ?? aliasTarget(site, path);
+  if (answer !== undefined) return respond(await answer(), request);
+  const location = site.redirects.get(path) ?? aliasTarget(site, path);
   if (location !== undefined) return permanentRedirect(location);
   throw notFound(site, path);
+}
+
+/**
+ * A built answer's response: the body of the first coding the client prefers that the answer has
+ * (else identity), or 304 when the client's `If-None-Match` holds that body's ETag.
+ */
+function respond(answer: BuiltAnswer, request: Request): Response {
+  let body: EncodedBody = answer.bodies.identity;
+  for (const coding of codingPreference(request.headers.get("accept-encoding"))) {
+    const found = answer.bodies[coding];
+    if (found !== undefined) {
+      body = found;
+      break;
+    }
+  }
+  if (answer.status === 200 && matchesEtag(request.headers.get("if-none-match"), body.etag)) {
+    const { "content-length": _, ...headers } = body.headers;
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(body.bytes, { status: answer.status, headers: body.headers });
+}
+
+function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  return ifNoneMatch.slice(0, 4096).split(",").some((tag) =>
+    tag.trim().replace(/^W\//, "") === etag
+  );
 }
 
 /**
@@ -240,19 +247,12 @@ function preflight(methods: string, request: Request): Response {
   return new Response(null, { status: 204, headers });
 }
 
-function withCommonHeaders(response: Response): Response {
-  for (const [name, value] of Object.entries(COMMON_HEADERS)) {
-    if (!response.headers.has(name)) response.headers.set(name, value);
-  }
-  return response;
-}
-
 /** The one place where errors become responses: JSON under `/api/`, the HTML page elsewhere. */
-function errorResponse(
+async function errorResponse(
   site: SiteAnswers,
   request: Request,
   error: HttpError,
-): Response | Promise<Response> {
+): Promise<Response> {
   let path = "";
   try {
     path = new URL(request.url).pathname;
@@ -260,20 +260,18 @@ function errorResponse(
     // An unparsable URL is answered as an API error.
   }
   if (error.status === 404 && !isApiPath(path)) {
-    const page = site.notFoundPage;
+    let page: BuiltAnswer;
+    try {
+      page = await site.notFoundPage();
+    } catch (failure) {
+      // A page that fails to render still leaves a JSON 404; the next one tries it again.
+      console.error(failure);
+      return jsonError(error);
+    }
     const headers = errorHeaders(error);
-    for (const [name, value] of Object.entries(page.plan.headers ?? {})) headers.set(name, value);
-    headers.set("content-type", page.plan.contentType);
-    const body = page.identityBytes();
-    if (!(body instanceof Promise)) return withBody(body, { status: 404, headers });
-    return body.then(
-      (bytes) => withBody(bytes, { status: 404, headers }),
-      (failure) => {
-        // A page that fails to render still leaves a JSON 404; the next one tries it again.
-        console.error(failure);
-        return jsonError(error);
-      },
-    );
+    for (const [name, value] of Object.entries(page.headers ?? {})) headers.set(name, value);
+    headers.set("content-type", page.contentType);
+    return withBody(page.bodies.identity.bytes, { status: 404, headers });
   }
   return jsonError(error);
 }

@@ -25,8 +25,9 @@ export interface Route {
   /** The methods the address takes besides OPTIONS, which every address answers from this list. */
   methods: readonly string[];
   /**
-   * Answers a request whose method is one of `methods`; `undefined` hands it to the prebuilt
-   * answer of the same path. Errors are thrown as {@linkcode HttpError}.
+   * Answers a request whose method is one of `methods`, with every header of the answer, the
+   * common ones included; `undefined` hands it to the prebuilt answer of the same path. Errors
+   * are thrown as {@linkcode HttpError}.
    */
   handle(request: Request): Response | undefined | Promise<Response | undefined>;
 }

@@ -1,6 +1,7 @@
 /**
- * A value made on first use and kept, for the modules and indexes the site loads only when an
- * answer needs them. A failure is not kept: the next call tries again.
+ * A value made on first use and kept: each prebuilt answer, built by its first request, and the
+ * modules and indexes the site loads only when an answer needs them. A failure is not kept: the
+ * next call tries again.
  *
  * @module
  */

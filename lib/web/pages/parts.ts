@@ -16,25 +16,12 @@ import { firstSentence } from "../../read/text.ts";
 import { LICENCE, SITE_NAME } from "../../policy.ts";
 import type { IndexedPage } from "./layout.ts";
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+// Made when the first date is written: the first `Intl` formatter loads ICU's locale data.
+let dateFormat: Intl.DateTimeFormat | undefined;
 
 /**
- * "2026-11-22" as "22 November 2026"; any other text, or a day the calendar lacks, as it is. Written as
- * `Intl.DateTimeFormat("en-GB")` writes it, without the locale data a formatter loads into the
- * process (year 0 is 1 BC, written "1").
+ * "2026-11-22" as "22 November 2026" (`Intl.DateTimeFormat("en-GB")`); any other text, or a day
+ * the calendar lacks, as it is.
  *
  * @example
  * ```ts
@@ -48,8 +35,13 @@ export function readableDate(date: string): string {
   const parsed = new Date(`${date}T00:00:00Z`);
   // A day the calendar lacks ("2026-02-30") stays as written rather than roll into the next month.
   if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) return date;
-  const year = parsed.getUTCFullYear();
-  return `${parsed.getUTCDate()} ${MONTHS[parsed.getUTCMonth()]} ${year < 1 ? 1 - year : year}`;
+  dateFormat ??= new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  return dateFormat.format(parsed);
 }
 
 /**

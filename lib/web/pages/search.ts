@@ -13,6 +13,7 @@ import { byName } from "../../read/model.ts";
 import { frameworkEntry, metricEntry, recordList } from "./parts.ts";
 import { type AnswerPlan, CACHE_CONTENT, planAnswer, TYPES } from "../answer.ts";
 import type { Catalog } from "../../catalog/load.ts";
+import { COMMON_HEADERS } from "../../policy.ts";
 import type { Tag } from "../../catalog/records.ts";
 import type { CatalogSearch, SearchResult } from "../../read/search.ts";
 import {
@@ -99,12 +100,16 @@ function unknownTagPage(tag: string): PageFrame {
   };
 }
 
-/** A page made for one request, with the pages' headers, caching and `Content-Length`. */
+/**
+ * A page made for one request, with the common headers, the pages' own, caching and
+ * `Content-Length`.
+ */
 export function pageResponse(html: string, status = 200): Response {
   const body = new TextEncoder().encode(html);
   return new Response(body, {
     status,
     headers: {
+      ...COMMON_HEADERS,
       ...PAGE_HEADERS,
       "content-type": TYPES.html,
       "cache-control": CACHE_CONTENT,
