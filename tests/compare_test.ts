@@ -407,3 +407,19 @@ Deno.test("a threshold that warns is a line to stay clear of, not a target met",
     "clearing the warning lines goes without saying when a target is met",
   );
 });
+
+Deno.test("a figure for a part of the reader's segment is said to be, not filed as the reader's", async () => {
+  const { loadCatalog } = await import("../lib/mod.ts");
+  const catalog = await loadCatalog();
+  const nps = catalog.metrics.find((metric) => metric.slug === "net-promoter-score");
+  assert.ok(nps);
+  const result = compareValue(nps, catalog, { value: 45, segment: { region: "us" } });
+  assert.ok(result.ok);
+  const health = result.comparison.placements.find((item) => /health/.test(item.clause));
+  assert.equal(health?.match, "closest");
+  assert.match(health?.note ?? "", /only health insurance/);
+  assert.match(
+    result.comparison.summary,
+    /^No figure is for United States as a whole; against those for a part of it \(United States, health insurance\)/,
+  );
+});

@@ -136,6 +136,14 @@ export type CompareResult = { ok: true; comparison: ValueComparison } | {
 /** One segment key a metric's figures can be matched on, with the values a reader may give. */
 export type SegmentChoice = NonNullable<Benchmarks["segments"]>[number];
 
+/**
+ * Keys that cut a population into parts a reader may not belong to (an industry, a platform, a
+ * trial design, the time since sign-up): a figure that names one the reader did not give is for
+ * a part of the reader's segment. Business model, customers and size bands go together too often
+ * to count so (a mid-market figure is the one for a $30K ACV).
+ */
+const NARROWS = new Set(["vertical", "platform", "channel", "trial", "horizon"]);
+
 /** Keys that say which population a study drew on, which the hint does not ask a reader for. */
 const DESCRIBES_THE_STUDY = new Set(["market", "region"]);
 
@@ -337,7 +345,19 @@ function matchOf(
   }
   if (figure.segment.company !== undefined) return { match: "company" };
   if (asked.length === 0) return { match: "all" };
-  const match = exact === asked.length ? "yours" : exact + near > 0 ? "closest" : "wider";
+  // A figure for a part of the reader's segment (US health insurers, for a reader who said US)
+  // is not the reader's own: it is among the closest, and says so.
+  const given = new Set(asked.map((item) => item.key));
+  const narrower = Object.keys(figure.segment).filter((key) => !given.has(key) && NARROWS.has(key));
+  for (const key of narrower) {
+    const own = figure.segment[key] ?? "";
+    notes.push(`only ${vocabulary[key]?.values[own]?.label ?? own}`);
+  }
+  const match = exact === asked.length && narrower.length === 0
+    ? "yours"
+    : exact + near > 0
+    ? "closest"
+    : "wider";
   return notes.length > 0 ? { match, note: notes.join("; ") } : { match };
 }
 
@@ -907,13 +927,27 @@ function verdict(
         return segmentWords(own, vocabulary);
       })),
     ];
-    // Either some of the reader's keys match, or a band number sits between two bands.
-    const several = Object.keys(comparison.segment).length > 1;
-    const nearest = several
+    // Some of the reader's keys match, a figure is for a part of the reader's segment, or a band
+    // number sits between two bands.
+    const asked = Object.keys(comparison.segment);
+    const narrower = closest.every((placement) =>
+      asked.every((key) => metric.figures?.[placement.figure - 1]?.segment[key] !== undefined) &&
+      /\bonly\b/.test(placement.note ?? "")
+    );
+    const nearest = narrower
+      ? `No figure is for ${segmentLabel} as a whole; against those for a part of it`
+      : asked.length > 1
       ? `No figure is for all of ${segmentLabel}; against those for part of it`
       : `No figure's band holds ${segmentLabel}; against the nearest bands`;
+    const shown = narrower
+      ? [
+        ...new Set(closest.map((placement) =>
+          segmentWords(metric.figures?.[placement.figure - 1]?.segment ?? {}, vocabulary)
+        )),
+      ]
+      : segments;
     sentences.push(
-      `${nearest} (${segments.join("; ")}), ${lead(comparison, closest)} ${
+      `${nearest} (${shown.join("; ")}), ${lead(comparison, closest)} ${
         standing(closest, metric, direction, vocabulary)
       }.`,
     );
