@@ -423,3 +423,12 @@ Deno.test("a figure for a part of the reader's segment is said to be, not filed 
     /^No figure is for United States as a whole; against those for a part of it \(United States, health insurance\)/,
   );
 });
+
+Deno.test("one company's figure is a point of reference: above or below it, never worse", () => {
+  const { placements } = compared({ value: "2.5" });
+  const acme = placements.find((item) => item.figure === 6);
+  assert.equal(acme?.match, "company");
+  assert.match(acme?.clause ?? "", /^is below Lab's reported figure \(4% a month\) for Acme/);
+  const higher = compared({ value: "4.5" }).placements.find((item) => item.figure === 6);
+  assert.match(higher?.clause ?? "", /^is above Lab's reported figure/);
+});

@@ -846,8 +846,16 @@ Deno.test("a metric page draws its figures, tables them with anchors and citatio
   );
   assert.match(
     html,
-    /<input name="arpa" autocomplete="off" value="" size="10" placeholder="e.g. 30k">/,
+    /<input name="arpa" autocomplete="off" value="" size="10" placeholder="e.g. 200">/,
   );
+  assert.match(
+    html,
+    /<noscript><p class="muted">On a static copy of this site, the answer needs JavaScript/,
+  );
+  const nrr = await (await handler(new Request("http://localhost/metrics/net-revenue-retention")))
+    .text();
+  assert.match(nrr, /Your value \(% a year\)/, "a period with no choice is said, not offered");
+  assert.doesNotMatch(nrr, /<select name="per">/);
   const svgText = [...html.matchAll(/font-size: (\d+)px/g)].map((match) => Number(match[1]));
   assert.ok(svgText.every((size) => size >= 12));
 });

@@ -38,7 +38,7 @@ h2 { font-size: 1.05rem; margin: 1rem 0 0.25rem; }
 h3 { font-size: 0.95rem; margin: 0.75rem 0 0.25rem; color: var(--muted); }
 a { color: var(--link); }
 a:focus-visible, summary:focus-visible { outline: 2px solid var(--link); outline-offset: 2px; }
-.verdict { font-weight: 600; font-size: 1.05rem; }
+.verdict { font-size: 1.05rem; border-left: 4px solid var(--accent); padding-left: 0.75rem; }
 .muted { color: var(--muted); }
 .callout { border-left: 4px solid var(--accent); padding-left: 0.75rem; }
 ul, ol { padding-left: 1.25rem; margin: 0.25rem 0; }

@@ -650,6 +650,10 @@ function verbOf(
   direction: Direction,
 ): string {
   const quartile = kindOf(figure) === "quartile";
+  // One company's number is a point of reference, not a bar to clear: above or below it.
+  if (figure.segment.company !== undefined) {
+    return position === "equal" ? "is equal to" : position === "above" ? "is above" : "is below";
+  }
   if (warningLine(figure, direction)) {
     if (better === true) return "is clear of";
     return position === "within" || position === "equal" ? "is within" : "is past";

@@ -208,7 +208,7 @@ table.figures tr:target { background: var(--accent-bg); }
   table.figures td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); }
 }
 .stand { border: 1px solid var(--line); border-radius: 0.5rem; padding: 0 1rem 0.5rem; margin: 1rem 0; max-width: var(--measure); }
-.verdict { font-size: 1.1rem; font-weight: 600; }
+.verdict { font-size: 1.1rem; border-left: 4px solid var(--accent); padding-left: 0.75rem; }
 form.compare label, form.calc label { display: block; margin: 0 0 0.6rem; }
 form.compare input, form.compare select, form.calc input {
   font: inherit; padding: 0.4rem 0.6rem; max-width: 100%; box-sizing: border-box;

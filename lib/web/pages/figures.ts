@@ -51,6 +51,14 @@ export interface FormValues {
   segment?: Record<string, string>;
 }
 
+/** What a band field's example reads, in the band's own scale. */
+const PLACEHOLDERS: Record<string, string> = {
+  arpa: "e.g. 200",
+  acv: "e.g. 30k",
+  arr: "e.g. 5M",
+  mrr: "e.g. 25k",
+};
+
 /** The "where do you stand" form: a GET form answered by the server, or by the export's script. */
 export function compareForm(
   metric: MetricRecord,
@@ -65,7 +73,8 @@ export function compareForm(
       ? ["month", "year"]
       : [comparison.per]
     : [];
-  const per = pers.length > 0
+  // A choice of one is no choice: the label says the period instead.
+  const per = pers.length > 1
     ? markup`<label>Quoted per <select name="per">${
       pers.map((item) =>
         markup`<option value="${item}"${
@@ -79,7 +88,9 @@ export function compareForm(
     if (choice.band) {
       return markup`<label>${choice.label} (${
         choice.band === "usd" ? "USD" : choice.band
-      }) <input name="${choice.key}" autocomplete="off" value="${chosen}" size="10" placeholder="e.g. 30k"></label>`;
+      }) <input name="${choice.key}" autocomplete="off" value="${chosen}" size="10" placeholder="${
+        PLACEHOLDERS[choice.key] ?? "e.g. 30k"
+      }"></label>`;
     }
     return markup`<label>${choice.label} <select name="${choice.key}"><option value="">any</option>${
       choice.values.map((value) =>
@@ -92,11 +103,14 @@ export function compareForm(
   return markup`<form class="compare" method="get" action="${
     comparePath(metric.slug)
   }" data-metric="${metric.slug}">
-<p><label>Your value (${unit}) <input name="value" autocomplete="off" required value="${
+<p><label>Your value (${unit}${
+    pers.length === 1 && comparison.per ? ` ${perWords(comparison.per)}` : ""
+  }) <input name="value" autocomplete="off" required value="${
     values.value ?? ""
   }" size="10"></label> ${per}</p>
 ${fields.length > 0 ? markup`<p>${fields}</p>` : ""}
 <p><button type="submit">Where do I stand?</button></p>
+<noscript><p class="muted">On a static copy of this site, the answer needs JavaScript; the same answer comes from the API's service, the CLI (<code>compare ${metric.slug} &lt;value&gt;</code>) and the MCP tool <code>get_benchmark</code>.</p></noscript>
 </form>`;
 }
 
