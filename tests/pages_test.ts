@@ -189,6 +189,18 @@ Deno.test("handler() serves a compact home page: every metric once, A to Z, tags
   );
 });
 
+Deno.test("the home page's 'Use the data' links the SQL schema for each engine and the recipes' index", async () => {
+  const doc = await page("/");
+  const data = doc.one((element) => attr(element, "aria-labelledby") === "data", "Use the data");
+  const links = doc.all("a").filter((link) => isInside(link, data)).map((link) =>
+    attr(link, "href")
+  );
+  for (const href of ["/sql/schema.postgres.sql", "/sql/schema.duckdb.sql", "/sql/index.json"]) {
+    assert.ok(links.includes(href), href);
+  }
+  assert.match(textOf(data), /They are code, under the MIT licence\./);
+});
+
 Deno.test("handler() serves a page per tag with its metrics A to Z, in the sitemap", async () => {
   const doc = await page("/tags/retention");
   assertAccessibleFrame(doc, "tag");
