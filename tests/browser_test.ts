@@ -464,6 +464,7 @@ chromiumTest(
             "/metrics",
             "/frameworks",
             "/tags",
+            "/sql",
             "/compare/gross-revenue-retention-vs-net-revenue-retention",
             "/metrics/churn-rate/compare?value=3&model=b2b",
             "/metrics/customer-lifetime-value/calc?arpa=200&grossMargin=80&churn=2.5",
@@ -651,6 +652,39 @@ chromiumTest(
           });
           assert.deepEqual(violations, [], `${width}px ${path}: axe`);
         }
+        await page.close();
+      }
+    });
+  },
+);
+
+chromiumTest(
+  "Chromium: the SQL schema page fits a phone, its views scroll inside their box, and axe finds nothing",
+  async (browser) => {
+    const { default: axe } = await import("npm:axe-core@4.14.1");
+    await serving((origin) => createHandler(fullCatalog, { baseUrl: origin }), async (origin) => {
+      for (const width of [1280, 390]) {
+        const page = await browser.newPage({ viewport: { width, height: 844 } });
+        await page.goto(`${origin}/sql`);
+        const overflow = await page.locator("html").evaluate((html) =>
+          html.scrollWidth - html.clientWidth
+        );
+        assert.ok(overflow <= 0, `${width}px: /sql scrolls sideways by ${overflow}px`);
+        const blocks = page.locator("pre.sql");
+        assert.equal(await blocks.count(), 3);
+        for (const block of await blocks.all()) {
+          const box = await block.boundingBox();
+          assert.ok(box && box.x >= 0 && box.x + box.width <= width, `${width}px: a view's box`);
+        }
+        await page.evaluate(axe.source);
+        const violations = await page.evaluate(async () => {
+          // deno-lint-ignore no-explicit-any
+          const result = await (globalThis as any).axe.run();
+          return result.violations.map((violation: { id: string }) => violation.id);
+        });
+        assert.deepEqual(violations, [], `${width}px /sql: axe`);
+        await page.goto(`${origin}/sql#events`);
+        await page.screenshot({ path: `${SCREENSHOTS}sql-events-${width}.png` });
         await page.close();
       }
     });

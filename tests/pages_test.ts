@@ -9,6 +9,11 @@ import {
 import { buildSite } from "../lib/web/site.ts";
 import { attr, type Element, type Page, parsePage, textOf } from "./_dom.ts";
 import { equationEnd, readableDate } from "../lib/web/pages/parts.ts";
+import { columnType } from "../lib/sql/dialect.ts";
+import { MAPPINGS } from "../lib/sql/mappings.ts";
+import { WITHOUT_RECIPE } from "../lib/sql/recipe.ts";
+import { EVENT_NAMES, TABLES } from "../lib/sql/schema.ts";
+import { recipes } from "../lib/read/recipes.ts";
 
 const BASE = "https://metrics.example";
 const catalog = await loadCatalog(new URL("./testdata/catalog/", import.meta.url));
@@ -199,6 +204,93 @@ Deno.test("the home page's 'Use the data' links the SQL schema for each engine a
     assert.ok(links.includes(href), href);
   }
   assert.match(textOf(data), /They are code, under the MIT licence\./);
+  assert.ok(links.includes("/sql"), "the schema page");
+});
+
+const full = await loadCatalog();
+const fullSite = createHandler(full, { baseUrl: BASE });
+
+Deno.test("/sql lists every table and column of the reference schema: its type on each engine and its meaning", async () => {
+  const doc = await page("/sql", 200, fullSite);
+  assertAccessibleFrame(doc, "/sql");
+  assert.match(doc.html, /<link rel="canonical" href="https:\/\/metrics\.example\/sql">/);
+  assert.match(textOf(doc.all("main")[0]!), /reference schema below, version 1,/);
+  for (const table of TABLES) {
+    assert.equal(textOf(byId(doc, `table-${table.name}`)), table.name);
+    for (const column of table.columns) {
+      const row = byId(doc, `column-${table.name}-${column.name}`);
+      const cells = row.childNodes.filter((node) => "tagName" in node).map((cell) =>
+        textOf(cell as Element)
+      );
+      assert.deepEqual(cells.slice(0, 3), [
+        column.name,
+        columnType(column.type, "postgres"),
+        columnType(column.type, "duckdb"),
+      ]);
+      assert.ok(cells[3]?.startsWith(column.means), `${table.name}.${column.name}`);
+      if (column.nullable) assert.match(cells[3] ?? "", /May be null\./);
+      for (const value of column.values ?? []) assert.ok(cells[3]?.includes(value), value);
+    }
+  }
+  for (const name of Object.keys(EVENT_NAMES)) {
+    assert.ok(doc.all("dt").some((term) => textOf(term) === name), name);
+  }
+});
+
+Deno.test("/sql links the DDL of each engine and the index, and maps Stripe, Chargebee and Segment data with one view each", async () => {
+  const doc = await page("/sql", 200, fullSite);
+  const links = hrefs(doc);
+  for (const href of ["/sql/schema.postgres.sql", "/sql/schema.duckdb.sql", "/sql/index.json"]) {
+    assert.ok(links.includes(href), href);
+  }
+  assert.deepEqual(h2s(doc), [
+    "Download",
+    "The tables",
+    "Event names",
+    "What the recipes take for granted",
+    "Mapping your data",
+    "The recipes",
+  ]);
+  const rail = doc.one((element) => attr(element, "class") === "rail", "the rail");
+  assert.deepEqual(linksIn(rail), [
+    "#download",
+    "#tables",
+    "#event-names",
+    "#rules",
+    "#mapping",
+    "#recipes",
+  ]);
+  const blocks = doc.all("pre").filter((pre) => attr(pre, "class") === "sql");
+  assert.equal(blocks.length, MAPPINGS.length);
+  MAPPINGS.forEach((mapping, index) => {
+    assert.ok(textOf(byId(doc, mapping.id)).length > 0, mapping.id);
+    assert.equal(
+      textOf(blocks[index]!),
+      mapping.view.trim().replace(/\s+/g, " "),
+      `${mapping.id}: its view, readable without a script`,
+    );
+  });
+  for (const source of ["Stripe", "Chargebee", "Segment", "RudderStack"]) {
+    assert.ok(headings(doc).some((heading) => heading.text.includes(source)), source);
+  }
+});
+
+Deno.test("/sql lists each recipe with its metric, file and tables, and says why the others have none", async () => {
+  const doc = await page("/sql", 200, fullSite);
+  const section = byId(doc, "recipes");
+  const text = textOf(doc.all("main")[0]!);
+  const links = hrefs(doc);
+  for (const [slug, recipe] of recipes()) {
+    assert.ok(links.includes(`/sql/${slug}.sql`), slug);
+    const name = full.metrics.find((metric) => metric.slug === slug)?.name ?? "";
+    assert.ok(text.includes(`${name}: /sql/${slug}.sql, reads ${recipe.tables.join(", ")}`), slug);
+  }
+  for (const [slug, why] of Object.entries(WITHOUT_RECIPE)) assert.ok(text.includes(why), slug);
+  assert.ok(section);
+  // The fixture catalog has none of the recipes' metrics: they are listed by slug, unlinked.
+  const fixture = await page("/sql");
+  assert.ok(!hrefs(fixture).some((href) => href.startsWith("/metrics/")));
+  assert.ok(textOf(fixture.all("main")[0]!).includes("churn-rate: /sql/churn-rate.sql"));
 });
 
 Deno.test("handler() serves a page per tag with its metrics A to Z, in the sitemap", async () => {
@@ -336,9 +428,9 @@ Deno.test("every page's links lead to an answer the site gives, and every fragme
   const site = await buildSite(catalog, BASE);
   const pages = [...site.answers].filter(([, answer]) => answer.contentType.startsWith("text/html"))
     .map(([path]) => path);
-  // Home, the three indexes, two tag pages, three metrics, three side-by-side pairs, one
-  // framework, search.
-  assert.equal(pages.length, 14);
+  // Home, the three indexes, the SQL schema page, two tag pages, three metrics, three
+  // side-by-side pairs, one framework, search.
+  assert.equal(pages.length, 15);
   for (const path of [...pages, "/nope"]) {
     const doc = await page(path, path === "/nope" ? 404 : 200);
     const links = [...hrefs(doc), ...doc.all("link").map((link) => attr(link, "href") ?? "")];
@@ -368,6 +460,7 @@ Deno.test("/sitemap.xml lists the canonical URL of every page and nothing else",
     `${BASE}/metrics`,
     `${BASE}/frameworks`,
     `${BASE}/tags`,
+    `${BASE}/sql`,
     `${BASE}/tags/retention`,
     `${BASE}/tags/health`,
     `${BASE}/metrics/alpha-rate`,
@@ -558,9 +651,9 @@ Deno.test("pages render hostile record text inert: no script that runs, no handl
     "/search?q=evil",
     "/nope",
   );
-  // Home, the three indexes, the hostile metric's two tag pages, its page, the framework,
-  // search, three requests.
-  assert.equal(paths.length, 12);
+  // Home, the three indexes, the SQL schema page, the hostile metric's two tag pages, its page,
+  // the framework, search, three requests.
+  assert.equal(paths.length, 13);
   for (const path of paths) {
     const doc = await page(path, path === "/nope" ? 404 : 200, evilHandler);
     assertAccessibleFrame(doc, path);

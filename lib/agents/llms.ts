@@ -117,6 +117,10 @@ function sqlLinks(catalog: Catalog, baseUrl: string): string[] {
   const recipes = byName(recipeSlugs().map((slug) => ({ slug, name: names.get(slug) ?? slug })));
   return [
     `- ${
+      link("SQL recipes and their schema", `${baseUrl}/sql`)
+    }: HTML page of the reference schema's tables and columns, and how to map Stripe, ` +
+    "Chargebee and Segment data onto it",
+    `- ${
       link("Reference schema (PostgreSQL)", `${baseUrl}/sql/schema.postgres.sql`)
     }: the DDL of the tables the recipes read, with a comment on every column (MIT licence)`,
     `- ${

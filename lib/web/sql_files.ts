@@ -59,7 +59,7 @@ export interface SqlIndex {
   description: string;
   license: typeof CODE_LICENSE;
   homepage: string;
-  schema: { version: string; ddl: Record<string, string> };
+  schema: { version: string; page: string; ddl: Record<string, string> };
   dialects: string[];
   recipes: SqlIndexRecipe[];
   withoutRecipe: { metric: string; why: string }[];
@@ -92,6 +92,7 @@ export function sqlIndex(catalog: Catalog, baseUrl: string): SqlIndex {
     homepage: `${baseUrl}${SQL_PAGE_PATH}`,
     schema: {
       version: SCHEMA_VERSION,
+      page: `${baseUrl}${SQL_PAGE_PATH}`,
       ddl: Object.fromEntries(DIALECTS.map((dialect) => [dialect, baseUrl + schemaPath(dialect)])),
     },
     dialects: [...DIALECTS],
