@@ -7,7 +7,7 @@ import {
   type MetricRecord,
 } from "../lib/mod.ts";
 import { buildSite } from "../lib/web/site.ts";
-import { attr, type Element, type Page, parsePage, textOf } from "./_dom.ts";
+import { attr, type Element, type Page, parsePage, rawTextOf, textOf } from "./_dom.ts";
 import { equationEnd, readableDate } from "../lib/web/pages/parts.ts";
 import { columnType } from "../lib/sql/dialect.ts";
 import { MAPPINGS } from "../lib/sql/mappings.ts";
@@ -293,6 +293,78 @@ Deno.test("/sql lists each recipe with its metric, file and tables, and says why
   assert.ok(textOf(fixture.all("main")[0]!).includes("churn-rate: /sql/churn-rate.sql"));
 });
 
+Deno.test("a metric page computes it from your data after the formula: the recipe as it is, its tables, parameters and file, a copy button a script shows", async () => {
+  const recipe = recipes().get("churn-rate")!;
+  const doc = await page("/metrics/churn-rate", 200, fullSite);
+  const order = h2s(doc);
+  assert.equal(order[order.indexOf("Formula") + 1], "Compute it from your data");
+  const rail = doc.one((element) => attr(element, "class") === "rail", "the rail");
+  const railLinks = linksIn(rail);
+  assert.deepEqual(
+    railLinks.slice(railLinks.indexOf("#formula"), railLinks.indexOf("#formula") + 3),
+    ["#formula", "#calculator", "#sql"],
+  );
+  const section = byId(doc, "sql");
+  assert.equal(textOf(section), "Compute it from your data");
+  const code = byId(doc, "sql-code");
+  assert.equal(code.tagName, "code");
+  assert.equal((code.parentNode as Element).tagName, "pre");
+  // Readable without a script: the file's text, byte for byte, in the page itself.
+  assert.equal(
+    rawTextOf(code),
+    (await Deno.readTextFile(new URL("../lib/sql/recipes/churn-rate.sql", import.meta.url)))
+      .trimEnd(),
+  );
+  const button = doc.one((element) => attr(element, "data-copy") === "sql-code", "copy button");
+  assert.equal(button.tagName, "button");
+  assert.equal(attr(button, "type"), "button");
+  assert.equal(attr(button, "hidden"), "", "hidden until the script shows it");
+  assert.equal(attr(byId(doc, attr(button, "data-status") ?? ""), "role"), "status");
+  const links = hrefs(doc);
+  for (const table of recipe.tables) assert.ok(links.includes(`/sql#table-${table}`), table);
+  assert.ok(links.includes("/sql"));
+  assert.ok(links.includes("/sql/churn-rate.sql"));
+  const text = textOf(doc.all("main")[0]!);
+  for (const parameter of recipe.parameters) {
+    assert.ok(text.includes(`:${parameter.name} (${parameter.type}) ${parameter.means}`));
+  }
+  assert.ok(text.includes("returns the calculator's inputs, lost and start, then result"));
+  assert.match(text, /It is code, under the MIT licence/);
+});
+
+Deno.test("a metric without a recipe says why in the same section: no calculator, or what the reference schema lacks", async () => {
+  const cases: [Catalog, string, string][] = [
+    [full, "task-success-rate", WITHOUT_RECIPE["task-success-rate"]!],
+    [full, "power-user-curve", "it is a curve, not one figure"],
+    [catalog, "alpha-rate", "it has no calculator, so there are no inputs for a query to count"],
+  ];
+  for (const [site, slug, why] of cases) {
+    const doc = await page(`/metrics/${slug}`, 200, createHandler(site, { baseUrl: BASE }));
+    const section = doc.one(
+      (element) => element.tagName === "section" && attr(element, "aria-labelledby") === "sql",
+      "the recipe's section",
+    );
+    assert.equal(section.tagName, "section", slug);
+    assert.match(
+      textOf(section),
+      /^Compute it from your data# No query computes it from the reference schema: /,
+    );
+    assert.ok(textOf(section).includes(why), slug);
+    assert.ok(linksIn(section).includes("/sql"), slug);
+    assert.equal(doc.all("pre").length, 0, slug);
+  }
+});
+
+Deno.test("the /sql page's recipes lead to their metric's section, and each metric page with one has it", async () => {
+  const doc = await page("/sql", 200, fullSite);
+  const targets = hrefs(doc).filter((href) => href.endsWith("#sql"));
+  assert.equal(targets.length, recipes().size);
+  for (const href of targets) {
+    const metric = await page(href.slice(0, -4), 200, fullSite);
+    assert.equal(attr(byId(metric, "sql-code"), "class"), "language-sql", href);
+  }
+});
+
 Deno.test("handler() serves a page per tag with its metrics A to Z, in the sitemap", async () => {
   const doc = await page("/tags/retention");
   assertAccessibleFrame(doc, "tag");
@@ -314,6 +386,7 @@ Deno.test("handler() serves a metric page with every field in reading order, cit
   assert.equal(textOf(doc.all("h1")[0]!), "Alpha-rate Fixture");
   assert.deepEqual(h2s(doc), [
     "Formula",
+    "Compute it from your data",
     "What it measures",
     "In practice",
     "Benchmarks",

@@ -244,6 +244,12 @@ pre.sql {
 }
 pre.sql code { font-size: 0.85rem; }
 table.columns th code { white-space: nowrap; }
+.sql-tools { max-width: none; }
+button.copy {
+  font: inherit; font-weight: 600; padding: 0.35rem 0.9rem; border: 1px solid var(--link);
+  border-radius: 0.375rem; background: var(--bg); color: var(--link); cursor: pointer;
+  min-height: 2.25rem; margin-right: 0.5rem;
+}
 `;
 
 /** The site's icon: a small bar chart. */

@@ -1,16 +1,17 @@
 /**
- * The SQL recipes on the pages: the schema page (`/sql`), with every table and column of the
- * reference schema, its version and DDL files, what the recipes take for granted, how Stripe,
- * Chargebee and an event pipeline map onto it, and the recipes themselves.
+ * The SQL recipes on the pages: a metric page's "Compute it from your data" section, and the schema
+ * page (`/sql`), with every table and column of the reference schema, its version and DDL files,
+ * what the recipes take for granted, how Stripe, Chargebee and an event pipeline map onto it, and
+ * the recipes themselves.
  *
  * @module
  */
 import { type Html, markup, sitePath } from "./html.ts";
 import type { IndexedPage } from "./layout.ts";
 import { pageRail, plainList, section } from "./parts.ts";
-import type { Catalog } from "../../catalog/records.ts";
+import type { Catalog, MetricRecord } from "../../catalog/records.ts";
 import { byName } from "../../read/model.ts";
-import { recipes } from "../../read/recipes.ts";
+import { recipeOf, recipes, withoutRecipe } from "../../read/recipes.ts";
 import { columnType, DIALECTS } from "../../sql/dialect.ts";
 import { MAPPINGS } from "../../sql/mappings.ts";
 import { WITHOUT_RECIPE } from "../../sql/recipe.ts";
@@ -34,6 +35,58 @@ export function sqlBlock(sql: string, id?: string): Html {
     : markup`<code class="language-sql" id="${id}">`;
   // Focusable, so that a keyboard can scroll a line wider than the screen.
   return markup`<pre class="sql" tabindex="0">${code}${sql.trimEnd()}</code></pre>\n`;
+}
+
+/** Names as code, joined with commas and a final "and". */
+function codeList(names: readonly (string | Html)[]): Html {
+  return markup`${
+    names.map((name, index) =>
+      markup`${index === 0 ? "" : index === names.length - 1 ? " and " : ", "}${
+        typeof name === "string" ? markup`<code>${name}</code>` : name
+      }`
+    )
+  }`;
+}
+
+/**
+ * A metric page's "Compute it from your data": its recipe readable as it is, without a script,
+ * with a copy button the forms' script shows, the tables it reads, its parameters, its file and a
+ * link to the schema page; or why it has none.
+ */
+export function recipeSection(metric: MetricRecord): Html {
+  const recipe = recipeOf(metric.slug);
+  const schema = markup`<a href="${SQL_PAGE_PATH}">reference schema</a>`;
+  if (recipe === undefined) {
+    return markup`<p>No query computes it from the ${schema}: ${withoutRecipe(metric)}.</p>
+`;
+  }
+  const tables = recipe.tables.map((table) =>
+    markup`<a href="${SQL_PAGE_PATH}#${`table-${table}`}"><code>${table}</code></a>`
+  );
+  const inputs = recipe.returns.slice(0, -1);
+  const parameters = markup`<dl class="watch">
+${
+    recipe.parameters.map((parameter) =>
+      markup`<dt><code>:${parameter.name}</code> <span class="muted">(${parameter.type})</span></dt>
+<dd>${parameter.means}</dd>
+`
+    )
+  }</dl>`;
+  return markup`<p>This query computes it from your own tables on PostgreSQL or DuckDB. It reads ${
+    codeList(tables)
+  } of the ${schema} (version ${recipe.schemaVersion}) and returns the calculator's inputs, ${
+    codeList(inputs)
+  }, then <code>result</code>: <code>${recipe.result}</code>.</p>
+<h3 id="sql-parameters">Its parameters</h3>
+<p>Bind each as a parameter, or write a literal in its place (<code>TIMESTAMP '2024-03-01 00:00:00'</code>).</p>
+${parameters}
+<h3 id="sql-query">The query</h3>
+<p class="sql-tools"><button type="button" class="copy" data-copy="sql-code" data-status="sql-copied" hidden>Copy the SQL</button> <span id="sql-copied" class="muted" role="status"></span> The file: <a href="${
+    recipePath(metric.slug)
+  }" type="text/plain">${
+    recipePath(metric.slug)
+  }</a>. It is code, under the MIT licence: copy, adapt and paste it.</p>
+${sqlBlock(recipe.text, "sql-code")}`;
 }
 
 /** What a column may hold beyond its type: empty, a word from a list, a range, a sign. */
@@ -125,7 +178,7 @@ ${sqlBlock(mapping.view)}`
   );
   const recipeItems = all.map(({ slug, name, recipe }) => {
     const page = names.has(slug)
-      ? markup`<a href="${sitePath("/metrics", slug)}">${name}</a>`
+      ? markup`<a href="${sitePath("/metrics", slug)}#sql">${name}</a>`
       : markup`${name}`;
     return markup`${page}: <a href="${recipePath(slug)}" type="text/plain">${
       recipePath(slug)
