@@ -415,4 +415,41 @@ export const CONTRACT: ContractCase[] = [
       }
     },
   },
+  {
+    name: "serves the SQL schema of each engine, each recipe and their index, whatever the catalog",
+    async run(origin) {
+      const sql = "text/plain; charset=utf-8";
+      const files: [string, string][] = [
+        ["/sql/schema.postgres.sql", "schema.postgres.sql"],
+        ["/sql/schema.duckdb.sql", "schema.duckdb.sql"],
+        ["/sql/churn-rate.sql", "recipes/churn-rate.sql"],
+        ["/sql/net-revenue-retention.sql", "recipes/net-revenue-retention.sql"],
+      ];
+      for (const [target, file] of files) {
+        const response = await get(origin, target);
+        assert.equal(response.status, 200, target);
+        assertCommon(response, target);
+        assert.equal(response.headers.get("content-type"), sql, target);
+        assert.match(response.headers.get("cache-control") ?? "", /^public, max-age=\d+/, target);
+        const committed = await Deno.readTextFile(new URL(`../lib/sql/${file}`, import.meta.url));
+        assert.equal(response.text(), committed, `${target} is the file, byte for byte`);
+      }
+      const index = await get(origin, "/sql/index.json");
+      assert.equal(index.status, 200);
+      assert.equal(index.headers.get("content-type"), JSON_TYPE);
+      const body = index.json() as {
+        schema: { version: string; ddl: Record<string, string> };
+        recipes: { metric: string; url: string; name?: string; inputs: string[] }[];
+      };
+      assert.equal(body.schema.version, "1");
+      assert.equal(body.schema.ddl.duckdb, "https://metrics.example/sql/schema.duckdb.sql");
+      const churn = body.recipes.find((recipe) => recipe.metric === "churn-rate");
+      assert.deepEqual(churn?.url, "https://metrics.example/sql/churn-rate.sql");
+      assert.deepEqual(churn?.inputs, ["lost", "start"]);
+      // The fixture catalog has no churn-rate: the recipe is served, its metric is not named.
+      assert.equal(churn?.name, undefined);
+      assertJsonError(await get(origin, "/api/sql/churn-rate.sql"), 404, "/api/sql");
+      assertPage(await get(origin, "/sql/no-such-metric.sql"), 404, "an unknown recipe");
+    },
+  },
 ];

@@ -62,3 +62,14 @@ export function textOf(element: Element): string {
   walk(element);
   return text.replace(/\s+/g, " ").trim();
 }
+
+/** The text inside an element exactly as the page holds it, whitespace kept (a `<pre>` block). */
+export function rawTextOf(element: Element): string {
+  let text = "";
+  const walk = (node: Node) => {
+    if (defaultTreeAdapter.isTextNode(node)) text += node.value;
+    for (const child of childrenOf(node)) walk(child);
+  };
+  walk(element);
+  return text;
+}

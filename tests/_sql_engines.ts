@@ -202,7 +202,8 @@ export async function startPostgres(
       dialect: "postgres",
       async query(text, values = []) {
         const result = await sql.unsafe(text, values);
-        const columns = result.columns.map((column) => column.name);
+        // a statement that returns no rows (CREATE, SET, INSERT) has no columns
+        const columns = (result.columns ?? []).map((column) => column.name);
         return {
           columns,
           rows: result.map((row) => columns.map((name) => (row as Record<string, unknown>)[name])),

@@ -58,6 +58,8 @@ const FIRST_ANSWERS: Record<string, ("identity" | "gzip" | "br")[]> = {
   "/frameworks/sample-framework.svg": ["gzip"],
   "/llms.txt": ["br"],
   "/benchmarks.csv": ["identity", "gzip"],
+  "/sql/churn-rate.sql": ["identity", "br"],
+  "/sql/index.json": ["gzip"],
   "/sitemap.xml": ["identity"],
   "/robots.txt": ["identity", "br"],
 };

@@ -474,6 +474,7 @@ chromiumTest(
             "/metrics",
             "/frameworks",
             "/tags",
+            "/sql",
             "/compare/gross-revenue-retention-vs-net-revenue-retention",
             "/metrics/churn-rate/compare?value=3&model=b2b",
             "/metrics/customer-lifetime-value/calc?arpa=200&grossMargin=80&churn=2.5",
@@ -663,6 +664,88 @@ chromiumTest(
         }
         await page.close();
       }
+    });
+  },
+);
+
+chromiumTest(
+  "Chromium: the SQL schema page fits a phone, its views scroll inside their box, and axe finds nothing",
+  async (browser) => {
+    const { default: axe } = await import("npm:axe-core@4.14.1");
+    await serving((origin) => createHandler(fullCatalog, { baseUrl: origin }), async (origin) => {
+      for (const width of [1280, 390]) {
+        const page = await browser.newPage({ viewport: { width, height: 844 } });
+        await page.goto(`${origin}/sql`);
+        const overflow = await page.locator("html").evaluate((html) =>
+          html.scrollWidth - html.clientWidth
+        );
+        assert.ok(overflow <= 0, `${width}px: /sql scrolls sideways by ${overflow}px`);
+        const blocks = page.locator("pre.sql");
+        assert.equal(await blocks.count(), 3);
+        for (const block of await blocks.all()) {
+          const box = await block.boundingBox();
+          assert.ok(box && box.x >= 0 && box.x + box.width <= width, `${width}px: a view's box`);
+        }
+        await page.evaluate(axe.source);
+        const violations = await page.evaluate(async () => {
+          // deno-lint-ignore no-explicit-any
+          const result = await (globalThis as any).axe.run();
+          return result.violations.map((violation: { id: string }) => violation.id);
+        });
+        assert.deepEqual(violations, [], `${width}px /sql: axe`);
+        await page.goto(`${origin}/sql#events`);
+        await page.screenshot({ path: `${SCREENSHOTS}sql-events-${width}.png` });
+        await page.close();
+      }
+    });
+  },
+);
+
+chromiumTest(
+  "Chromium: a metric page's recipe copies with its button, and without scripts it stays readable, with no button",
+  async (browser) => {
+    const recipe = (await Deno.readTextFile(
+      new URL("../lib/sql/recipes/churn-rate.sql", import.meta.url),
+    )).trimEnd();
+    await serving((origin) => createHandler(fullCatalog, { baseUrl: origin }), async (origin) => {
+      const allowed = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      await allowed.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
+      const page = await allowed.newPage();
+      await page.goto(`${origin}/metrics/churn-rate#sql`);
+      const button = page.getByRole("button", { name: "Copy the SQL" });
+      assert.ok(await button.isVisible(), "the script shows the button");
+      await button.click();
+      await page.getByRole("status").filter({ hasText: "Copied to the clipboard." }).waitFor();
+      const clipboard = await page.evaluate(() =>
+        // deno-lint-ignore no-explicit-any
+        (navigator as any).clipboard.readText()
+      );
+      assert.equal(clipboard, recipe);
+      await page.screenshot({ path: `${SCREENSHOTS}metric-sql.png` });
+      await allowed.close();
+
+      // A clipboard the page may not write to: the recipe is selected for the reader instead.
+      const refused = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      await refused.addInitScript(() => {
+        Object.defineProperty(navigator, "clipboard", { value: undefined });
+      });
+      const phone = await refused.newPage();
+      await phone.goto(`${origin}/metrics/churn-rate`);
+      await phone.getByRole("button", { name: "Copy the SQL" }).click();
+      await phone.getByRole("status").filter({ hasText: "Selected" }).waitFor();
+      // deno-lint-ignore no-explicit-any
+      const selected = await phone.evaluate(() => String((globalThis as any).getSelection()));
+      assert.equal(selected, recipe);
+      await refused.close();
+
+      const noScript = await browser.newContext({ javaScriptEnabled: false });
+      const plain = await noScript.newPage();
+      await plain.goto(`${origin}/metrics/churn-rate`);
+      assert.equal(await plain.locator("button.copy").isVisible(), false, "no button");
+      const code = plain.locator("pre.sql code");
+      assert.ok(await code.isVisible(), "the recipe is on the page");
+      assert.equal(await code.innerText(), recipe);
+      await noScript.close();
     });
   },
 );

@@ -128,8 +128,27 @@ Deno.test("/datapackage.json is valid as written against the Frictionless v1 and
   assert.ok(v2(descriptor), ajv.errorsText(v2.errors));
 });
 
+Deno.test("/datapackage.json links the SQL recipes from its description: a .sql resource would break the tabular profile", async () => {
+  const descriptor = JSON.parse((await get("/datapackage.json")).text);
+  assert.match(descriptor.description, /listed at https:\/\/metrics\.example\/sql\/index\.json: /);
+  assert.match(descriptor.description, /MIT licence/);
+  const v1 = await Profile.load("tabular-data-package");
+  const withSql = {
+    ...descriptor,
+    resources: [...descriptor.resources, {
+      name: "churn-rate",
+      path: "sql/churn-rate.sql",
+      format: "sql",
+      mediatype: "text/plain",
+      profile: "data-resource",
+    }],
+  };
+  assert.equal(v1.validate(withSql).valid, false, "every resource of a tabular package is a table");
+});
+
 Deno.test("the data files answer like every answer: open CORS, ETags and 304s", async () => {
-  for (const path of ["/benchmarks.csv", "/benchmarks.json", "/datapackage.json"]) {
+  const files = ["/benchmarks.csv", "/benchmarks.json", "/datapackage.json"];
+  for (const path of [...files, "/sql/index.json", "/sql/churn-rate.sql"]) {
     const { response } = await get(path);
     assert.equal(response.headers.get("access-control-allow-origin"), "*", path);
     const etag = response.headers.get("etag");

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { createHandler, loadCatalog } from "../lib/mod.ts";
 import { metricBenchmarks } from "../lib/read/model.ts";
+import { WITHOUT_RECIPE } from "../lib/sql/recipe.ts";
 
 const BASE = "https://metrics.example";
 const catalog = await loadCatalog();
@@ -81,6 +82,37 @@ Deno.test("/llms.txt lists the metrics A to Z by the name people see", async () 
     [...names].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })),
   );
   assert.ok(names[0]?.startsWith("Activation Rate"), names[0]);
+});
+
+Deno.test("/llms.txt links the SQL schema of each engine, the recipes' index and every recipe, by metric name", async () => {
+  const parsed = parseLlmsTxt(await (await get("/llms.txt")).text());
+  const links = parsed.sections.get("SQL recipes") ?? [];
+  const urls = links.map((link) => link.url);
+  assert.deepEqual(urls.slice(0, 4), [
+    `${BASE}/sql`,
+    `${BASE}/sql/schema.postgres.sql`,
+    `${BASE}/sql/schema.duckdb.sql`,
+    `${BASE}/sql/index.json`,
+  ]);
+  const withRecipe = catalog.metrics.filter((metric) =>
+    metric.calculator && !Object.hasOwn(WITHOUT_RECIPE, metric.slug)
+  );
+  assert.equal(links.length - 4, withRecipe.length);
+  for (const metric of withRecipe) {
+    const link = links.find((item) => item.url === `${BASE}/sql/${metric.slug}.sql`);
+    assert.equal(link?.title, metric.name, metric.slug);
+    assert.match(link?.desc ?? "", /MIT licence/, metric.slug);
+  }
+  assert.match(parsed.info, /The SQL recipes and their schema are code, under the MIT licence\./);
+});
+
+Deno.test("every link of /llms.txt is an address the site answers", async () => {
+  const parsed = parseLlmsTxt(await (await get("/llms.txt")).text());
+  for (const { url } of [...parsed.sections.values()].flat()) {
+    const response = await get(url.slice(BASE.length));
+    assert.equal(response.status, 200, url);
+    await response.body?.cancel();
+  }
 });
 
 Deno.test("the llms.txt parser in this test rejects a file that breaks the format", () => {

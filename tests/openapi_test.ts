@@ -61,6 +61,27 @@ Deno.test("/api/openapi.json carries the version, licence, servers, security and
   assert.ok(document.components.schemas.OpenApiDocument.required.includes("paths"));
 });
 
+Deno.test("/api/openapi.json's description lists the data files, the SQL recipes and their schema among them, and each answers", async () => {
+  const description: string = document.info.description;
+  const files = [...description.matchAll(/`(\/[a-z./{}-]+\.(?:json|csv|sql))`/g)].map((m) => m[1]);
+  assert.deepEqual(files, [
+    "/benchmarks.json",
+    "/benchmarks.csv",
+    "/datapackage.json",
+    "/formulas.json",
+    "/sql/index.json",
+    "/sql/{slug}.sql",
+    "/sql/schema.postgres.sql",
+    "/sql/schema.duckdb.sql",
+  ]);
+  assert.match(description, /code under the MIT licence/);
+  for (const file of files) {
+    const response = await get(file.replace("{slug}", "churn-rate"));
+    assert.equal(response.status, 200, file);
+    await response.body?.cancel();
+  }
+});
+
 Deno.test("/api/openapi.json schemas are closed and carry the tag and kind enums", () => {
   const { Metric, Framework, Source, FrameworkComponent, NotFound } = document.components.schemas;
   for (const schema of [Metric, Framework, Source, FrameworkComponent, NotFound]) {

@@ -7,8 +7,13 @@ import {
   type MetricRecord,
 } from "../lib/mod.ts";
 import { buildSite } from "../lib/web/site.ts";
-import { attr, type Element, type Page, parsePage, textOf } from "./_dom.ts";
+import { attr, type Element, type Page, parsePage, rawTextOf, textOf } from "./_dom.ts";
 import { equationEnd, readableDate } from "../lib/web/pages/parts.ts";
+import { columnType } from "../lib/sql/dialect.ts";
+import { MAPPINGS } from "../lib/sql/mappings.ts";
+import { WITHOUT_RECIPE } from "../lib/sql/recipe.ts";
+import { EVENT_NAMES, TABLES } from "../lib/sql/schema.ts";
+import { recipes } from "../lib/read/recipes.ts";
 
 const BASE = "https://metrics.example";
 const catalog = await loadCatalog(new URL("./testdata/catalog/", import.meta.url));
@@ -189,6 +194,177 @@ Deno.test("handler() serves a compact home page: every metric once, A to Z, tags
   );
 });
 
+Deno.test("the home page's 'Use the data' links the SQL schema for each engine and the recipes' index", async () => {
+  const doc = await page("/");
+  const data = doc.one((element) => attr(element, "aria-labelledby") === "data", "Use the data");
+  const links = doc.all("a").filter((link) => isInside(link, data)).map((link) =>
+    attr(link, "href")
+  );
+  for (const href of ["/sql/schema.postgres.sql", "/sql/schema.duckdb.sql", "/sql/index.json"]) {
+    assert.ok(links.includes(href), href);
+  }
+  assert.match(textOf(data), /They are code, under the MIT licence\./);
+  assert.ok(links.includes("/sql"), "the schema page");
+});
+
+const full = await loadCatalog();
+const fullSite = createHandler(full, { baseUrl: BASE });
+
+Deno.test("/sql lists every table and column of the reference schema: its type on each engine and its meaning", async () => {
+  const doc = await page("/sql", 200, fullSite);
+  assertAccessibleFrame(doc, "/sql");
+  assert.match(doc.html, /<link rel="canonical" href="https:\/\/metrics\.example\/sql">/);
+  assert.match(textOf(doc.all("main")[0]!), /reference schema below, version 1,/);
+  for (const table of TABLES) {
+    assert.equal(textOf(byId(doc, `table-${table.name}`)), table.name);
+    for (const column of table.columns) {
+      const row = byId(doc, `column-${table.name}-${column.name}`);
+      const cells = row.childNodes.filter((node) => "tagName" in node).map((cell) =>
+        textOf(cell as Element)
+      );
+      assert.deepEqual(cells.slice(0, 3), [
+        column.name,
+        columnType(column.type, "postgres"),
+        columnType(column.type, "duckdb"),
+      ]);
+      assert.ok(cells[3]?.startsWith(column.means), `${table.name}.${column.name}`);
+      if (column.nullable) assert.match(cells[3] ?? "", /May be null\./);
+      for (const value of column.values ?? []) assert.ok(cells[3]?.includes(value), value);
+    }
+  }
+  for (const name of Object.keys(EVENT_NAMES)) {
+    assert.ok(doc.all("dt").some((term) => textOf(term) === name), name);
+  }
+});
+
+Deno.test("/sql links the DDL of each engine and the index, and maps Stripe, Chargebee and Segment data with one view each", async () => {
+  const doc = await page("/sql", 200, fullSite);
+  const links = hrefs(doc);
+  for (const href of ["/sql/schema.postgres.sql", "/sql/schema.duckdb.sql", "/sql/index.json"]) {
+    assert.ok(links.includes(href), href);
+  }
+  assert.deepEqual(h2s(doc), [
+    "Download",
+    "The tables",
+    "Event names",
+    "What the recipes take for granted",
+    "Mapping your data",
+    "The recipes",
+  ]);
+  const rail = doc.one((element) => attr(element, "class") === "rail", "the rail");
+  assert.deepEqual(linksIn(rail), [
+    "#download",
+    "#tables",
+    "#event-names",
+    "#rules",
+    "#mapping",
+    "#recipes",
+  ]);
+  const blocks = doc.all("pre").filter((pre) => attr(pre, "class") === "sql");
+  assert.equal(blocks.length, MAPPINGS.length);
+  MAPPINGS.forEach((mapping, index) => {
+    assert.ok(textOf(byId(doc, mapping.id)).length > 0, mapping.id);
+    assert.equal(
+      textOf(blocks[index]!),
+      mapping.view.trim().replace(/\s+/g, " "),
+      `${mapping.id}: its view, readable without a script`,
+    );
+  });
+  for (const source of ["Stripe", "Chargebee", "Segment", "RudderStack"]) {
+    assert.ok(headings(doc).some((heading) => heading.text.includes(source)), source);
+  }
+});
+
+Deno.test("/sql lists each recipe with its metric, file and tables, and says why the others have none", async () => {
+  const doc = await page("/sql", 200, fullSite);
+  const section = byId(doc, "recipes");
+  const text = textOf(doc.all("main")[0]!);
+  const links = hrefs(doc);
+  for (const [slug, recipe] of recipes()) {
+    assert.ok(links.includes(`/sql/${slug}.sql`), slug);
+    const name = full.metrics.find((metric) => metric.slug === slug)?.name ?? "";
+    assert.ok(text.includes(`${name}: /sql/${slug}.sql, reads ${recipe.tables.join(", ")}`), slug);
+  }
+  for (const [slug, why] of Object.entries(WITHOUT_RECIPE)) assert.ok(text.includes(why), slug);
+  assert.ok(section);
+  // The fixture catalog has none of the recipes' metrics: they are listed by slug, unlinked.
+  const fixture = await page("/sql");
+  assert.ok(!hrefs(fixture).some((href) => href.startsWith("/metrics/")));
+  assert.ok(textOf(fixture.all("main")[0]!).includes("churn-rate: /sql/churn-rate.sql"));
+});
+
+Deno.test("a metric page computes it from your data after the formula: the recipe as it is, its tables, parameters and file, a copy button a script shows", async () => {
+  const recipe = recipes().get("churn-rate")!;
+  const doc = await page("/metrics/churn-rate", 200, fullSite);
+  const order = h2s(doc);
+  assert.equal(order[order.indexOf("Formula") + 1], "Compute it from your data");
+  const rail = doc.one((element) => attr(element, "class") === "rail", "the rail");
+  const railLinks = linksIn(rail);
+  assert.deepEqual(
+    railLinks.slice(railLinks.indexOf("#formula"), railLinks.indexOf("#formula") + 3),
+    ["#formula", "#calculator", "#sql"],
+  );
+  const section = byId(doc, "sql");
+  assert.equal(textOf(section), "Compute it from your data");
+  const code = byId(doc, "sql-code");
+  assert.equal(code.tagName, "code");
+  assert.equal((code.parentNode as Element).tagName, "pre");
+  // Readable without a script: the file's text, byte for byte, in the page itself.
+  assert.equal(
+    rawTextOf(code),
+    (await Deno.readTextFile(new URL("../lib/sql/recipes/churn-rate.sql", import.meta.url)))
+      .trimEnd(),
+  );
+  const button = doc.one((element) => attr(element, "data-copy") === "sql-code", "copy button");
+  assert.equal(button.tagName, "button");
+  assert.equal(attr(button, "type"), "button");
+  assert.equal(attr(button, "hidden"), "", "hidden until the script shows it");
+  assert.equal(attr(byId(doc, attr(button, "data-status") ?? ""), "role"), "status");
+  const links = hrefs(doc);
+  for (const table of recipe.tables) assert.ok(links.includes(`/sql#table-${table}`), table);
+  assert.ok(links.includes("/sql"));
+  assert.ok(links.includes("/sql/churn-rate.sql"));
+  const text = textOf(doc.all("main")[0]!);
+  for (const parameter of recipe.parameters) {
+    assert.ok(text.includes(`:${parameter.name} (${parameter.type}) ${parameter.means}`));
+  }
+  assert.ok(text.includes("returns the calculator's inputs, lost and start, then result"));
+  assert.match(text, /It is code, under the MIT licence/);
+});
+
+Deno.test("a metric without a recipe says why in the same section: no calculator, or what the reference schema lacks", async () => {
+  const cases: [Catalog, string, string][] = [
+    [full, "task-success-rate", WITHOUT_RECIPE["task-success-rate"]!],
+    [full, "power-user-curve", "it is a curve, not one figure"],
+    [catalog, "alpha-rate", "it has no calculator, so there are no inputs for a query to count"],
+  ];
+  for (const [site, slug, why] of cases) {
+    const doc = await page(`/metrics/${slug}`, 200, createHandler(site, { baseUrl: BASE }));
+    const section = doc.one(
+      (element) => element.tagName === "section" && attr(element, "aria-labelledby") === "sql",
+      "the recipe's section",
+    );
+    assert.equal(section.tagName, "section", slug);
+    assert.match(
+      textOf(section),
+      /^Compute it from your data# No query computes it from the reference schema: /,
+    );
+    assert.ok(textOf(section).includes(why), slug);
+    assert.ok(linksIn(section).includes("/sql"), slug);
+    assert.equal(doc.all("pre").length, 0, slug);
+  }
+});
+
+Deno.test("the /sql page's recipes lead to their metric's section, and each metric page with one has it", async () => {
+  const doc = await page("/sql", 200, fullSite);
+  const targets = hrefs(doc).filter((href) => href.endsWith("#sql"));
+  assert.equal(targets.length, recipes().size);
+  for (const href of targets) {
+    const metric = await page(href.slice(0, -4), 200, fullSite);
+    assert.equal(attr(byId(metric, "sql-code"), "class"), "language-sql", href);
+  }
+});
+
 Deno.test("handler() serves a page per tag with its metrics A to Z, in the sitemap", async () => {
   const doc = await page("/tags/retention");
   assertAccessibleFrame(doc, "tag");
@@ -210,6 +386,7 @@ Deno.test("handler() serves a metric page with every field in reading order, cit
   assert.equal(textOf(doc.all("h1")[0]!), "Alpha-rate Fixture");
   assert.deepEqual(h2s(doc), [
     "Formula",
+    "Compute it from your data",
     "What it measures",
     "In practice",
     "Benchmarks",
@@ -324,9 +501,9 @@ Deno.test("every page's links lead to an answer the site gives, and every fragme
   const site = await buildSite(catalog, BASE);
   const pages = [...site.answers].filter(([, answer]) => answer.contentType.startsWith("text/html"))
     .map(([path]) => path);
-  // Home, the three indexes, two tag pages, three metrics, three side-by-side pairs, one
-  // framework, search.
-  assert.equal(pages.length, 14);
+  // Home, the three indexes, the SQL schema page, two tag pages, three metrics, three
+  // side-by-side pairs, one framework, search.
+  assert.equal(pages.length, 15);
   for (const path of [...pages, "/nope"]) {
     const doc = await page(path, path === "/nope" ? 404 : 200);
     const links = [...hrefs(doc), ...doc.all("link").map((link) => attr(link, "href") ?? "")];
@@ -356,6 +533,7 @@ Deno.test("/sitemap.xml lists the canonical URL of every page and nothing else",
     `${BASE}/metrics`,
     `${BASE}/frameworks`,
     `${BASE}/tags`,
+    `${BASE}/sql`,
     `${BASE}/tags/retention`,
     `${BASE}/tags/health`,
     `${BASE}/metrics/alpha-rate`,
@@ -546,9 +724,9 @@ Deno.test("pages render hostile record text inert: no script that runs, no handl
     "/search?q=evil",
     "/nope",
   );
-  // Home, the three indexes, the hostile metric's two tag pages, its page, the framework,
-  // search, three requests.
-  assert.equal(paths.length, 12);
+  // Home, the three indexes, the SQL schema page, the hostile metric's two tag pages, its page,
+  // the framework, search, three requests.
+  assert.equal(paths.length, 13);
   for (const path of paths) {
     const doc = await page(path, path === "/nope" ? 404 : 200, evilHandler);
     assertAccessibleFrame(doc, path);

@@ -6,6 +6,7 @@ import { loadCatalog } from "../lib/mod.ts";
 import { literal, timestampText } from "../lib/sql/dialect.ts";
 import { bindRecipe, parseRecipe, recipeUrl, WITHOUT_RECIPE } from "../lib/sql/recipe.ts";
 import { SCHEMA_VERSION, SQL_LICENCE } from "../lib/sql/schema.ts";
+import { RECIPE_FILES } from "../lib/sql/files.ts";
 
 const catalog = await loadCatalog(undefined, { prebuilt: false });
 const folder = new URL("../lib/sql/recipes/", import.meta.url);
@@ -51,6 +52,27 @@ Deno.test("each recipe's header names its metric, the calculator's inputs and ex
     assert.equal(recipe.licence, SQL_LICENCE, name);
     assert.match(recipe.text, new RegExp(`\\(catalog/metrics/${recipe.metric}\\.md\\)`), name);
   }
+});
+
+Deno.test("RECIPE_FILES carries every file of lib/sql/recipes/, byte for byte, in slug order", async () => {
+  assert.deepEqual(Object.keys(RECIPE_FILES), files.map((name) => name.replace(/\.sql$/, "")));
+  for (const name of files) {
+    const slug = name.replace(/\.sql$/, "");
+    assert.equal(RECIPE_FILES[slug], await readFile(new URL(name, folder), "utf8"), name);
+  }
+});
+
+Deno.test("parseRecipe() names the schema's tables a recipe reads, not its CTEs, comments or quoted text", () => {
+  const parsed = parseRecipe([
+    ...HEADER,
+    "-- the FROM events in this comment is not read",
+    "WITH survey AS (SELECT 'FROM subscriptions' AS word FROM finance_months)",
+    "SELECT * FROM survey",
+    "JOIN subscription_states AS st ON TRUE",
+    "JOIN events_archive ON TRUE",
+  ].join("\n"));
+  assert.ok(parsed.ok);
+  assert.deepEqual(parsed.recipe.tables, ["subscription_states", "finance_months"]);
 });
 
 Deno.test("parseRecipe() names a parameter used but not declared, one declared but not used, and a missing header line", () => {

@@ -10,6 +10,7 @@ import { displayName } from "../catalog/records.ts";
 import { firstSentence } from "../read/text.ts";
 import { byName, metricPairs, pairPath } from "../read/model.ts";
 import { LICENCE, SITE_NAME } from "../policy.ts";
+import { recipeSlugs } from "../read/recipes.ts";
 
 function summary(catalog: Catalog): string {
   return `A reference catalog of ${catalog.metrics.length} product and growth metrics and ` +
@@ -29,7 +30,7 @@ export function llmsTxt(catalog: Catalog, baseUrl: string): string {
     "",
     `Every record is served as an HTML page, as Markdown (the page address plus \`.md\`) and as ` +
     `JSON under \`/api/\`. The data is published under ${LICENCE.name} (${LICENCE.url}). ` +
-    LICENCE.credit,
+    `${LICENCE.credit} The SQL recipes and their schema are code, under the MIT licence.`,
     "",
     "## Metrics",
     "",
@@ -79,6 +80,10 @@ export function llmsTxt(catalog: Catalog, baseUrl: string): string {
       }: the framework as JSON`
     ),
     "",
+    "## SQL recipes",
+    "",
+    ...sqlLinks(catalog, baseUrl),
+    "",
     "## Optional",
     "",
     `- ${
@@ -101,6 +106,35 @@ export function llmsTxt(catalog: Catalog, baseUrl: string): string {
     "",
   ];
   return lines.join("\n");
+}
+
+/**
+ * The SQL data set's files: the schema's DDL for each engine, the index, and each recipe by its
+ * metric's name (its slug where the catalog lacks the metric), A to Z. Code, under MIT.
+ */
+function sqlLinks(catalog: Catalog, baseUrl: string): string[] {
+  const names = new Map(catalog.metrics.map((metric) => [metric.slug, metric.name]));
+  const recipes = byName(recipeSlugs().map((slug) => ({ slug, name: names.get(slug) ?? slug })));
+  return [
+    `- ${
+      link("SQL recipes and their schema", `${baseUrl}/sql`)
+    }: HTML page of the reference schema's tables and columns, and how to map Stripe, ` +
+    "Chargebee and Segment data onto it",
+    `- ${
+      link("Reference schema (PostgreSQL)", `${baseUrl}/sql/schema.postgres.sql`)
+    }: the DDL of the tables the recipes read, with a comment on every column (MIT licence)`,
+    `- ${
+      link("Reference schema (DuckDB)", `${baseUrl}/sql/schema.duckdb.sql`)
+    }: the same tables for DuckDB`,
+    `- ${
+      link("SQL recipes index", `${baseUrl}/sql/index.json`)
+    }: every recipe with its inputs, parameters, tables and engines`,
+    ...recipes.map((recipe) =>
+      `- ${
+        link(recipe.name, `${baseUrl}/sql/${recipe.slug}.sql`)
+      }: the SQL that computes it from your own tables, on PostgreSQL or DuckDB (MIT licence)`
+    ),
+  ];
 }
 
 /** The whole corpus as one Markdown document, with the licence and credit line. */

@@ -14,6 +14,7 @@ import {
   placeholder,
   timestampText,
 } from "./dialect.ts";
+import { TABLES } from "./schema.ts";
 
 /** A parameter a recipe takes, as its header declares it. */
 export interface RecipeParameter {
@@ -39,6 +40,8 @@ export interface Recipe {
   licence: string;
   /** Its parameters, in the order its header declares them. */
   parameters: RecipeParameter[];
+  /** The tables of the reference schema it reads, in the schema's order. */
+  tables: string[];
   /** The whole file. */
   text: string;
 }
@@ -64,7 +67,7 @@ export function recipeUrl(metric: string): URL {
 /**
  * Reads a recipe's header and checks it against its body: the metric, the columns it returns and
  * the result's expression, the schema version, the licence, and every parameter, each used in the
- * SQL (and every `:name` the SQL uses declared).
+ * SQL (and every `:name` the SQL uses declared). Also names the schema's tables it reads.
  *
  * @example
  * ```ts
@@ -82,6 +85,7 @@ export function recipeUrl(metric: string): URL {
  * assert.ok(parsed.ok);
  * assert.deepEqual(parsed.recipe.returns, ["revenue", "cost", "result"]);
  * assert.equal(parsed.recipe.parameters[0]?.type, "timestamp");
+ * assert.deepEqual(parsed.recipe.tables, ["finance_months"]);
  * ```
  */
 export function parseRecipe(
@@ -127,10 +131,18 @@ export function parseRecipe(
     if (!used.has(name)) problems.push(`":${name}" is declared but not used`);
   }
   if (problems.length > 0) return { ok: false, problems };
+  const tables = TABLES.map((table) => table.name).filter((name) =>
+    new RegExp(`\\b(?:FROM|JOIN)\\s+${name}\\b`, "i").test(sqlOnly(text))
+  );
   return {
     ok: true,
-    recipe: { metric, returns, result, schemaVersion, licence, parameters, text },
+    recipe: { metric, returns, result, schemaVersion, licence, parameters, tables, text },
   };
+}
+
+/** SQL text without its `--` comments, and with its quoted text emptied (`''`). */
+function sqlOnly(text: string): string {
+  return text.replace(/--[^\n]*|'(?:[^']|'')*'/g, (match) => match.startsWith("'") ? "''" : "");
 }
 
 /** Every `:name` in SQL text, outside comments, quoted text and `::` casts, with where it is. */

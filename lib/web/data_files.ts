@@ -10,7 +10,7 @@ import type { Catalog } from "../catalog/load.ts";
 import { type DataSet, type FigureRow, figureRows } from "../read/benchmarks.ts";
 import type { FormulaSet } from "../read/calc.ts";
 import { PACKAGE_NAME, VERSION } from "../policy.ts";
-import { DATA_PATHS } from "./paths.ts";
+import { DATA_PATHS, SQL_INDEX_PATH } from "./paths.ts";
 
 const LICENSE = {
   name: "CC-BY-4.0",
@@ -235,7 +235,10 @@ export function dataPackage(catalog: Catalog, baseUrl: string): unknown {
     profile: "tabular-data-package",
     name: `${PACKAGE_NAME}-benchmarks`,
     title: TITLE,
-    description: DESCRIPTION,
+    // The SQL recipes are not tabular data, which a Tabular Data Package's resources must be.
+    description: `${DESCRIPTION} The SQL that computes the metrics from your own tables is ` +
+      `listed at ${baseUrl}${SQL_INDEX_PATH}: code under the MIT licence, not part of this ` +
+      "package.",
     homepage: `${baseUrl}/`,
     version: VERSION,
     licenses: [LICENSE],

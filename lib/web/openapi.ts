@@ -178,7 +178,12 @@ export function buildOpenApi(baseUrl: string, counts = { metrics: 44, frameworks
         "Every address also answers HEAD (the GET's headers, no body) and OPTIONS (a CORS " +
         "preflight that allows any request header). Answers carry a strong ETag; send it in " +
         "`If-None-Match` to get `304 Not Modified`. Any other address under `/api/` answers a " +
-        "JSON 404.",
+        "JSON 404. Beside the API, the site publishes its data as files: the benchmark figures " +
+        "(`/benchmarks.json`, `/benchmarks.csv`, `/datapackage.json`, under the same licence), " +
+        "the calculators (`/formulas.json`), and the SQL recipes that compute the metrics from " +
+        "your own tables (`/sql/index.json`, one `/sql/{slug}.sql` per recipe, the reference " +
+        "schema's DDL at `/sql/schema.postgres.sql` and `/sql/schema.duckdb.sql`), which are " +
+        "code under the MIT licence.",
       contact: { name: SITE_NAME, url: baseUrl },
       license: { name: LICENCE.name, url: LICENCE.url },
     },

@@ -1,6 +1,6 @@
 /**
- * Addresses the site serves beyond the records' own: the data set's files, the "where do you
- * stand" answers, and the browser scripts and what they read. Kept apart so that planning the
+ * Addresses the site serves beyond the records' own: the data set's files, the SQL recipes and
+ * their schema, the "where do you stand" answers, and the browser scripts and what they read. Kept apart so that planning the
  * site loads nothing else.
  *
  * @module
@@ -36,4 +36,20 @@ export const FORMULAS_PATH = "/formulas.json";
 /** The address of a metric's calculator answer. */
 export function calcPath(slug: string): string {
   return `/metrics/${slug}/calc`;
+}
+
+/** The page of the reference schema the SQL recipes read, and how to map data onto it. */
+export const SQL_PAGE_PATH = "/sql";
+
+/** Where the index of the SQL recipes is published. */
+export const SQL_INDEX_PATH = "/sql/index.json";
+
+/** The address of the reference schema's DDL for an engine. */
+export function schemaPath(dialect: string): string {
+  return `/sql/schema.${dialect}.sql`;
+}
+
+/** The address of a metric's SQL recipe. */
+export function recipePath(slug: string): string {
+  return `/sql/${slug}.sql`;
 }

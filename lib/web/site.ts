@@ -16,6 +16,7 @@ import { createReadModel, type ReadModel } from "../read/model.ts";
 import { HttpError, type Route } from "./http_error.ts";
 import { onFirstUse } from "./lazy.ts";
 import { benchmarksCsv, benchmarksJson, dataPackage, formulasJson } from "./data_files.ts";
+import { sqlFiles } from "./sql_files.ts";
 
 /** The site as planned: every answer by address, made when it is first needed. */
 export interface SitePlan {
@@ -58,6 +59,7 @@ export function planSite(catalog: Catalog, baseUrl: string): SitePlan {
     ),
     ...pages.answers,
     ...dataFiles(catalog, baseUrl),
+    ...sqlFiles(catalog, baseUrl),
   ]);
   const routes = new Map<string, Route>([
     ["/search", { methods: ["GET", "HEAD"], handle: pages.search }],

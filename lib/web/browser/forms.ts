@@ -3,11 +3,12 @@
  * `/metrics/<slug>/compare` or `/metrics/<slug>/calc`: "where do you stand" reads
  * `/benchmarks.json` and places the value with the server's own `compareValue`; the calculator
  * reads `/formulas.json` too and computes with the server's own `computeMetric`. Each writes its
- * answer under the form as text. Bundled into `lib/web/pages/_browser_scripts.ts` by
- * `deno task scripts`.
+ * answer under the form as text. It also brings the copy button of the page's SQL recipe
+ * (`copy.ts`). Bundled into `lib/web/pages/_browser_scripts.ts` by `deno task scripts`.
  *
  * @module
  */
+import "./copy.ts";
 import { comparedMetricFrom, type DataSet } from "../../read/benchmarks.ts";
 import { compareValue, comparisonGroups, type ValueComparison } from "../../read/compare.ts";
 import { formatValue, perWords } from "../../read/words.ts";

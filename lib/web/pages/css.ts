@@ -225,6 +225,20 @@ form.compare button, form.calc button {
 .pair-link { font-size: 0.9rem; white-space: nowrap; }
 ul.legend { list-style: none; padding: 0; margin: 0.25rem 0; font-size: 0.9rem; }
 .formula-numbers { overflow-wrap: anywhere; }
+/* SQL: the recipes and the schema page's views, scrolled sideways within their box on a phone. */
+code, pre { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace; font-size: 0.9em; }
+pre.sql {
+  background: var(--panel); border: 1px solid var(--line); border-radius: 0.375rem;
+  padding: 0.75rem 1rem; overflow-x: auto; max-width: 100%; line-height: 1.45; margin: 0.75rem 0;
+}
+pre.sql code { font-size: 0.85rem; }
+table.columns th code { white-space: nowrap; }
+.sql-tools { max-width: none; }
+button.copy {
+  font: inherit; font-weight: 600; padding: 0.35rem 0.9rem; border: 1px solid var(--link);
+  border-radius: 0.375rem; background: var(--bg); color: var(--link); cursor: pointer;
+  min-height: 2.25rem; margin-right: 0.5rem;
+}
 `;
 
 /** The site's icon: a small bar chart. */

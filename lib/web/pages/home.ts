@@ -8,6 +8,7 @@ import { frameworkEntry, metricEntry, recordList } from "./parts.ts";
 import { byName } from "../../read/model.ts";
 import type { IndexedPage } from "./layout.ts";
 import { type Catalog, displayName, type Tag, TAGS } from "../../catalog/records.ts";
+import { schemaPath, SQL_INDEX_PATH, SQL_PAGE_PATH } from "../paths.ts";
 
 /** What each tag groups, as the home page introduces it. */
 export const TAG_DESCRIPTIONS: Readonly<Record<Tag, string>> = {
@@ -79,6 +80,11 @@ ${recordList(byName(catalog.frameworks).map(frameworkEntry))}
 <h2 id="data">Use the data</h2>
 <p>Every page has a JSON twin under <a href="/api/metrics">/api/</a>, described by <a href="/api/openapi.json">an OpenAPI document</a>: open to any origin, no key needed. Agents can start from <a href="/llms.txt">/llms.txt</a>.</p>
 <p>Every benchmark figure is also data, each row with its sentence and source: <a href="/benchmarks.csv" type="text/csv">CSV</a>, <a href="/benchmarks.json" type="application/json">JSON</a> and a <a href="/datapackage.json" type="application/json">Data Package</a> (CC BY 4.0).</p>
+<p>The metrics you can count from your own data also come as SQL that computes them on PostgreSQL or DuckDB: <a href="${SQL_PAGE_PATH}">the reference schema</a> it reads (<a href="${
+    schemaPath("postgres")
+  }" type="text/plain">PostgreSQL</a>, <a href="${
+    schemaPath("duckdb")
+  }" type="text/plain">DuckDB</a>), and <a href="${SQL_INDEX_PATH}" type="application/json">an index</a> of one recipe per metric, each a file. They are code, under the MIT licence.</p>
 </section>`;
   return {
     title: "Product and growth metrics",

@@ -27,6 +27,7 @@ import { calculatorAnswer, calculatorForm, calculatorFormula } from "./calculato
 import { computeMetric } from "../../read/calc.ts";
 import { pairPath } from "../../read/model.ts";
 import { compareAnswer, compareForm, figureTable, FORMS_SCRIPT_PATH } from "./figures.ts";
+import { recipeSection } from "./sql.ts";
 import { metricBenchmarks } from "../../read/model.ts";
 import {
   displayName,
@@ -159,8 +160,12 @@ export function metricPage(metric: MetricRecord, context: MetricContext): Indexe
   const parts = sectionsOf(metric, METRIC_FIELDS);
   const lead = parts.filter((part) => part.field.lead && part.content === "text")
     .map((part) => paragraphs(String(part.value), "lead"));
-  const render = (part: Section) =>
-    section(part.field.heading, part.field.id, sectionBody(part, metric, context));
+  // The recipe follows the formula and its calculator: the same inputs, counted from your data.
+  const sql = { id: "sql", heading: "Compute it from your data" };
+  const render = (part: Section) => [
+    section(part.field.heading, part.field.id, sectionBody(part, metric, context)),
+    part.field.id === "formula" ? section(sql.heading, sql.id, recipeSection(metric)) : "",
+  ];
   const body = parts.filter((part) => !part.field.lead && part.content !== "sources");
   const cited = parts.filter((part) => part.content === "sources");
   const included = frameworks(metric, context);
@@ -175,7 +180,7 @@ export function metricPage(metric: MetricRecord, context: MetricContext): Indexe
     ...body.flatMap((part) => {
       const entry = { id: part.field.id, heading: part.field.heading };
       const form = forms[part.field.id];
-      return form ? [entry, form] : [entry];
+      return [entry, ...(form ? [form] : []), ...(part.field.id === "formula" ? [sql] : [])];
     }),
     ...(included ? [{ id: "frameworks", heading: "Frameworks that include it" }] : []),
     ...cited.map((part) => ({ id: part.field.id, heading: part.field.heading })),

@@ -1,6 +1,6 @@
 /**
- * The pages people read: the home page, a page for every metric, framework and tag, the search
- * page, the 404 page, the sitemap, the stylesheet and the icon. This module plans them (address,
+ * The pages people read: the home page, a page for every metric, framework and tag, the SQL
+ * schema page, the search page, the 404 page, the sitemap, the stylesheet and the icon. This module plans them (address,
  * type, headers); each is rendered when it is first needed (by the server's first request for
  * it, or by the static export) and kept, by the renderers of `render.ts`, which load with the
  * first page.
@@ -32,6 +32,7 @@ import {
   SEARCH_INDEX_PATH,
   SEARCH_RESULTS_SCRIPT_PATH,
   SEARCH_SCRIPT_PATH,
+  SQL_PAGE_PATH,
 } from "../paths.ts";
 import type { MetricRecord } from "../../catalog/records.ts";
 
@@ -167,6 +168,7 @@ export function planPages(
   addPage("/metrics", ({ render }) => render.metricsIndexPage(catalog));
   addPage("/frameworks", ({ render }) => render.frameworksIndexPage(catalog));
   addPage("/tags", ({ render }) => render.tagsIndexPage(catalog));
+  addPage(SQL_PAGE_PATH, ({ render }) => render.sqlPage(catalog));
   for (const tag of TAGS) {
     if (catalog.metrics.some((metric) => metric.tags.includes(tag))) {
       addPage(sitePath("/tags", tag), ({ render }) => render.tagPage(catalog, tag));

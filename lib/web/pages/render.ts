@@ -8,6 +8,7 @@
 export { frameworksIndexPage, homePage, metricsIndexPage, tagPage, tagsIndexPage } from "./home.ts";
 export { metricCalcPage, metricComparePage, metricPage } from "./metric.ts";
 export { pairPage } from "./pair.ts";
+export { sqlPage } from "./sql.ts";
 export { frameworkPage } from "./framework.ts";
 export { type DiagramContext, frameworkDiagram } from "./diagram.ts";
 export { FAVICON_SVG, SITE_CSS } from "./css.ts";

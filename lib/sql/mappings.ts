@@ -1,0 +1,156 @@
+/**
+ * How data from three common sources maps onto the reference schema: Stripe-shaped billing
+ * (subscriptions, subscription items, invoices), Chargebee-shaped billing, and an event pipeline
+ * that loads a `tracks` table (Segment, RudderStack). Each says what maps to what, in sentences
+ * whose `code` is marked with backticks, and gives one short view that both engines read; the
+ * schema page shows them, and `tests/mappings_test.ts` runs every view on both engines and loads
+ * its rows into the schema's own table.
+ *
+ * The sources' table and column names here are the ones their documentation gives: Stripe's API
+ * objects (and its Sigma and Data Pipeline tables), the attributes of Chargebee's Subscription as
+ * its official Node library declares them, and Segment's warehouse schema.
+ *
+ * @module
+ */
+
+/** One source of data, mapped onto the schema. */
+export interface Mapping {
+  /** Its anchor on the schema page. */
+  id: string;
+  /** Its heading. */
+  title: string;
+  /** What maps to what, one paragraph each; `code` is in backticks. */
+  notes: readonly string[];
+  /** The table of the reference schema the example view stands in for. */
+  table: string;
+  /** The example: one `CREATE VIEW`, with a comment on the source table it reads. */
+  view: string;
+}
+
+/** Stripe, Chargebee and a Segment-style event pipeline, in that order. */
+export const MAPPINGS: readonly Mapping[] = [
+  {
+    id: "stripe",
+    title: "Stripe: subscriptions, subscription items and invoices",
+    notes: [
+      "Stripe's data, whether from Sigma, Data Pipeline or a sync of its API, has a row per " +
+      "Subscription, per subscription item and per Invoice. The names here are the API's fields; " +
+      "Sigma and Data Pipeline call the customer `customer_id` where the API says `customer`, " +
+      "and the API sends times as Unix seconds and amounts in cents.",
+      "`subscriptions`: `id` is `subscription_id`, `customer` is `customer_id`, `started_at` is " +
+      "`trial_start` when there was a trial and `start_date` otherwise, `trial_end` is " +
+      "`trial_ends_at`, `canceled_at` (when the cancellation was made) is `cancel_requested_at` " +
+      "and `ended_at` (when it stopped) is `ended_at`. Leave out test-mode rows " +
+      "(`livemode` false).",
+      "`subscription_states`: Stripe keeps each subscription as it is now, so the history comes " +
+      "from snapshots of subscriptions and their items (a dbt snapshot adds `dbt_valid_from` and " +
+      "`dbt_valid_to`, which are `valid_from` and `valid_to`). A state's `mrr` is the sum over " +
+      "its subscription items of the price's `unit_amount` × `quantity` ÷ 100, turned into a " +
+      "month (÷ 12 for a `recurring.interval` of `year`, ÷ `recurring.interval_count` for a " +
+      "price billed every few months), after recurring discounts. Stripe's `trialing`, " +
+      "`active` and `past_due` are the same statuses; `canceled`, `unpaid` and " +
+      "`incomplete_expired` are `canceled`, with MRR 0.",
+      "Invoices say whether a subscription has been paid yet: until its first invoice with an " +
+      "`amount_due` is `paid`, its states count MRR 0, the schema's rule for a first charge " +
+      "that fails, whether at sign-up (Stripe's `incomplete`) or when a trial ends " +
+      "(`past_due`).",
+    ],
+    table: "subscriptions",
+    view: `-- stripe.subscriptions: one row per Subscription, a column per field of the API,
+-- times in Unix seconds as the API sends them
+CREATE VIEW subscriptions AS
+SELECT
+  id AS subscription_id,
+  customer AS customer_id,
+  to_timestamp(COALESCE(trial_start, start_date)) AT TIME ZONE 'UTC' AS started_at,
+  to_timestamp(trial_end) AT TIME ZONE 'UTC' AS trial_ends_at,
+  to_timestamp(canceled_at) AT TIME ZONE 'UTC' AS cancel_requested_at,
+  to_timestamp(ended_at) AT TIME ZONE 'UTC' AS ended_at
+FROM stripe.subscriptions
+WHERE livemode;
+`,
+  },
+  {
+    id: "chargebee",
+    title: "Chargebee: subscriptions",
+    notes: [
+      "Chargebee's Subscription has `id`, `customer_id`, `status` (`future`, `in_trial`, " +
+      "`active`, `non_renewing`, `paused`, `cancelled`, `transferred`), `trial_start`, " +
+      "`trial_end`, `started_at`, `activated_at` (when it left its trial), `cancelled_at`, " +
+      "`plan_id`, `plan_unit_price` and `plan_quantity`, billed every `billing_period` " +
+      "`billing_period_unit` (`day`, `week`, `month`, `year`). Its amounts are in cents for " +
+      "currencies with cents.",
+      "`subscriptions`: `id`, `customer_id`, `trial_start` (or `started_at` without a trial) " +
+      "as `started_at`, `trial_end` as `trial_ends_at`, and `cancelled_at` as `ended_at` once " +
+      "the status is `cancelled` (before that, `cancelled_at` is when it is set to end). Leave " +
+      "out `future` and `transferred` subscriptions.",
+      "`subscription_states`: keep a history of each subscription, as a dbt snapshot does, and " +
+      "map each version: `in_trial` is `trialing`, `active` and `non_renewing` are `active`, " +
+      "and the rest pay nothing. Its `mrr` is `plan_unit_price` × " +
+      "`plan_quantity` ÷ 100 for one billing period, turned into a month; recurring add-ons " +
+      "and discounts change it too, and a plan billed by the week or the day needs its own " +
+      "factor.",
+    ],
+    table: "subscription_states",
+    view:
+      `-- snapshots.chargebee_subscriptions: a dbt snapshot of Chargebee's subscriptions, one row
+-- per version, its times loaded as UTC timestamps
+CREATE VIEW subscription_states AS
+SELECT
+  id AS subscription_id,
+  dbt_valid_from AS valid_from,
+  dbt_valid_to AS valid_to,
+  CASE WHEN status = 'in_trial' THEN 'trialing'
+       WHEN status IN ('active', 'non_renewing') THEN 'active'
+       ELSE 'canceled' END AS status,
+  plan_id AS plan,
+  CASE billing_period_unit WHEN 'year' THEN 'year' ELSE 'month' END AS billing_interval,
+  CASE WHEN status IN ('active', 'non_renewing')
+       THEN plan_unit_price * plan_quantity / 100.0
+         / (billing_period * CASE billing_period_unit WHEN 'year' THEN 12 ELSE 1 END)
+       ELSE 0 END AS mrr
+FROM snapshots.chargebee_subscriptions
+WHERE status NOT IN ('future', 'transferred');
+`,
+  },
+  {
+    id: "events",
+    title: "An event pipeline: Segment or RudderStack tracks",
+    notes: [
+      "Segment loads each `track` call into `<source>.tracks`: `user_id`, `anonymous_id`, " +
+      "`event` (the event's name in snake case, so Signed Up is `signed_up`), `event_text` " +
+      "(the name as sent) and `timestamp` (when it happened, in UTC); each event's properties " +
+      "go to a table of its own, such as `<source>.invite_sent`, with the call's `id`; and " +
+      "each `group` call to `<source>.groups`, with `user_id` and `group_id`. RudderStack's " +
+      "warehouse schema also has a `tracks` table of every track call; check its column names " +
+      "against the view.",
+      "`events`: `user_id` as it is (rows without one are anonymous and stay out), the " +
+      "person's `group_id` as `account_id`, `event` as `event_name`, `timestamp` as " +
+      "`occurred_at`, and the invitation's identifier, a property of your `invite_sent` and " +
+      "`signed_up` calls, as `object_id`. Name the events the recipes look for as the schema's " +
+      "event names are written, and leave out what is not activity: notifications, emails and what " +
+      "your own services send on a person's behalf.",
+    ],
+    table: "events",
+    view:
+      `-- app: a Segment source's schema; invitation_id is a property of invite_sent and signed_up
+CREATE VIEW events AS
+WITH accounts AS (  -- each person's account: the group of their latest group call
+  SELECT DISTINCT ON (user_id) user_id, group_id
+  FROM app.groups
+  ORDER BY user_id, "timestamp" DESC
+)
+SELECT
+  t.user_id,
+  a.group_id AS account_id,
+  t.event AS event_name,
+  t."timestamp" AS occurred_at,  -- for a column with a time zone: AT TIME ZONE 'UTC'
+  COALESCE(i.invitation_id, s.invitation_id) AS object_id
+FROM app.tracks AS t
+JOIN accounts AS a ON a.user_id = t.user_id
+LEFT JOIN app.invite_sent AS i ON i.id = t.id
+LEFT JOIN app.signed_up AS s ON s.id = t.id
+WHERE t.event NOT IN ('email_opened', 'notification_received');
+`,
+  },
+];
