@@ -165,8 +165,7 @@ export interface LlmsDocument {
 
 /** `/llms.txt`, `/llms-full.txt` and the `.md` copy of every page, by path. */
 export function llmsDocuments(catalog: Catalog, baseUrl: string): Map<string, LlmsDocument> {
-  let context: ReturnType<typeof linkContext> | undefined;
-  const links = () => context ??= linkContext(catalog, baseUrl);
+  const links = linkContext(catalog, baseUrl);
   const footer =
     `\n---\n\nFrom the ${SITE_NAME} (${baseUrl}), ${LICENCE.name}. ${LICENCE.credit}\n`;
   const documents = new Map<string, LlmsDocument>([
@@ -175,13 +174,13 @@ export function llmsDocuments(catalog: Catalog, baseUrl: string): Map<string, Ll
   ]);
   for (const metric of catalog.metrics) {
     documents.set(`/metrics/${metric.slug}.md`, {
-      text: () => metricMarkdown(metric, links()) + footer,
+      text: () => metricMarkdown(metric, links) + footer,
       kind: "markdown",
     });
   }
   for (const framework of catalog.frameworks) {
     documents.set(`/frameworks/${framework.slug}.md`, {
-      text: () => frameworkMarkdown(framework, links()) + footer,
+      text: () => frameworkMarkdown(framework, links) + footer,
       kind: "markdown",
     });
   }

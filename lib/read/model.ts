@@ -96,9 +96,6 @@ type Inclusion = ReturnType<ReadModel["frameworksIncluding"]>[number];
 
 const OTHER: Record<RecordKind, RecordKind> = { metric: "framework", framework: "metric" };
 
-/** How many not-found answers the model remembers, oldest forgotten first. */
-const MAX_REMEMBERED_MISSES = 1024;
-
 // Made on first use: creating a collator loads locale data, which start-up need not wait for.
 let collator: Intl.Collator | undefined;
 
@@ -195,12 +192,8 @@ export function createReadModel(catalog: Catalog): ReadModel {
     metric: new Map(catalog.metrics.map((metric) => [metric.slug, metric])),
     framework: new Map(catalog.frameworks.map((framework) => [framework.slug, framework])),
   };
-  // The name index and the framework inclusions are made on first use: a lookup by exact slug,
-  // which is most of them, needs neither.
-  let names: ReturnType<typeof nameIndex> | undefined;
-  const index = () => names ??= nameIndex(catalog, (slug) => bySlug.metric.has(slug));
-  let inclusions: Map<string, Inclusion[]> | undefined;
-  const included = () => inclusions ??= frameworkInclusions(catalog);
+  const names = nameIndex(catalog, (slug) => bySlug.metric.has(slug));
+  const inclusions = frameworkInclusions(catalog);
 
   const notFound = (kind: RecordKind, asked: string, aliasOf: string[]): NotFound => {
     const slug = asked.slice(0, 100);
@@ -209,7 +202,7 @@ export function createReadModel(catalog: Catalog): ReadModel {
     // Slugs, names, abbreviations and everyday names all count: "chrun" is a slip of "churn".
     const suggestions = otherKind || aliasOf.length > 0 ? [] : closestRecords(
       asked,
-      index().phrases.filter((phrase) => phrase.kind === kind)
+      names.phrases.filter((phrase) => phrase.kind === kind)
         .map(({ phrase, slug }) => ({ name: phrase, slug })),
     );
     let message = `No ${kind} has the slug "${slug}"`;
@@ -229,9 +222,8 @@ export function createReadModel(catalog: Catalog): ReadModel {
       message,
     };
   };
-  const misses = new Map<string, NotFound>();
   const aliasTargets = (kind: RecordKind, name: string) =>
-    [...index().aliases[kind].get(nameKey(name)) ?? []].sort();
+    [...names.aliases[kind].get(nameKey(name)) ?? []].sort();
 
   return {
     catalog,
@@ -243,17 +235,7 @@ export function createReadModel(catalog: Catalog): ReadModel {
     get<K extends RecordKind>(kind: K, slug: string): Lookup<RecordOf<K>> {
       const record = bySlug[kind].get(slug) as RecordOf<K> | undefined;
       if (record) return { ok: true, record };
-      // Not-founds are worked out once per name: the closest slugs cost an edit distance per slug.
-      const key = `${kind}:${slug.slice(0, 100)}`;
-      let missing = misses.get(key);
-      if (missing === undefined) {
-        missing = notFound(kind, slug, aliasTargets(kind, slug));
-        if (misses.size >= MAX_REMEMBERED_MISSES) {
-          misses.delete(misses.keys().next().value ?? "");
-        }
-        misses.set(key, missing);
-      }
-      return { ok: false, notFound: missing };
+      return { ok: false, notFound: notFound(kind, slug, aliasTargets(kind, slug)) };
     },
     resolve<K extends RecordKind>(kind: K, name: string): Lookup<RecordOf<K>> {
       const exact = bySlug[kind].get(name) as RecordOf<K> | undefined;
@@ -267,10 +249,10 @@ export function createReadModel(catalog: Catalog): ReadModel {
     },
     name: (kind, slug) => bySlug[kind].get(slug)?.name,
     benchmarks: (metric) => metricBenchmarks(metric, catalog.segments),
-    frameworksIncluding: (slug) => included().get(slug) ?? [],
+    frameworksIncluding: (slug) => inclusions.get(slug) ?? [],
     redirects() {
       const seen = new Map<string, string>();
-      for (const { kind, phrase, slug } of index().phrases) {
+      for (const { kind, phrase, slug } of names.phrases) {
         const kebab = phrase.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
         if (kebab === "" || kebab === slug || bySlug[kind].has(kebab)) continue;
         if (aliasTargets(kind, kebab).length !== 1) continue;

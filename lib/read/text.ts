@@ -59,26 +59,32 @@ export function nameKey(name: string): string {
  * ```
  */
 export function editDistance(a: string, b: string): number {
-  let before: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  // Three rows of the distance table: the one before the previous is for a swap of neighbours.
+  let before = new Uint16Array(b.length + 1);
+  let previous = new Uint16Array(b.length + 1);
+  let current = new Uint16Array(b.length + 1);
+  for (let j = 0; j <= b.length; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
+    const char = a.charCodeAt(i - 1);
+    current[0] = i;
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const other = b.charCodeAt(j - 1);
       let best = Math.min(
-        (previous[j] ?? 0) + 1,
-        (current[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + cost,
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (char === other ? 0 : 1),
       );
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        best = Math.min(best, (before[j - 2] ?? 0) + 1);
+      if (i > 1 && j > 1 && char === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === other) {
+        best = Math.min(best, before[j - 2]! + 1);
       }
       current[j] = best;
     }
+    const spare = before;
     before = previous;
     previous = current;
+    current = spare;
   }
-  return previous[b.length] ?? 0;
+  return previous[b.length]!;
 }
 
 /**
