@@ -56,7 +56,6 @@ const MAX_SEGMENT_WORD = 100;
 
 // deno-lint-ignore no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
-const RESOURCE_URI = /^catalog:\/\/(metrics|frameworks)\/([a-z0-9][a-z0-9-]*)$/;
 const LATEST_VERSION = MCP_ANSWERS.versions[0] ?? "";
 
 type Plain = Record<string, unknown>;
@@ -257,7 +256,7 @@ export function createMcpHttpHandler(
   let index: CatalogSearch | undefined;
   const indexReady = async () => index ??= search ? await search() : createSearch(catalog);
   const tools = catalogTools(catalog, { model, search: () => index ??= createSearch(catalog) });
-  const [metrics, frameworks] = resourceKinds(model);
+  const kinds = resourceKinds(model);
   let sdkAnswer: Promise<(request: Request, parsedBody?: unknown) => Promise<Response>> | undefined;
   const sdk = givenSdk ?? (async (request: Request, parsedBody?: unknown) => {
     sdkAnswer ??= Promise.all([import("./mcp.ts"), indexReady()]).then((
@@ -288,17 +287,17 @@ export function createMcpHttpHandler(
       case "resources/list":
         return noParams(params)
           ? {
-            resources: [metrics, frameworks].flatMap((kind) =>
+            resources: kinds.flatMap((kind) =>
               kind.list().resources.map((resource) => ({ ...kind.metadata, ...resource }))
             ),
           }
           : undefined;
       case "resources/read": {
         if (!hasOnly(params, ["uri"]) || typeof params.uri !== "string") return undefined;
-        const [, kind, slug] = RESOURCE_URI.exec(params.uri) ?? [];
-        if (slug === undefined) return undefined;
-        const read = (kind === "metrics" ? metrics : frameworks).read(params.uri, slug);
-        return "contents" in read ? read : undefined;
+        const { uri } = params;
+        const kind = kinds.find((candidate) => candidate.match(uri) !== undefined);
+        const read = kind?.read(uri, kind.match(uri) ?? "");
+        return read && "contents" in read ? read : undefined;
       }
       case "tools/call":
         return callTool(tools, params);
