@@ -115,7 +115,7 @@ The reference catalog of product and growth metrics: 44 metrics and 4 measuremen
 a worked example and benchmark figures that cite their sources. One command, three ways in:
 
 \`\`\`sh
-npx -y ${PACKAGE_NAME} show churn-rate        # the CLI (list, show, search, benchmarks, frameworks, framework)
+npx -y ${PACKAGE_NAME} show churn-rate        # the CLI (list, show, search, benchmarks, calc, sql, …)
 npx -y ${PACKAGE_NAME} mcp                    # the MCP server over stdio, for AI assistants
 npx -y ${PACKAGE_NAME} serve --port 8000      # the JSON API, pages and llms files over HTTP
 \`\`\`

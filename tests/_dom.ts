@@ -54,13 +54,7 @@ export function attr(element: Element, name: string): string | undefined {
 
 /** The text inside an element, whitespace collapsed. */
 export function textOf(element: Element): string {
-  let text = "";
-  const walk = (node: Node) => {
-    if (defaultTreeAdapter.isTextNode(node)) text += node.value;
-    for (const child of childrenOf(node)) walk(child);
-  };
-  walk(element);
-  return text.replace(/\s+/g, " ").trim();
+  return rawTextOf(element).replace(/\s+/g, " ").trim();
 }
 
 /** The text inside an element exactly as the page holds it, whitespace kept (a `<pre>` block). */

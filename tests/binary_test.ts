@@ -71,6 +71,8 @@ Deno.test({
         ["calc", "churn-rate", "--lost", "90", "--start", "2000"],
         ["frameworks"],
         ["framework", "aarrr"],
+        ["sql", "churn-rate"],
+        ["sql", "--schema", "--dialect", "duckdb"],
       ]
     ) {
       const result = await runBinary(args);
@@ -94,6 +96,15 @@ Deno.test({
     const fromBinary = await runBinary(["show", "churn-rate"], { COLUMNS: "80" });
     const fromDeno = await runTask("cli", ["show", "churn-rate"], { env: { COLUMNS: "80" } });
     assert.equal(fromBinary.stdout, fromDeno.stdout);
+    for (const args of [["sql", "net-revenue-retention"], ["sql", "--schema"]]) {
+      const sql = await runBinary(args);
+      assert.equal(sql.stdout, (await runTask("cli", args)).stdout, args.join(" "));
+    }
+    const recipe = await runBinary(["sql", "churn-rate"]);
+    assert.equal(
+      recipe.stdout,
+      await Deno.readTextFile(new URL("../lib/sql/recipes/churn-rate.sql", import.meta.url)),
+    );
     const json = await runBinary(["show", "churn-rate", "--json"]);
     const api = await createHandler(await loadCatalog())(
       new Request("http://localhost/api/metrics/churn-rate"),

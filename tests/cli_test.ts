@@ -325,10 +325,89 @@ Deno.test("cli answers an unknown command or flag with usage on stderr and exit 
   assert.equal(JSON.parse(tag.stdout).length, 3);
 });
 
+Deno.test("cli sql prints a metric's recipe as its file is, by slug or name, and one text for both engines", async () => {
+  const file = await readFile(
+    new URL("../lib/sql/recipes/churn-rate.sql", import.meta.url),
+    "utf8",
+  );
+  for (const args of [["sql", "churn-rate"], ["sql", "churn-rate", "--dialect", "duckdb"]]) {
+    const result = await cli(args);
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stdout, file, args.join(" "));
+    assert.equal(result.stderr, "");
+  }
+  const named = await cli(["sql", "NRR", "--dialect=postgres"]);
+  assert.equal(named.code, 0, named.stderr);
+  assert.match(named.stdout, /^-- Metric: net-revenue-retention\n/);
+  assert.equal(named.stderr, 'metrics-catalog: "NRR" is net-revenue-retention\n');
+});
+
+Deno.test("cli sql --schema prints the DDL of each engine, PostgreSQL by default, without reading a catalog", async () => {
+  for (const [args, dialect] of [[[], "postgres"], [["--dialect", "DuckDB"], "duckdb"]] as const) {
+    const result = await cli(["sql", "--schema", ...args], { CATALOG_DIR: "/nonexistent" });
+    assert.equal(result.code, 0, result.stderr);
+    const file = new URL(`../lib/sql/schema.${dialect}.sql`, import.meta.url);
+    assert.equal(result.stdout, await readFile(file, "utf8"), dialect);
+  }
+});
+
+Deno.test("cli sql answers an unknown slug, a metric without a recipe and an unknown engine in one line, exit 1, 1 and 2", async () => {
+  const cases: [string[], number, RegExp][] = [
+    [
+      ["sql", "chrun-rate"],
+      1,
+      /^metrics-catalog: No metric has the slug "chrun-rate"\. Did you mean "churn-rate"\?\n$/,
+    ],
+    [
+      ["sql", "task-success-rate"],
+      1,
+      /^metrics-catalog: "task-success-rate" has no SQL recipe: its attempts are a usability study's observations, [^\n]+\n$/,
+    ],
+    [
+      ["sql", "power-user-curve"],
+      1,
+      /^metrics-catalog: "power-user-curve" has no SQL recipe: it is a curve, not one figure: [^\n]+\n$/,
+    ],
+    [
+      ["sql", "churn-rate", "--dialect", "mysql"],
+      2,
+      /^metrics-catalog: --dialect "mysql" must be one of: postgres, duckdb\n$/,
+    ],
+    [
+      ["sql", "--schema", "--dialect", "oracle"],
+      2,
+      /^metrics-catalog: --dialect "oracle" must be one of: postgres, duckdb\n$/,
+    ],
+  ];
+  for (const [args, code, stderr] of cases) {
+    const result = await cli(args);
+    assert.equal(result.code, code, args.join(" "));
+    assert.equal(result.stdout, "", args.join(" "));
+    assert.match(result.stderr, stderr, args.join(" "));
+  }
+  for (const args of [["sql"], ["sql", "churn-rate", "--schema"], ["sql", "a", "b"]]) {
+    const result = await cli(args);
+    assert.equal(result.code, 2, args.join(" "));
+    assert.match(
+      result.stderr,
+      /^metrics-catalog: "sql" takes (exactly one slug, or --schema|no slug with --schema)\n\nUsage: metrics-catalog sql /,
+    );
+  }
+});
+
 Deno.test("cli --help prints help for the tool and for each command", async () => {
   const tool = await cli(["--help"]);
   assert.equal(tool.code, 0);
-  const commands = ["list", "show", "search", "benchmarks", "compare", "frameworks", "framework"];
+  const commands = [
+    "list",
+    "show",
+    "search",
+    "benchmarks",
+    "compare",
+    "frameworks",
+    "framework",
+    "sql",
+  ];
   for (const command of commands) {
     assert.match(tool.stdout, new RegExp(`\\n  ${command} `));
     const help = await cli([command, "--help"]);

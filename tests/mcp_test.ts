@@ -126,9 +126,16 @@ async function exerciseTools({ client }: Connected) {
   assert.match(text(wrongKind), /Did you mean "aarrr"/);
 
   const { resources } = await client.listResources();
-  assert.equal(resources.length, 49, "48 records and the benchmark view");
+  // 44 metrics, 4 frameworks, the schema of 2 engines, 38 recipes and the benchmark view.
+  assert.equal(resources.length, 89);
   const view = resources.find((item: { uri: string }) => item.uri.startsWith("ui://"));
   assert.equal(view?.mimeType, "text/html;profile=mcp-app");
+  const recipe = await client.readResource({ uri: "sql://recipes/churn-rate" });
+  assert.deepEqual(recipe.contents, [{
+    uri: "sql://recipes/churn-rate",
+    mimeType: "application/sql",
+    text: await Deno.readTextFile(new URL("../lib/sql/recipes/churn-rate.sql", import.meta.url)),
+  }]);
   const resource = await client.readResource({ uri: "catalog://metrics/churn-rate" });
   const [contents] = resource.contents;
   assert.ok(contents && "text" in contents);
@@ -140,6 +147,8 @@ async function exerciseTools({ client }: Connected) {
     [
       "catalog://frameworks/{slug}",
       "catalog://metrics/{slug}",
+      "sql://recipes/{slug}",
+      "sql://schema/{dialect}",
     ],
   );
 }
@@ -319,6 +328,57 @@ Deno.test("/mcp negotiates the newest protocol revision and does not promise lis
   assert.equal(older.result.protocolVersion, "2024-11-05");
 });
 
+Deno.test("the SQL recipes and the schema of each engine are resources: listed by name, read as application/sql", async () => {
+  const listed = (await rpc("resources/list", {})).result.resources as {
+    uri: string;
+    name: string;
+    title: string;
+    mimeType: string;
+  }[];
+  const sql = listed.filter((resource) => resource.uri.startsWith("sql://"));
+  assert.deepEqual(sql.slice(0, 2).map((resource) => [resource.uri, resource.title]), [
+    ["sql://schema/postgres", "Reference schema (PostgreSQL)"],
+    ["sql://schema/duckdb", "Reference schema (DuckDB)"],
+  ]);
+  const folder = new URL("../lib/sql/recipes/", import.meta.url);
+  const slugs = [...Deno.readDirSync(folder)].map((entry) => entry.name.replace(/\.sql$/, ""))
+    .sort();
+  assert.deepEqual(
+    sql.slice(2).map((resource) => resource.uri),
+    slugs.map((slug) => `sql://recipes/${slug}`),
+  );
+  const churn = sql.find((resource) => resource.uri === "sql://recipes/churn-rate");
+  assert.equal(churn?.title, "Customer Churn Rate: SQL recipe");
+  assert.ok(sql.every((resource) => resource.mimeType === "application/sql"));
+  for (const dialect of ["postgres", "duckdb"]) {
+    const read = await rpc("resources/read", { uri: `sql://schema/${dialect}` });
+    const file = new URL(`../lib/sql/schema.${dialect}.sql`, import.meta.url);
+    assert.deepEqual(read.result.contents, [{
+      uri: `sql://schema/${dialect}`,
+      mimeType: "application/sql",
+      text: await Deno.readTextFile(file),
+    }]);
+  }
+  const tools = (await rpc("tools/list", {})).result.tools as { name: string }[];
+  assert.deepEqual(tools.map((tool) => tool.name).sort(), MCP_TOOLS, "still six tools");
+});
+
+Deno.test("reading a recipe a metric lacks, an unknown one or an unknown engine is invalid params that says why", async () => {
+  const cases: [string, RegExp][] = [
+    ["sql://recipes/task-success-rate", /^"task-success-rate" has no SQL recipe: its attempts are/],
+    [
+      "sql://recipes/chrun-rate",
+      /^No metric has the slug "chrun-rate"\. Did you mean "churn-rate"/,
+    ],
+    ["sql://schema/mysql", /^No reference schema for "mysql"; the engines are postgres, duckdb$/],
+  ];
+  for (const [uri, message] of cases) {
+    const { error } = await rpc("resources/read", { uri });
+    assert.equal(error.code, -32602, uri);
+    assert.match(error.message, message, uri);
+  }
+});
+
 Deno.test("reading an unknown record as a resource is invalid params with the closest slugs", async () => {
   const { error } = await rpc("resources/read", { uri: "catalog://metrics/chrun-rate" });
   assert.equal(error.code, -32602);
@@ -406,6 +466,11 @@ const SAMPLE_CALLS: [string, unknown][] = [
   ["resources/read", { uri: "catalog://metrics/churn-rate/extra" }],
   ["resources/read", { uri: "catalog://metrics/churn%2Drate" }],
   ["resources/read", { uri: 7 }],
+  ["resources/read", { uri: "sql://recipes/churn-rate" }],
+  ["resources/read", { uri: "sql://schema/duckdb" }],
+  ["resources/read", { uri: "sql://recipes/task-success-rate" }],
+  ["resources/read", { uri: "sql://recipes/NRR" }],
+  ["resources/read", { uri: "sql://schema/mysql" }],
   ["tools/call", { name: "list_metrics", arguments: {} }],
   ["tools/call", { name: "list_metrics", arguments: { tag: "retention" } }],
   ["tools/call", { name: "list_metrics", arguments: { kind: "composite" } }],

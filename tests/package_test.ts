@@ -136,6 +136,20 @@ Deno.test({
     const text = await runNode(["list"], { COLUMNS: "100" });
     assert.equal(text.code, 0);
     assert.equal(text.stdout.trim().split("\n").length, 44);
+    const recipe = await runNode(["sql", "churn-rate", "--dialect", "duckdb"]);
+    assert.equal(recipe.code, 0, recipe.stderr);
+    assert.equal(
+      recipe.stdout,
+      await readFile(new URL("../lib/sql/recipes/churn-rate.sql", import.meta.url), "utf8"),
+    );
+    const schema = await runNode(["sql", "--schema"]);
+    assert.equal(
+      schema.stdout,
+      await readFile(new URL("../lib/sql/schema.postgres.sql", import.meta.url), "utf8"),
+    );
+    const none = await runNode(["sql", "return-on-ad-spend"]);
+    assert.equal(none.code, 1);
+    assert.match(none.stderr, /^metrics-catalog: "return-on-ad-spend" has no SQL recipe: /);
   },
 });
 

@@ -1,6 +1,7 @@
 /**
- * The Model Context Protocol server: six read-only tools and one resource per record, over
- * stdio (`cli.ts mcp`) or Streamable HTTP (`/mcp` on the HTTP service).
+ * The Model Context Protocol server: six read-only tools, and resources for every record, every SQL
+ * recipe and the reference schema of each engine, over stdio (`cli.ts mcp`) or Streamable HTTP
+ * (`/mcp` on the HTTP service).
  *
  * @module
  */
@@ -8,7 +9,7 @@ import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mc
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { z } from "zod";
 import type { Catalog } from "../catalog/load.ts";
-import { createReadModel, type NotFound, type ReadModel } from "../read/model.ts";
+import { createReadModel, type ReadModel } from "../read/model.ts";
 import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import {
   BenchmarkAnswerSchema,
@@ -131,7 +132,10 @@ export function createMcpServer(
   });
   const server = new McpServer(MCP_SERVER_INFO, {
     instructions: "A read-only catalog of product and growth metrics and measurement frameworks. " +
-      "Benchmark figures carry citations: quote the source along with any figure.",
+      "Benchmark figures carry citations: quote the source along with any figure. Each metric " +
+      "that can be counted from one's own tables has a SQL recipe, a resource at " +
+      "sql://recipes/{slug}, over the reference schema at sql://schema/postgres or " +
+      "sql://schema/duckdb.",
   });
   server.registerTool(
     "list_metrics",
@@ -232,7 +236,7 @@ export function createMcpServer(
   }));
 
   /** An unknown record is invalid params (the SDK's code for a URI no template matches). */
-  const notFound = (notFound: NotFound): never => {
+  const notFound = (notFound: { message: string }): never => {
     throw rpcError(ErrorCode.InvalidParams, notFound.message);
   };
   /** A slug with a control character is not looked up. */
@@ -247,8 +251,8 @@ export function createMcpServer(
       kind.name,
       new ResourceTemplate(kind.template, { list: kind.list }),
       kind.metadata,
-      (uri: URL, { slug }: Record<string, string | string[]>) => {
-        const read = kind.read(uri.href, readable(String(slug)));
+      (uri: URL, variables: Record<string, string | string[]>) => {
+        const read = kind.read(uri.href, readable(String(variables[kind.variable])));
         return "contents" in read ? read : notFound(read);
       },
     );

@@ -1,6 +1,7 @@
 /**
- * What the MCP server's tools and resources answer, as plain functions over the read model, which
- * the SDK server (`mcp.ts`) registers with their schemas. Nothing here loads the MCP SDK.
+ * What the MCP server's tools and resources answer, as plain functions over the read model (the
+ * records, and the SQL recipes and their schema as resources), which the SDK server (`mcp.ts`)
+ * registers with their schemas. Nothing here loads the MCP SDK.
  *
  * @module
  */
@@ -11,6 +12,12 @@ import type { Benchmarks } from "../catalog/records.ts";
 import { figureWords, perWords, shortCitation } from "../read/words.ts";
 import { type Tag, toApiMetric } from "../catalog/records.ts";
 import type { CatalogSearch } from "../read/search.ts";
+import { findRecipe, recipeSlugs } from "../read/recipes.ts";
+import { DIALECTS } from "../sql/dialect.ts";
+import { ddl } from "../sql/schema.ts";
+
+/** How each engine is named to people. */
+const ENGINE_NAMES = { postgres: "PostgreSQL", duckdb: "DuckDB" } as const;
 
 /**
  * A tool's answer: structured content and its JSON text, or an error in one line. The keys are in
@@ -206,61 +213,148 @@ export function catalogTools(
   };
 }
 
-/** One resource as listed: its address, slug, title and type. */
+/** The types of the resources: a record as JSON, a recipe or the schema as SQL. */
+export type ResourceMimeType = "application/json" | "application/sql";
+
+/** One resource as listed: its address, name (a slug or an engine), title and type. */
 export interface ListedResource {
   uri: string;
   name: string;
   title: string;
-  mimeType: "application/json";
+  mimeType: ResourceMimeType;
 }
 
-/** A resource read: the record as JSON text under its address. */
+/** A resource read: its text under its address. */
 export interface ResourceContents {
-  contents: { uri: string; mimeType: "application/json"; text: string }[];
+  contents: { uri: string; mimeType: ResourceMimeType; text: string }[];
 }
 
 /** A kind of resource: its template, what the template says of itself, listing and reading. */
 export interface ResourceKind {
-  name: "metric" | "framework";
+  name: "metric" | "framework" | "schema" | "recipe";
   template: string;
-  metadata: { title: string; description: string; mimeType: "application/json" };
+  /** The template's one variable, which {@linkcode ResourceKind.read} takes. */
+  variable: "slug" | "dialect";
+  metadata: { title: string; description: string; mimeType: ResourceMimeType };
   list(): { resources: ListedResource[] };
-  /** The record at `slug` as JSON, or what was not found. */
-  read(uri: string, slug: string): ResourceContents | NotFound;
+  /** The template's variable in a URI of this kind, or `undefined` for another URI. */
+  match(uri: string): string | undefined;
+  /** The resource the variable names, or why there is none, in the read model's wording. */
+  read(uri: string, key: string): ResourceContents | { message: string };
 }
 
-/** The two kinds of resource: `catalog://metrics/{slug}` and `catalog://frameworks/{slug}`. */
-export function resourceKinds(model: ReadModel): [ResourceKind, ResourceKind] {
-  const kind = <T extends { slug: string; name: string }>(
-    name: "metric" | "framework",
-    records: () => readonly T[],
-    find: (slug: string) => { ok: true; record: T } | { ok: false; notFound: NotFound },
-    asJson: (record: T) => unknown,
-  ): ResourceKind => {
-    const folder = `catalog://${name}s/`;
-    const title = `${name[0]?.toUpperCase()}${name.slice(1)}`;
-    return {
-      name,
-      template: `${folder}{slug}`,
-      metadata: { title, description: `One ${name} as JSON`, mimeType: "application/json" },
-      list: () => ({
-        resources: records().map((record): ListedResource => ({
-          uri: `${folder}${record.slug}`,
-          name: record.slug,
-          title: record.name,
-          mimeType: "application/json",
-        })),
-      }),
-      read: (uri, slug) => {
-        const found = find(slug);
-        if (!found.ok) return found.notFound;
-        const text = JSON.stringify(asJson(found.record));
-        return { contents: [{ uri, mimeType: "application/json", text }] };
-      },
-    };
+/** The kinds' URIs: a fixed prefix, then a slug or an engine's name. */
+const KEY = "([a-z0-9][a-z0-9-]*)";
+
+/** A kind of resource, given its template's prefix and what it lists and reads. */
+function resourceKind(
+  name: ResourceKind["name"],
+  { prefix, variable, title, description, mimeType, list, read }: {
+    prefix: string;
+    variable: ResourceKind["variable"];
+    title: string;
+    description: string;
+    mimeType: ResourceMimeType;
+    list: () => { name: string; title: string }[];
+    read: (key: string) => string | { message: string };
+  },
+): ResourceKind {
+  const pattern = new RegExp(`^${prefix.replaceAll("/", "\\/")}${KEY}$`);
+  return {
+    name,
+    template: `${prefix}{${variable}}`,
+    variable,
+    metadata: { title, description, mimeType },
+    list: () => ({
+      resources: list().map((item): ListedResource => ({
+        uri: `${prefix}${item.name}`,
+        name: item.name,
+        title: item.title,
+        mimeType,
+      })),
+    }),
+    match: (uri) => pattern.exec(uri)?.[1],
+    read: (uri, key) => {
+      const text = read(key);
+      return typeof text === "string" ? { contents: [{ uri, mimeType, text }] } : text;
+    },
   };
+}
+
+/**
+ * The four kinds of resource: every record, `catalog://metrics/{slug}` and
+ * `catalog://frameworks/{slug}` (JSON), and the SQL: the reference schema's DDL for each engine,
+ * `sql://schema/{dialect}`, and each metric's recipe, `sql://recipes/{slug}` (`application/sql`).
+ */
+export function resourceKinds(model: ReadModel): ResourceKind[] {
+  const names = () => new Map(model.metrics().map((metric) => [metric.slug, metric.name]));
   return [
-    kind("metric", () => model.metrics(), (slug) => model.get("metric", slug), toApiMetric),
-    kind("framework", () => model.frameworks(), (slug) => model.get("framework", slug), (f) => f),
+    resourceKind("metric", {
+      prefix: "catalog://metrics/",
+      variable: "slug",
+      title: "Metric",
+      description: "One metric as JSON",
+      mimeType: "application/json",
+      list: () => model.metrics().map((metric) => ({ name: metric.slug, title: metric.name })),
+      read: (slug) => {
+        const found = model.get("metric", slug);
+        return found.ok ? JSON.stringify(toApiMetric(found.record)) : found.notFound;
+      },
+    }),
+    resourceKind("framework", {
+      prefix: "catalog://frameworks/",
+      variable: "slug",
+      title: "Framework",
+      description: "One framework as JSON",
+      mimeType: "application/json",
+      list: () => model.frameworks().map((item) => ({ name: item.slug, title: item.name })),
+      read: (slug) => {
+        const found = model.get("framework", slug);
+        return found.ok ? JSON.stringify(found.record) : found.notFound;
+      },
+    }),
+    resourceKind("schema", {
+      prefix: "sql://schema/",
+      variable: "dialect",
+      title: "Reference schema",
+      description: "The DDL of the reference schema the SQL recipes read, for PostgreSQL " +
+        "(postgres) or DuckDB (duckdb): code, under the MIT licence",
+      mimeType: "application/sql",
+      list: () =>
+        DIALECTS.map((dialect) => ({
+          name: dialect,
+          title: `Reference schema (${ENGINE_NAMES[dialect]})`,
+        })),
+      read: (dialect) => {
+        const known = DIALECTS.find((item) => item === dialect);
+        return known === undefined
+          ? {
+            message: `No reference schema for "${dialect.slice(0, 100)}"; the engines are ${
+              DIALECTS.join(", ")
+            }`,
+          }
+          : ddl(known);
+      },
+    }),
+    resourceKind("recipe", {
+      prefix: "sql://recipes/",
+      variable: "slug",
+      title: "SQL recipe",
+      description: "One metric's SQL recipe: it computes the metric's calculator inputs and " +
+        "result from your own tables (sql://schema/{dialect}), on PostgreSQL or DuckDB alike: " +
+        "code, under the MIT licence",
+      mimeType: "application/sql",
+      list: () => {
+        const named = names();
+        return recipeSlugs().map((slug) => ({
+          name: slug,
+          title: `${named.get(slug) ?? slug}: SQL recipe`,
+        }));
+      },
+      read: (slug) => {
+        const found = findRecipe(model, slug, { exact: true });
+        return found.ok ? found.recipe.text : { message: found.message };
+      },
+    }),
   ];
 }

@@ -17,6 +17,9 @@ import { PACKAGE_NAME, VERSION } from "../policy.ts";
 import { CatalogError } from "../catalog/folder.ts";
 import { type CompareInput, compareValue, segmentChoices } from "../read/compare.ts";
 import { computeMetric } from "../read/calc.ts";
+import { findRecipe } from "../read/recipes.ts";
+import { type Dialect, DIALECTS } from "../sql/dialect.ts";
+import { ddl } from "../sql/schema.ts";
 import { catalogDirFrom, ServeError, type ServeOptions, serveOptionsFromEnv } from "./config.ts";
 import {
   formatBenchmarks,
@@ -114,6 +117,7 @@ type Command =
   | "calc"
   | "frameworks"
   | "framework"
+  | "sql"
   | "validate"
   | "serve"
   | "mcp";
@@ -214,6 +218,25 @@ const COMMANDS: Record<Command, CommandSpec> = {
     usage: "framework <slug or name> [--json]",
     summary: "Show every field of one framework",
     options: { json: { type: "boolean" } },
+    positionals: 1,
+  },
+  sql: {
+    usage: "sql <slug or name> | --schema [--dialect postgres|duckdb]",
+    listed: "sql <slug or name> | --schema",
+    summary: "Print a metric's SQL recipe, which computes it from your own tables, or with " +
+      "--schema the DDL of the reference schema it reads",
+    details: [
+      "Options:",
+      "  --schema             Print the reference schema's DDL instead of a recipe",
+      "  --dialect NAME       postgres (the default) or duckdb; a recipe is one text for both " +
+      "engines, so for a recipe the name is only checked",
+      "",
+      "The recipe is printed as its file is, to run as it is or save: replace each :name with a " +
+      "value, or bind it. A metric without a recipe says why.",
+      "",
+      `Examples: ${TOOL} sql churn-rate > churn-rate.sql · ${TOOL} sql --schema --dialect duckdb`,
+    ],
+    options: { dialect: { type: "string" }, schema: { type: "boolean" } },
     positionals: 1,
   },
   validate: {
@@ -459,10 +482,14 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
   if (spec.positionals === -1 && positionals.length === 0) {
     throw new CliError(`"${name}" needs a query`, 2, name);
   }
-  if (spec.positionals >= 0 && positionals.length !== spec.positionals) {
-    const takes = spec.positionals === 0
+  // `sql --schema` prints the schema, and so takes no slug.
+  const wanted = name === "sql" && values.get("schema") === true ? 0 : spec.positionals;
+  if (wanted >= 0 && positionals.length !== wanted) {
+    const takes = name === "sql"
+      ? wanted === 0 ? "no slug with --schema" : "exactly one slug, or --schema"
+      : wanted === 0
       ? "no arguments"
-      : spec.positionals === 1
+      : wanted === 1
       ? "exactly one slug"
       : "a slug and a value";
     throw new CliError(`"${name}" takes ${takes}`, 2, name);
@@ -489,6 +516,12 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
     case "mcp":
       await io.serveMcp(await io.loadCatalog(catalogDir));
       return "running";
+    case "sql":
+      if (values.get("schema") === true) {
+        // The schema is the code's, whatever the catalog: no catalog is loaded for it.
+        print(ddl(dialectOf(text("dialect"))));
+        return 0;
+      }
   }
 
   const model = createReadModel(await io.loadCatalog(catalogDir));
@@ -571,6 +604,17 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
       else print(formatHits(hits, style, { snippets: results.map((result) => result.snippet) }));
       return 0;
     }
+    case "sql": {
+      dialectOf(text("dialect"));
+      const found = findRecipe(model, slug);
+      if (!found.ok) throw new CliError(found.message, 1);
+      if (found.alias !== undefined) {
+        io.stderr(`${TOOL}: "${found.alias.slice(0, 60)}" is ${found.slug}\n`);
+      }
+      // The file as it is: one text for both engines.
+      print(found.recipe.text);
+      return 0;
+    }
     case "frameworks":
       if (json) printJson(model.frameworks());
       else print(formatFrameworkList(model.frameworks(), style));
@@ -632,6 +676,19 @@ function compareInput(value: string, per: string | undefined, pairs: string[]): 
     segment.set(key, wanted);
   }
   return { value, per, segment: Object.fromEntries(segment) };
+}
+
+/** The engine `--dialect` names (postgres when left out), or a one-line usage error. */
+function dialectOf(given: string | undefined): Dialect {
+  if (given === undefined) return "postgres";
+  const dialect = DIALECTS.find((item) => item === given.toLowerCase());
+  if (dialect === undefined) {
+    throw new CliError(
+      `--dialect "${given.slice(0, 40)}" must be one of: ${DIALECTS.join(", ")}`,
+      2,
+    );
+  }
+  return dialect;
 }
 
 function metricNames(model: ReadModel): Map<string, string> {
