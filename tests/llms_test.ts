@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { createHandler, loadCatalog } from "../lib/mod.ts";
 import { metricBenchmarks } from "../lib/read/model.ts";
 import { WITHOUT_RECIPE } from "../lib/sql/recipe.ts";
+import { recipes, withoutRecipe } from "../lib/read/recipes.ts";
 
 const BASE = "https://metrics.example";
 const catalog = await loadCatalog();
@@ -138,6 +139,37 @@ Deno.test("/llms-full.txt carries the licence, each metric's review date and num
   for (const figure of cited) {
     const numbers = figure.sources.map((number) => `[${number}]`).join(", ");
     assert.ok(text.includes(`${figure.text} Sources: ${numbers}.`), figure.text.slice(0, 60));
+  }
+});
+
+Deno.test("the Markdown copies and /llms-full.txt carry each metric's recipe after its formula, or why it has none", async () => {
+  const full = await (await get("/llms-full.txt")).text();
+  assert.match(full, /The SQL recipes in it are code, under the MIT licence\./);
+  for (const metric of catalog.metrics) {
+    const copy = await (await get(`/metrics/${metric.slug}.md`)).text();
+    const headings = [...copy.matchAll(/^## (.+)$/gm)].map((match) => match[1]);
+    assert.equal(
+      headings[headings.indexOf("Formula") + 1],
+      "Compute it from your data",
+      metric.slug,
+    );
+    const section = copy.split("## Compute it from your data\n\n")[1]?.split("\n## ")[0] ?? "";
+    const recipe = recipes().get(metric.slug);
+    if (recipe === undefined) {
+      assert.match(
+        section,
+        /^No query computes it from the reference schema \(https:\/\/metrics\.example\/sql\): /,
+      );
+      assert.ok(section.includes(withoutRecipe(metric)), metric.slug);
+      continue;
+    }
+    assert.ok(section.includes(`\`\`\`sql\n${recipe.text.trimEnd()}\n\`\`\``), metric.slug);
+    assert.ok(section.includes(`${BASE}/sql/${metric.slug}.sql`), metric.slug);
+    for (const parameter of recipe.parameters) {
+      assert.ok(section.includes(`- \`:${parameter.name}\` (${parameter.type}): `), metric.slug);
+    }
+    // llms-full.txt holds the same section, its headings one level down.
+    assert.ok(full.includes(`### Compute it from your data\n\n${section.trimEnd()}`), metric.slug);
   }
 });
 

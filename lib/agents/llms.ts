@@ -146,7 +146,8 @@ export function llmsFullTxt(catalog: Catalog, baseUrl: string): string {
     "",
     `> ${summary(catalog)}`,
     "",
-    `Source: ${baseUrl}. Licence: ${LICENCE.name} (${LICENCE.url}). ${LICENCE.credit}`,
+    `Source: ${baseUrl}. Licence: ${LICENCE.name} (${LICENCE.url}). ${LICENCE.credit} ` +
+    "The SQL recipes in it are code, under the MIT licence.",
     "",
     "# Metrics",
     "",

@@ -1,5 +1,6 @@
 /**
- * Markdown renderings of the records, for `/llms-full.txt` and the `.md` copy of each page.
+ * Markdown renderings of the records, for `/llms-full.txt` and the `.md` copy of each page; a
+ * metric's carries its SQL recipe, or why it has none, after its formula.
  *
  * @module
  */
@@ -18,6 +19,7 @@ import { metricBenchmarks } from "../read/model.ts";
 import { metricFigureRows } from "../read/benchmarks.ts";
 import { statisticWords } from "../read/words.ts";
 import type { Vocabulary } from "../catalog/figures.ts";
+import { recipeOf, withoutRecipe } from "../read/recipes.ts";
 
 /** Escapes text for use as a Markdown link label. */
 function label(text: string): string {
@@ -168,10 +170,54 @@ function sectionBody(
   }
 }
 
+/** Names as code, joined with commas and a final "and". */
+function codeList(names: readonly string[]): string {
+  const quoted = names.map((name) => `\`${name}\``);
+  return quoted.length < 2
+    ? quoted.join("")
+    : `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}`;
+}
+
+/**
+ * "Compute it from your data": the metric's SQL recipe in a `sql` block, with the tables it reads,
+ * what it returns, its parameters and its file; or why it has none.
+ */
+function recipeMarkdown(metric: MetricRecord, { baseUrl }: LinkContext): string {
+  const recipe = recipeOf(metric.slug);
+  const schema = `${baseUrl}/sql`;
+  if (recipe === undefined) {
+    return `No query computes it from the reference schema (${schema}): ${withoutRecipe(metric)}.`;
+  }
+  return [
+    `This query computes it from your own tables on PostgreSQL or DuckDB. It reads ` +
+    `${codeList(recipe.tables)} of the reference schema, version ${recipe.schemaVersion} ` +
+    `(${schema}), and returns the calculator's inputs, ${codeList(recipe.returns.slice(0, -1))}, ` +
+    `then \`result\`: \`${recipe.result}\`. Its parameters, each bound or written in as a literal:`,
+    "",
+    bullets(
+      recipe.parameters.map((parameter) =>
+        `\`:${parameter.name}\` (${parameter.type}): ${parameter.means}`
+      ),
+    ),
+    "",
+    `The file: ${baseUrl}/sql/${metric.slug}.sql. It is code, under the MIT licence.`,
+    "",
+    "```sql",
+    recipe.text.trimEnd(),
+    "```",
+  ].join("\n");
+}
+
 function sections(parts: readonly Section[], context: LinkContext, metric?: MetricRecord) {
   return parts.flatMap((part) => {
     const body = sectionBody(part, context, metric);
-    return body === undefined || body === "" ? [] : [`## ${part.field.heading}`, "", body, ""];
+    const shown = body === undefined || body === ""
+      ? []
+      : [`## ${part.field.heading}`, "", body, ""];
+    // The recipe follows the formula, as on the page.
+    return metric && part.field.id === "formula"
+      ? [...shown, "## Compute it from your data", "", recipeMarkdown(metric, context), ""]
+      : shown;
   });
 }
 
