@@ -35,6 +35,11 @@ export interface Column {
   negative?: boolean;
   /** The table whose key it holds, by that table's name (the column has the same name there). */
   references?: string;
+  /**
+   * Whether it may hold an instant still to come (a trial's planned end), so that it does not
+   * show how far the data reaches.
+   */
+  scheduled?: boolean;
 }
 
 /** A table of the reference schema. */
@@ -49,6 +54,11 @@ export interface Table {
   key?: readonly string[];
   /** Rules across columns, as SQL both engines read. */
   checks?: readonly string[];
+  /**
+   * The calendar span one row stands for, when a row is a period (a ledger's month): its date
+   * column holds the span's first day, and the data reaches the end of the last span.
+   */
+  span?: "month";
 }
 
 /** The tables, in the order they are created (a table comes after the ones it references). */
@@ -76,6 +86,7 @@ export const TABLES: readonly Table[] = [
         name: "trial_ends_at",
         type: "timestamp",
         nullable: true,
+        scheduled: true,
         means: "When its free trial ends or ended; null for a subscription without a trial.",
       },
       {
@@ -216,6 +227,7 @@ export const TABLES: readonly Table[] = [
     name: "finance_months",
     means: "One row per calendar month of the finance ledger, as the accounts close it.",
     key: ["month"],
+    span: "month",
     columns: [
       { name: "month", type: "date", means: "The month, as its first day." },
       {
