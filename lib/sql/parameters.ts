@@ -1,0 +1,318 @@
+/**
+ * A recipe's parameters for a run on someone's own data (the CLI's `--data`): the values given as
+ * options, each checked against its type, and a default for every other one, worked out from the
+ * instant the data is complete up to. A period defaults to the last full one before that instant,
+ * as long as the recipe's own example spans (a month, a calendar quarter, twelve months); a
+ * snapshot to the end of the last full month; a week to the last full week; a whole number to the
+ * recipe's example. An event name has no default: each product names its own events.
+ *
+ * @module
+ */
+import { literal, timestampText } from "./dialect.ts";
+import type { Recipe, RecipeParameter } from "./recipe.ts";
+
+const DAY = 86_400_000;
+
+/** A recipe's parameters, given or by default. */
+export interface Parameters {
+  /** Every parameter's value: a timestamp as `YYYY-MM-DD HH:MM:SS` in UTC, a whole number, text. */
+  values: Record<string, string | number>;
+  /** The parameters that took their default, in the recipe's order. */
+  defaulted: string[];
+}
+
+/** The option that gives a parameter: `--period-start` for `period_start`. */
+export function optionName(parameter: string): string {
+  return `--${parameter.replaceAll("_", "-")}`;
+}
+
+/**
+ * The value given for a parameter, checked against its type: a timestamp read in UTC
+ * (`2024-03-01`, `2024-03-01 14:30:00`), a whole number not below zero, or text that is not empty.
+ * Throws a one-line error that names the option.
+ */
+export function givenValue(parameter: RecipeParameter, given: string): string | number {
+  const option = optionName(parameter.name);
+  const shown = `"${given.slice(0, 40)}"`;
+  if (parameter.type === "timestamp") {
+    try {
+      return timestampText(given);
+    } catch {
+      throw new Error(
+        `${option} ${shown} is not a timestamp: write 2024-03-01 or ` +
+          `2024-03-01 14:30:00, in UTC`,
+      );
+    }
+  }
+  if (parameter.type === "integer") {
+    let value: number;
+    try {
+      value = Number(literal(given.trim(), "integer"));
+    } catch {
+      throw new Error(`${option} ${shown} is not a whole number`);
+    }
+    if (value < 0) throw new Error(`${option} ${shown} is below zero`);
+    return value;
+  }
+  if (given.trim() === "") throw new Error(`${option} needs a value`);
+  return given;
+}
+
+/** The example a parameter's header line gives in its first parentheses, as text. */
+function exampleOf(parameter: RecipeParameter): string {
+  return /\(([^)]*)\)/.exec(parameter.means)?.[1] ?? "";
+}
+
+/** The first date of an example, as an instant. */
+function exampleDate(parameter: RecipeParameter): number {
+  const date = /\d{4}-\d{2}-\d{2}/.exec(exampleOf(parameter))?.[0];
+  if (date === undefined) {
+    throw new Error(`The parameter ":${parameter.name}" gives no example date`);
+  }
+  return Date.parse(`${date}T00:00:00Z`);
+}
+
+/** The instant `months` calendar months after `at` (the month's last day when shorter). */
+function addMonths(at: number, months: number): number {
+  const date = new Date(at);
+  const year = date.getUTCFullYear();
+  const month = date.getUTCMonth() + months;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return Date.UTC(year, month, Math.min(date.getUTCDate(), lastDay)) + (at % DAY);
+}
+
+/** The first instant of the calendar month `at` falls in. */
+function monthStart(at: number): number {
+  const date = new Date(at);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+}
+
+/** The whole calendar months from `from` to `to`, both first days of a month. */
+function monthsBetween(from: number, to: number): number {
+  const a = new Date(from);
+  const b = new Date(to);
+  return (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth();
+}
+
+/** An instant as the engines read it. */
+const text = (at: number) => timestampText(at);
+const instant = (value: string | number) =>
+  Date.parse(`${timestampText(value)}Z`.replace(" ", "T"));
+
+/** A period a recipe is bounded by: its two parameters and how many months its example spans. */
+interface Span {
+  start: string;
+  end: string;
+  months: number;
+}
+
+/** The periods of a recipe: `period_start` and `period_end`, `cohort_start` and `cohort_end`. */
+function spansOf(recipe: Recipe): Span[] {
+  const spans: Span[] = [];
+  for (const prefix of ["period", "cohort"]) {
+    const start = recipe.parameters.find((parameter) => parameter.name === `${prefix}_start`);
+    const end = recipe.parameters.find((parameter) => parameter.name === `${prefix}_end`);
+    if (start === undefined || end === undefined) continue;
+    const months = monthsBetween(exampleDate(start), exampleDate(end));
+    if (months < 1) throw new Error(`"${recipe.metric}": its ${prefix} spans no whole month`);
+    spans.push({ start: start.name, end: end.name, months });
+  }
+  return spans;
+}
+
+/** How a span of this many months reads: "month", "quarter", "twelve months". */
+function spanWords(months: number): string {
+  return months === 1
+    ? "month"
+    : months === 3
+    ? "quarter"
+    : months === 12
+    ? "twelve months"
+    : `${months} months`;
+}
+
+/** The timestamps a default is worked out from, by the name of the parameter. */
+const SINGLE_DEFAULTS: Record<
+  string,
+  (asOf: number, values: Record<string, string | number>) => number
+> = {
+  /** the end of the last full month */
+  snapshot_at: (asOf) => monthStart(asOf),
+  /** the last full week, Monday to Monday */
+  week_start: (asOf) => {
+    const day = Math.floor(asOf / DAY) * DAY;
+    return day - ((new Date(day).getUTCDay() + 6) % 7) * DAY - 7 * DAY;
+  },
+  /** the last full calendar quarter */
+  quarter_start: (asOf) => {
+    const month = monthStart(asOf);
+    return addMonths(month, -(new Date(month).getUTCMonth() % 3) - 3);
+  },
+  /** the last twelve full months */
+  year_start: (asOf) => addMonths(monthStart(asOf), -12),
+  /** the last day whose day N has passed */
+  cohort_day: (asOf, values) => Math.floor(asOf / DAY) * DAY - (Number(values.day_n) + 1) * DAY,
+};
+
+/**
+ * Every parameter of a recipe: the values given (by parameter name, as typed), checked, and a
+ * default for the rest, for data complete up to `asOf` (milliseconds since 1970). A parameter
+ * without a default (an event name) that was not given is a one-line error naming its option.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { RECIPE_FILES } from "./files.ts";
+ * import { resolveParameters } from "./parameters.ts";
+ * import { parseRecipe } from "./recipe.ts";
+ * const parsed = parseRecipe(RECIPE_FILES["churn-rate"] ?? "");
+ * assert.ok(parsed.ok);
+ * const churn = parsed.recipe;
+ * const asOf = Date.parse("2024-12-20T10:00:00Z");
+ * assert.deepEqual(resolveParameters(churn, {}, asOf).values, {
+ *   period_start: "2024-11-01 00:00:00",
+ *   period_end: "2024-12-01 00:00:00",
+ * });
+ * assert.deepEqual(resolveParameters(churn, { period_start: "2024-03-01" }, asOf).values, {
+ *   period_start: "2024-03-01 00:00:00",
+ *   period_end: "2024-04-01 00:00:00",
+ * });
+ * ```
+ */
+export function resolveParameters(
+  recipe: Recipe,
+  given: Readonly<Record<string, string>>,
+  asOf: number,
+): Parameters {
+  const values: Record<string, string | number> = {};
+  const defaulted: string[] = [];
+  for (const name of Object.keys(given)) {
+    if (!recipe.parameters.some((parameter) => parameter.name === name)) {
+      throw new Error(`${optionName(name)} is not a parameter of ${recipe.metric}'s recipe`);
+    }
+  }
+  // whole numbers and text first: a default date may depend on one (day N)
+  const order = [...recipe.parameters].sort((a, b) =>
+    Number(a.type === "timestamp") - Number(b.type === "timestamp")
+  );
+  const spans = spansOf(recipe);
+  for (const parameter of order) {
+    const { name } = parameter;
+    const typed = given[name];
+    if (typed !== undefined) {
+      values[name] = givenValue(parameter, typed);
+      continue;
+    }
+    if (spans.some((span) => span.start === name || span.end === name)) continue;
+    if (parameter.type === "text") {
+      throw new Error(
+        `${recipe.metric}'s recipe needs ${optionName(name)}: ${
+          parameter.means.replace(/\s*\(([^)]*)\)/, "")
+        } (such as ${exampleOf(parameter)})`,
+      );
+    }
+    defaulted.push(name);
+    if (parameter.type === "integer") {
+      const example = /\d+/.exec(exampleOf(parameter))?.[0];
+      if (example === undefined) throw new Error(`":${name}" gives no example number`);
+      values[name] = Number(example);
+    } else if (name === "as_of") {
+      values[name] = text(asOf);
+    } else {
+      const rule = SINGLE_DEFAULTS[name];
+      if (rule === undefined) throw new Error(`":${name}" has no default`);
+      values[name] = text(rule(asOf, values));
+    }
+  }
+  for (const span of spans) {
+    const start = values[span.start];
+    const end = values[span.end];
+    if (start !== undefined && end !== undefined) {
+      if (instant(start) >= instant(end)) {
+        throw new Error(
+          `${optionName(span.start)} must come before ${optionName(span.end)}`,
+        );
+      }
+    } else if (start !== undefined) {
+      values[span.end] = text(addMonths(instant(start), span.months));
+      defaulted.push(span.end);
+    } else if (end !== undefined) {
+      values[span.start] = text(addMonths(instant(end), -span.months));
+      defaulted.push(span.start);
+    } else {
+      // the last full month, calendar quarter or run of months before the data's end
+      let last = monthStart(asOf);
+      if (span.months === 3) last = addMonths(last, -(new Date(last).getUTCMonth() % 3));
+      values[span.start] = text(addMonths(last, -span.months));
+      values[span.end] = text(last);
+      defaulted.push(span.start, span.end);
+    }
+  }
+  const names = recipe.parameters.map((parameter) => parameter.name);
+  return {
+    values: Object.fromEntries(names.map((name) => [name, values[name] as string | number])),
+    defaulted: names.filter((name) => defaulted.includes(name)),
+  };
+}
+
+/**
+ * The same parameters one period earlier, for a recipe that follows a cohort or a window until
+ * `:as_of` and answers nothing while it is open: its period moved back by its length, or its day
+ * 0 by a day. Only a period that took its default moves; `undefined` when none can.
+ */
+export function earlierPeriod(recipe: Recipe, parameters: Parameters): Parameters | undefined {
+  if (!recipe.parameters.some((parameter) => parameter.name === "as_of")) return undefined;
+  const values = { ...parameters.values };
+  const moved = (name: string) => parameters.defaulted.includes(name);
+  for (const span of spansOf(recipe)) {
+    if (!moved(span.start) || !moved(span.end)) continue;
+    values[span.start] = text(addMonths(instant(values[span.start] ?? ""), -span.months));
+    values[span.end] = text(addMonths(instant(values[span.end] ?? ""), -span.months));
+    return { values, defaulted: parameters.defaulted };
+  }
+  if (moved("cohort_day") && values.cohort_day !== undefined) {
+    values.cohort_day = text(instant(values.cohort_day) - DAY);
+    return { values, defaulted: parameters.defaulted };
+  }
+  return undefined;
+}
+
+/**
+ * How a parameter took its default, in a few words for the CLI to print beside it ("the last full
+ * month"), given the parameters that took theirs; `moved` when the period moved back because a
+ * later one's window was still open.
+ */
+export function defaultWords(
+  recipe: Recipe,
+  name: string,
+  { defaulted, moved = false }: { defaulted: readonly string[]; moved?: boolean },
+): string {
+  for (const span of spansOf(recipe)) {
+    const words = spanWords(span.months);
+    const length = span.months === 12 ? words : `a ${words}`;
+    const both = defaulted.includes(span.start) && defaulted.includes(span.end);
+    if (name === span.start) {
+      if (!both) return `${length} before ${optionName(span.end)}`;
+      return moved ? `the latest ${words} whose window has closed` : `the last full ${words}`;
+    }
+    if (name === span.end) return `${length} after ${optionName(span.start)}`;
+  }
+  switch (name) {
+    case "as_of":
+      return "where the data ends";
+    case "snapshot_at":
+      return "the end of the last full month";
+    case "week_start":
+      return "the last full week";
+    case "quarter_start":
+      return "the last full quarter";
+    case "year_start":
+      return "the last twelve full months";
+    case "cohort_day":
+      return moved
+        ? "the latest day whose window has closed"
+        : "the latest day whose day N is over";
+    default:
+      return "the recipe's example";
+  }
+}
