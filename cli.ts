@@ -4,10 +4,15 @@
  *
  * @module
  */
-import { outputError, runCli } from "./lib/cli/main.ts";
+import { CliError, outputError, runCli } from "./lib/cli/main.ts";
 import { exitOnKnownError, readEnv } from "./lib/deno/entry.ts";
 import { denoFiles } from "./lib/deno/files.ts";
-import { EMBEDDED_CATALOG, loadCatalogWith, prebuildCatalog } from "./lib/catalog/load.ts";
+import {
+  EMBEDDED_CATALOG,
+  isPermissionError,
+  loadCatalogWith,
+  prebuildCatalog,
+} from "./lib/catalog/load.ts";
 
 const encoder = new TextEncoder();
 const fromFileUrl = (url: URL) => decodeURIComponent(url.pathname);
@@ -53,6 +58,24 @@ try {
     async serveMcp(catalog) {
       const { serveMcpStdio } = await import("./lib/agents/mcp.ts");
       await serveMcpStdio(catalog);
+    },
+    async importPackage(name, version) {
+      // Built at run time, so that no module graph names the package: a lockfile that does not
+      // hold it (deno.lock, which deno task start caches whole) is then no error until here.
+      const specifier = `npm:${name}@${version}`;
+      try {
+        return await import(specifier);
+      } catch (error) {
+        if (isPermissionError(error)) throw error;
+        const reason = error instanceof Error ? error.message.split("\n")[0] ?? "" : "";
+        const unlocked = /lockfile is out of date/i.test(reason);
+        throw new CliError(
+          `--data runs the recipe on DuckDB, which ${
+            unlocked ? "this command's lockfile does not pin" : `Deno could not load (${reason})`
+          }: run it with deno task cli, whose cli.lock pins ${name}@${version}`,
+          1,
+        );
+      }
     },
   });
   if (code !== "running") Deno.exit(code);

@@ -12,6 +12,7 @@ import { prebuildCatalog } from "./lib/catalog/load.ts";
 import { denoFiles } from "./lib/deno/files.ts";
 import { exitOnKnownError } from "./lib/deno/entry.ts";
 import { LICENCE, PACKAGE_NAME, SITE_NAME, VERSION } from "./lib/policy.ts";
+import { DUCKDB_PACKAGE, DUCKDB_VERSION } from "./lib/sql/duckdb.ts";
 
 /** The server's name in the MCP Registry (reverse DNS), also the package's `mcpName`. */
 export const MCP_NAME = `io.github.${PACKAGE_NAME}/${PACKAGE_NAME}`;
@@ -80,7 +81,8 @@ export async function run(command: string, args: string[], cwd = ROOT): Promise<
 /**
  * Bundles the Node entry (`lib/node/main.ts`) with `catalog`, the validated artifact's text,
  * embedded into one minified script at `output`, working in the folder `build`: an ES module for
- * the npm package, or CommonJS (`format: "cjs"`) for the single binary.
+ * the npm package, or CommonJS (`format: "cjs"`) for the single binary, which then says that
+ * `--data` cannot load DuckDB there.
  */
 export async function bundleNodeEntry(
   output: string,
@@ -93,7 +95,9 @@ export async function bundleNodeEntry(
     `${build}/entry.ts`,
     `import { main } from "${relative(build, `${ROOT}lib/node/main.ts`)}";\n` +
       `import artifact from "./catalog.json" with { type: "json" };\n` +
-      `${format === "cjs" ? "void" : "await"} main(artifact);\n`,
+      (format === "cjs"
+        ? "void main(artifact, { singleBinary: true });\n"
+        : "await main(artifact);\n"),
   );
   await run(Deno.execPath(), [
     "bundle",
@@ -127,7 +131,9 @@ Add the MCP server to a client that uses \`mcpServers\` (Claude Desktop, Cursor)
 \`\`\`
 
 Runs on Node.js 20 or later with no other dependency; Deno users can run
-\`deno run -A npm:${PACKAGE_NAME} mcp\`.
+\`deno run -A npm:${PACKAGE_NAME} mcp\`. \`compare\` and \`calc\` with \`--data DIR\` run a metric's SQL
+recipe on your own CSV files with DuckDB, installed beside the package:
+\`npx -y -p ${PACKAGE_NAME} -p ${DUCKDB_PACKAGE}@${DUCKDB_VERSION} ${PACKAGE_NAME} compare churn-rate --data exports/\`.
 
 Licences: the code is under the MIT licence (\`LICENSE\`); the catalog's text and figures are under
 ${LICENCE.name} (\`LICENSE-CONTENT.md\`, ${LICENCE.url}): credit the ${SITE_NAME} and carry each

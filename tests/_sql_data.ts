@@ -14,6 +14,7 @@
  *
  * @module
  */
+import { timestampText } from "../lib/sql/dialect.ts";
 import { TABLES } from "../lib/sql/schema.ts";
 
 export const SECOND = 1000;
@@ -115,6 +116,39 @@ export interface FinanceMonth {
 
 /** A value of a row: text, a number (cents for amounts, milliseconds for instants) or null. */
 export type Value = string | number | null;
+
+/** A generated value as text the engines read: instants and days in UTC, cents as dollars. */
+export function valueText(value: Value, type: string): string | null {
+  if (value === null) return null;
+  if (type === "timestamp") return timestampText(value);
+  if (type === "date") return timestampText(value).slice(0, 10);
+  if (type === "usd") {
+    const cents = Math.abs(value as number);
+    const dollars = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+    return (value as number) < 0 ? `-${dollars}` : dollars;
+  }
+  return String(value);
+}
+
+/**
+ * The rows as CSV files, one a table, by file name (`subscriptions.csv`), as the CLI's `--data`
+ * reads them: a header row of the table's columns, an empty value for null, a value quoted when it
+ * holds a comma, a quote or a line break.
+ */
+export function csvFiles(world: World): Record<string, string> {
+  const field = (text: string | null) =>
+    text === null ? "" : /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return Object.fromEntries(TABLES.map((table) => {
+    const lines = [table.columns.map((column) => column.name).join(",")];
+    for (const row of world.rows[table.name] ?? []) {
+      lines.push(
+        table.columns.map((column) => field(valueText(row[column.name] ?? null, column.type)))
+          .join(","),
+      );
+    }
+    return [`${table.name}.csv`, `${lines.join("\n")}\n`];
+  }));
+}
 
 /** Everything the generator made. */
 export interface World {

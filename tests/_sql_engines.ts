@@ -11,9 +11,9 @@
  */
 import { DuckDBInstance } from "npm:@duckdb/node-api@1.5.6-r.1";
 import postgres from "npm:postgres@3.4.9";
-import { type Dialect, timestampText } from "../lib/sql/dialect.ts";
+import type { Dialect } from "../lib/sql/dialect.ts";
 import { ddl, TABLES } from "../lib/sql/schema.ts";
-import type { Value } from "./_sql_data.ts";
+import { type Value, valueText } from "./_sql_data.ts";
 import { freePort } from "./_spawn.ts";
 
 /** A query's answer: its column names, and its rows as plain JSON values. */
@@ -30,24 +30,11 @@ export interface Engine {
   close(): Promise<void>;
 }
 
-/** A generated value as text the engines read: instants and days in UTC, cents as dollars. */
-function textOf(value: Value, type: string): string | null {
-  if (value === null) return null;
-  if (type === "timestamp") return timestampText(value);
-  if (type === "date") return timestampText(value).slice(0, 10);
-  if (type === "usd") {
-    const cents = Math.abs(value as number);
-    const dollars = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
-    return (value as number) < 0 ? `-${dollars}` : dollars;
-  }
-  return String(value);
-}
-
 /** The `INSERT` statements that load the rows, 500 rows each. */
 export function inserts(rows: Record<string, Record<string, Value>[]>): string[] {
   const statements: string[] = [];
   const literal = (value: Value, type: string) => {
-    const text = textOf(value, type);
+    const text = valueText(value, type);
     if (text === null) return "NULL";
     return type === "usd" || type === "integer" ? text : `'${text.replaceAll("'", "''")}'`;
   };
@@ -78,7 +65,7 @@ export async function startDuckDb(rows: Record<string, Record<string, Value>[]>)
     const appender = await connection.createAppender(table.name);
     for (const row of rows[table.name] ?? []) {
       for (const column of table.columns) {
-        const text = textOf(row[column.name] ?? null, column.type);
+        const text = valueText(row[column.name] ?? null, column.type);
         if (text === null) appender.appendNull();
         else appender.appendVarchar(text);
       }

@@ -91,6 +91,22 @@ Deno.test({
 
 Deno.test({
   ...options,
+  name: "the binary says in one line that --data needs the npm package or a checkout",
+  async fn() {
+    const result = await runBinary(["compare", "churn-rate", "--data", "."]);
+    assert.equal(result.code, 1);
+    assert.equal(result.stdout, "");
+    assert.equal(
+      result.stderr,
+      "metrics-catalog: --data runs the recipe on DuckDB, which this single binary cannot " +
+        "load: run it with the npm package (npx -y -p metrics-catalog -p " +
+        "@duckdb/node-api@1.5.6-r.1 metrics-catalog …) or with deno task cli in a checkout\n",
+    );
+  },
+});
+
+Deno.test({
+  ...options,
   name: "the binary's CLI prints the Deno CLI's bytes, and --json the API's bytes",
   async fn() {
     const fromBinary = await runBinary(["show", "churn-rate"], { COLUMNS: "80" });

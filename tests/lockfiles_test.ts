@@ -59,3 +59,32 @@ Deno.test("deno task binary locks with binary.lock: deno.lock's entries and the 
   const integrity = (entry: unknown) => (entry as { integrity: string }).integrity;
   for (const name of added) assert.equal(integrity(binary.npm[name]), integrity(tests.npm[name]));
 });
+
+Deno.test("deno task cli locks with cli.lock: deno.lock's entries and DuckDB's, fetched lazily, so only --data downloads DuckDB", async () => {
+  const tasks: Record<string, string> = JSON.parse(
+    await readFile(new URL("../deno.json", import.meta.url), "utf8"),
+  ).tasks;
+  // deno run caches every package of the lockfile it is given, unless it caches lazily
+  assert.match(tasks.cli ?? "", /^deno run --unstable-npm-lazy-caching --lock=cli\.lock /);
+  assert.match(tasks.cli ?? "", / --allow-ffi /, "DuckDB is a Node-API addon");
+  // deno task caches deno.lock whole before any task: it must not hold DuckDB, and start runs on it
+  for (const task of ["start", "dev", "mcp", "validate", "build", "pack"]) {
+    assert.doesNotMatch(tasks[task] ?? "", /--lock|--allow-ffi/, task);
+  }
+  const root = await lock("../deno.lock");
+  const cli = await lock("../cli.lock");
+  const tests = await lock("./deno.lock");
+  assert.deepEqual(cli.specifiers, {
+    ...root.specifiers,
+    "npm:@duckdb/node-api@1.5.6-r.1": "1.5.6-r.1",
+  });
+  for (const [name, entry] of Object.entries(root.npm)) {
+    assert.deepEqual(cli.npm[name], entry, name);
+  }
+  const added = Object.keys(cli.npm).filter((name) => !(name in root.npm)).sort();
+  assert.ok(added.length > 1);
+  for (const name of added) {
+    assert.match(name, /^(@duckdb\/|detect-libc@)/, `cli.lock holds ${name}`);
+    assert.deepEqual(cli.npm[name], tests.npm[name], name);
+  }
+});

@@ -156,6 +156,29 @@ Deno.test({
 Deno.test({
   ...options,
   name:
+    "--data on Node without DuckDB installed beside the package says how to run it, in one line",
+  async fn() {
+    const data = await mkdtemp(`${tmpdir()}/metrics data `);
+    try {
+      const result = await runNode(["compare", "churn-rate", "--data", data]);
+      assert.equal(result.code, 1);
+      assert.equal(result.stdout, "");
+      assert.equal(
+        result.stderr,
+        "metrics-catalog: --data runs the recipe on DuckDB, and @duckdb/node-api is not " +
+          "installed beside metrics-catalog: run npx -y -p metrics-catalog -p " +
+          "@duckdb/node-api@1.5.6-r.1 metrics-catalog <command> --data <folder>, or npm install " +
+          "metrics-catalog @duckdb/node-api@1.5.6-r.1\n",
+      );
+    } finally {
+      await rm(data, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  ...options,
+  name:
     "the MCP server on Node over stdio offers the six tools with their schemas, and answers each",
   async fn() {
     const { bin, dir } = await install();

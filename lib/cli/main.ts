@@ -5,7 +5,13 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { type Catalog, type Tag, TAGS, toApiMetric } from "../catalog/records.ts";
+import {
+  type Catalog,
+  type MetricRecord,
+  type Tag,
+  TAGS,
+  toApiMetric,
+} from "../catalog/records.ts";
 import {
   byName,
   createReadModel,
@@ -16,8 +22,8 @@ import {
 import { PACKAGE_NAME, VERSION } from "../policy.ts";
 import { CatalogError } from "../catalog/folder.ts";
 import { type CompareInput, compareValue, segmentChoices } from "../read/compare.ts";
-import { computeMetric } from "../read/calc.ts";
-import { findRecipe } from "../read/recipes.ts";
+import { type Computed, computeMetric } from "../read/calc.ts";
+import { findRecipe, recipeOf, withoutRecipe } from "../read/recipes.ts";
 import { type Dialect, DIALECTS } from "../sql/dialect.ts";
 import { ddl } from "../sql/schema.ts";
 import { catalogDirFrom, ServeError, type ServeOptions, serveOptionsFromEnv } from "./config.ts";
@@ -28,11 +34,13 @@ import {
   formatComputed,
   formatFramework,
   formatFrameworkList,
+  formatFromData,
   formatHits,
   formatMetric,
   formatMetricList,
   type TextStyle,
 } from "./output.ts";
+import type { FromData } from "./data.ts";
 
 /** The tool's name, as usage lines show it: the command the package installs. */
 export const TOOL = PACKAGE_NAME;
@@ -63,6 +71,13 @@ export interface CliIo {
   serve(catalog: Catalog, options: ServeOptions): Promise<void> | void;
   /** Runs the MCP server over stdio; resolves once it is connected. */
   serveMcp(catalog: Catalog): Promise<void>;
+  /**
+   * Imports an npm package the tool does not carry, pinned to `version`: DuckDB, which `--data`
+   * runs the recipes on. Rejects with a {@linkcode CliError} that says how to get it where the
+   * runtime cannot find it. Left out where no package can be loaded (the single binary), and
+   * `--data` then says so in one line.
+   */
+  importPackage?: ((name: string, version: string) => Promise<unknown>) | undefined;
 }
 
 /** An error the command line reports in one line (and the usage, for usage errors). */
@@ -140,6 +155,23 @@ interface CommandSpec {
   openOptions?: true;
 }
 
+/** The `--data` option's row in the help of `compare` and `calc`. */
+const DATA_OPTION =
+  "  --data DIR           Compute the value from your own data: CSV files shaped like " +
+  "the reference schema, run through the metric's SQL recipe on DuckDB";
+
+/** What the help of `compare` and `calc` says of `--data`. */
+const DATA_DETAILS = [
+  "With --data, DIR holds one CSV file for each table the recipe reads, named after it " +
+  "(subscriptions.csv, events.csv), with a header row of the table's columns " +
+  `(${TOOL} sql --schema). The recipe's parameters are options named after them ` +
+  "(--period-start 2024-03-01, --window-days 14, --activation-event created_project); " +
+  "left out, a period is the last full one before the data ends (--as-of), and a setting the " +
+  "recipe's example. The parameters and the inputs the data gave are printed with the answer. " +
+  "DuckDB (the npm package @duckdb/node-api) is loaded only then: deno task cli locks it, the " +
+  "npm package needs it installed beside it, and the single binary cannot load it.",
+];
+
 const COMMANDS: Record<Command, CommandSpec> = {
   list: {
     usage: "list [--tag TAG] [--kind composite] [--json]",
@@ -166,7 +198,8 @@ const COMMANDS: Record<Command, CommandSpec> = {
     positionals: 1,
   },
   compare: {
-    usage: "compare <slug or name> <value> [--per PERIOD] [--segment key=value …] [--json]",
+    usage: "compare <slug or name> <value> | --data DIR [--per PERIOD] [--segment key=value …] " +
+      "[--json]",
     listed: "compare <slug or name> <value> [options]",
     summary: "Where your value stands against a metric's benchmark figures, with their " +
       "sources, and why any figure is not compared",
@@ -178,23 +211,28 @@ const COMMANDS: Record<Command, CommandSpec> = {
       "(a band key takes a number); a figure that names no value for a key still applies, as a " +
       "broader one; figures for another segment are listed apart, not compared",
       "  --json               Print the comparison as JSON",
+      DATA_OPTION,
       "",
       "The value is read as typed: 3, 3% and 3 % are 3%; $200, 200 and 0.2k are $200; a " +
       'percentage between 0 and 2 with a decimal part (1.04) must carry its % sign ("104%" ' +
       'or "1.04%")',
       "",
+      ...DATA_DETAILS,
+      "",
       `Example: ${TOOL} compare churn-rate 3% --segment model=b2b --segment arpa=200`,
+      `From your data: ${TOOL} compare churn-rate --data exports/ --period-start 2024-03-01`,
       `The segment keys of one metric: ${TOOL} compare <slug> --help`,
     ],
     options: {
       per: { type: "string" },
       segment: { type: "string" },
       json: { type: "boolean" },
+      data: { type: "string" },
     },
     positionals: 2,
   },
   calc: {
-    usage: "calc <slug or name> [--INPUT VALUE …] [--json]",
+    usage: "calc <slug or name> [--INPUT VALUE …] | --data DIR [--PARAMETER VALUE …] [--json]",
     listed: "calc <slug or name> [--INPUT VALUE …]",
     summary: "Compute a metric from its inputs, show the formula with your numbers, and place " +
       "the result against the benchmark figures; without inputs, list the inputs",
@@ -202,9 +240,16 @@ const COMMANDS: Record<Command, CommandSpec> = {
       "Each input is an option named as the metric's calculator names it; percentages are typed " +
       "as numbers (12 for 12%).",
       "",
+      "Options:",
+      "  --json               Print the result as JSON",
+      DATA_OPTION,
+      "",
+      ...DATA_DETAILS,
+      "",
       `Example: ${TOOL} calc churn-rate --lost 90 --start 2000`,
+      `From your data: ${TOOL} calc net-revenue-retention --data exports/`,
     ],
-    options: { json: { type: "boolean" } },
+    options: { json: { type: "boolean" }, data: { type: "string" } },
     positionals: 1,
     openOptions: true,
   },
@@ -342,7 +387,9 @@ function usageText(text: string, style: TextStyle): string {
  */
 function parse(command: Command, args: readonly string[]) {
   const { options, openOptions } = COMMANDS[command];
-  const known = { ...(openOptions ? openOptionsOf(args) : {}), ...options };
+  // with --data, a recipe's parameters are options too, checked against the recipe later
+  const open = openOptions || ("data" in options && args.some((arg) => /^--data(=|$)/.test(arg)));
+  const known = { ...(open ? openOptionsOf(args) : {}), ...options };
   const { tokens } = parseArgs({
     args: [...args],
     options: known,
@@ -482,15 +529,22 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
   if (spec.positionals === -1 && positionals.length === 0) {
     throw new CliError(`"${name}" needs a query`, 2, name);
   }
-  // `sql --schema` prints the schema, and so takes no slug.
-  const wanted = name === "sql" && values.get("schema") === true ? 0 : spec.positionals;
+  // `sql --schema` prints the schema, and so takes no slug; `compare --data` computes its value.
+  const data = name === "compare" || name === "calc" ? text("data") : undefined;
+  const wanted = name === "sql" && values.get("schema") === true
+    ? 0
+    : data !== undefined
+    ? 1
+    : spec.positionals;
   if (wanted >= 0 && positionals.length !== wanted) {
     const takes = name === "sql"
       ? wanted === 0 ? "no slug with --schema" : "exactly one slug, or --schema"
       : wanted === 0
       ? "no arguments"
       : wanted === 1
-      ? "exactly one slug"
+      ? data !== undefined && name === "compare"
+        ? "exactly one slug with --data, which gives the value"
+        : "exactly one slug"
       : "a slug and a value";
     throw new CliError(`"${name}" takes ${takes}`, 2, name);
   }
@@ -551,12 +605,29 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
       return 0;
     }
     case "compare": {
+      if (data !== undefined && text("per") !== undefined) {
+        throw new CliError(
+          "--per does not go with --data: the value is per the period the recipe counts",
+          2,
+        );
+      }
       const input = compareInput(positionals[1] ?? "", text("per"), repeated.get("segment") ?? []);
       const metric = found(model.resolve("metric", slug), io);
+      let fromData: FromData | undefined;
+      if (data !== undefined) {
+        fromData = await runRecipe(metric, data, values, io, ["segment"]);
+        const computed = computeFromData(metric, model, fromData);
+        input.value = computed.value;
+        if (computed.per !== undefined) input.per = computed.per;
+      }
       const result = compareValue(metric, model.catalog, input);
       if (!result.ok) throw new CliError(result.error, 2);
-      if (json) printJson(result.comparison);
-      else {
+      if (json) {
+        printJson(
+          fromData ? { ...result.comparison, data: dataJson(fromData) } : result.comparison,
+        );
+      } else {
+        if (fromData) print(`${formatFromData(fromData, style, { metric })}\n`);
         print(
           formatComparison(result.comparison, style, { metric, segments: model.catalog.segments }),
         );
@@ -565,6 +636,16 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
     }
     case "calc": {
       const metric = found(model.resolve("metric", slug), io);
+      if (data !== undefined) {
+        const fromData = await runRecipe(metric, data, values, io, []);
+        const computed = computeFromData(metric, model, fromData);
+        if (json) printJson({ ...computed, data: dataJson(fromData) });
+        else {
+          print(`${formatFromData(fromData, style, { metric })}\n`);
+          print(formatComputed(computed, style, { metric, segments: model.catalog.segments }));
+        }
+        return 0;
+      }
       const typed: Record<string, string> = {};
       for (const [key, value] of values) {
         // --gross-margin and --grossMargin name the same input.
@@ -730,4 +811,55 @@ function found<T extends { slug: string }>(
 
 function commandFor(kind: RecordKind): Command {
   return kind === "metric" ? "show" : "framework";
+}
+
+/**
+ * Runs a metric's recipe on the CSV files of `folder` (`--data`), with the options given besides
+ * the command's own (`own`) as the recipe's parameters. The module that does it, and DuckDB, load
+ * only here.
+ */
+async function runRecipe(
+  metric: MetricRecord,
+  folder: string,
+  values: ReadonlyMap<string, string | boolean>,
+  io: CliIo,
+  own: readonly string[],
+): Promise<FromData> {
+  const recipe = recipeOf(metric.slug);
+  if (recipe === undefined) {
+    throw new CliError(`"${metric.slug}" has no SQL recipe: ${withoutRecipe(metric)}`, 1);
+  }
+  const options: Record<string, string> = {};
+  for (const [key, value] of values) {
+    if (key !== "data" && !own.includes(key) && typeof value === "string") options[key] = value;
+  }
+  const { DataRunError, runOnData } = await import("./data.ts");
+  try {
+    return await runOnData(recipe, folder, {
+      options,
+      inputs: Object.keys(metric.calculator?.inputs ?? {}),
+      counts: Object.entries(metric.calculator?.inputs ?? {})
+        .filter(([, input]) => input.unit === "count").map(([name]) => name),
+      importPackage: io.importPackage,
+    });
+  } catch (error) {
+    if (error instanceof DataRunError) throw new CliError(error.message, error.exitCode);
+    throw error;
+  }
+}
+
+/** The metric computed by its calculator from the inputs the data gave, or one line why not. */
+function computeFromData(metric: MetricRecord, model: ReadModel, fromData: FromData): Computed {
+  const result = computeMetric(metric, model.catalog.segments, fromData.inputs);
+  if (!result.ok) {
+    throw new CliError(`The data's inputs give no ${metric.slug}: ${result.error}`, 1);
+  }
+  return result.computed;
+}
+
+/** Where a value computed from data came from, as `--json` prints it: the inputs as numbers. */
+function dataJson(fromData: FromData): Record<string, unknown> {
+  const numbers = (values: Record<string, string>) =>
+    Object.fromEntries(Object.entries(values).map(([name, value]) => [name, Number(value)]));
+  return { ...fromData, inputs: numbers(fromData.inputs), rounded: numbers(fromData.rounded) };
 }

@@ -21,6 +21,8 @@ import { comparisonGroups, type ValueComparison } from "../read/compare.ts";
 import { metricBenchmarks } from "../read/model.ts";
 import type { SearchHit, Snippet } from "../read/search.ts";
 import type { Computed } from "../read/calc.ts";
+import { groupedNumber } from "../read/text.ts";
+import type { FromData } from "./data.ts";
 
 /** How to print: the line width and whether to use ANSI colour. */
 export interface TextStyle {
@@ -557,4 +559,54 @@ export function formatComputed(
     "",
     ...standing,
   ].join("\n").replace(/\n+$/, "") + "\n";
+}
+
+/**
+ * Where a value computed from someone's data came from, before the answer: the folder and the
+ * engine, each parameter as the option that sets it (with how it took its default), and each
+ * input the data gave, by the calculator's name for it.
+ */
+export function formatFromData(
+  run: FromData,
+  style: TextStyle,
+  { metric }: { metric: MetricRecord },
+): string {
+  const shown = (value: string | number) => String(value).replace(/ 00:00:00$/, "");
+  const noted = (name: string) => {
+    const how = run.defaults[name];
+    return how === undefined ? "given" : `default: ${how}`;
+  };
+  const rows: [string, string, string][] = [];
+  if (!("as_of" in run.parameters)) rows.push(["--as-of", shown(run.asOf), noted("as_of")]);
+  for (const [name, value] of Object.entries(run.parameters)) {
+    rows.push([`--${name.replaceAll("_", "-")}`, shown(value), noted(name)]);
+  }
+  for (const [name, value] of Object.entries(run.inputs)) {
+    const called = metric.calculator?.inputs[name]?.name ?? "";
+    const before = run.rounded[name];
+    rows.push([
+      name,
+      groupedNumber(Number(value), 6),
+      before === undefined
+        ? called
+        : `${called} (the data gives ${
+          groupedNumber(Number(before), 6)
+        }, an average; the calculator counts whole ones)`,
+    ]);
+  }
+  const first = Math.max(...rows.map(([name]) => name.length));
+  const second = Math.max(...rows.map(([, value]) => value.length));
+  const lines = rows.map(([name, value, note]) => {
+    const lead = `  ${paint(style, "cyan", name.padEnd(first))}  ${value.padEnd(second)}  `;
+    const indent = " ".repeat(first + second + 6);
+    return lead + wrap(note, { width: style.width, indent }).trimStart();
+  });
+  return [
+    wrap(
+      `From your data in ${run.folder}, with ${metric.slug}'s SQL recipe on DuckDB ` +
+        `(reference schema version ${run.schemaVersion}):`,
+      { width: style.width },
+    ),
+    ...lines,
+  ].join("\n") + "\n";
 }

@@ -12,6 +12,7 @@ import type { AddressInfo } from "node:net";
 import { catalogFromArtifact } from "../catalog/artifact.ts";
 import type { Catalog } from "../catalog/records.ts";
 import { CliError, errorLine, outputError, runCli } from "../cli/main.ts";
+import { PACKAGE_NAME } from "../policy.ts";
 import { createHandler, type Handler } from "../web/handler.ts";
 import { baseUrlFor, listenError, listeningLine, type ServeOptions } from "../cli/config.ts";
 import { InFlight } from "../cli/drain.ts";
@@ -65,10 +66,36 @@ function serveHttp(catalog: Catalog, options: ServeOptions): Promise<void> {
 }
 
 /**
- * Runs the package's command line on Node with the embedded catalog artifact (parsed JSON).
- * `CATALOG_DIR` loads and validates another catalog folder instead.
+ * Imports an npm package installed beside this one (DuckDB, for `--data`), as Node resolves it
+ * from the bundle's folder; when it is not installed, one line says how to run with it.
  */
-export async function main(artifact: unknown): Promise<void> {
+async function importPackage(name: string, version: string): Promise<unknown> {
+  // A name only known at run time, so that the bundler leaves the import to Node.
+  try {
+    return await import(name);
+  } catch (error) {
+    const code = error instanceof Error && "code" in error ? error.code : undefined;
+    const reason = code === "ERR_MODULE_NOT_FOUND"
+      ? `${name} is not installed beside ${PACKAGE_NAME}`
+      : `Node could not load ${name} (${String(error).split("\n")[0]?.slice(0, 200)})`;
+    throw new CliError(
+      `--data runs the recipe on DuckDB, and ${reason}: run npx -y -p ${PACKAGE_NAME} -p ` +
+        `${name}@${version} ${PACKAGE_NAME} <command> --data <folder>, or npm install ` +
+        `${PACKAGE_NAME} ${name}@${version}`,
+      1,
+    );
+  }
+}
+
+/**
+ * Runs the package's command line on Node with the embedded catalog artifact (parsed JSON).
+ * `CATALOG_DIR` loads and validates another catalog folder instead. `singleBinary` is set by the
+ * single executable, whose one script cannot import a package from beside it.
+ */
+export async function main(
+  artifact: unknown,
+  { singleBinary = false }: { singleBinary?: boolean } = {},
+): Promise<void> {
   const terminal = process.stdout.isTTY === true;
   // Node reports a closed or full stdout as an event after the write: one line, as on Deno.
   process.stdout.on("error", (error) => {
@@ -106,6 +133,7 @@ export async function main(artifact: unknown): Promise<void> {
       const { serveMcpStdio } = await import("../agents/mcp.ts");
       await serveMcpStdio(catalog);
     },
+    importPackage: singleBinary ? undefined : importPackage,
   });
   if (code !== "running") {
     // Let the writes drain before the exit code is set.

@@ -1,0 +1,322 @@
+/**
+ * `--data DIR` for `compare` and `calc`: a metric's SQL recipe run on CSV files shaped like the
+ * reference schema (one file a table, named after it: `subscriptions.csv`), on DuckDB, which is
+ * loaded then and only then. The recipe's parameters come from options (`--period-start
+ * 2024-03-01`), or default to the last full period before the data ends. The answer is the
+ * calculator's inputs, which `calc` and `compare` compute and place against the benchmarks as
+ * they do a reader's own. `lib/cli/main.ts` imports this module only for `--data`.
+ *
+ * @module
+ */
+import { readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { PACKAGE_NAME } from "../policy.ts";
+import { DataError, readTable, type TableData } from "../sql/csv.ts";
+import { timestampText } from "../sql/dialect.ts";
+import {
+  DUCKDB_PACKAGE,
+  DUCKDB_VERSION,
+  type Engine,
+  openDuckDb,
+  type PackageImporter,
+} from "../sql/duckdb.ts";
+import {
+  defaultWords,
+  earlierPeriod,
+  givenValue,
+  optionName,
+  type Parameters,
+  resolveParameters,
+} from "../sql/parameters.ts";
+import { bindRecipe, type Recipe } from "../sql/recipe.ts";
+import { SCHEMA_VERSION, TABLES } from "../sql/schema.ts";
+
+/** A problem with `--data` or its files, in one line, with the exit code the CLI ends with. */
+export class DataRunError extends Error {
+  /** 1 for data that is missing or does not read, 2 for an option that is wrong. */
+  readonly exitCode: 1 | 2;
+  constructor(message: string, exitCode: 1 | 2) {
+    super(message);
+    this.name = "DataRunError";
+    this.exitCode = exitCode;
+  }
+}
+
+/** What a recipe gave on someone's data. */
+export interface FromData {
+  /** The folder of CSV files, as given. */
+  folder: string;
+  /** The engine the recipe ran on. */
+  engine: "duckdb";
+  /** The version of the reference schema the files follow. */
+  schemaVersion: string;
+  /**
+   * The instant the data is complete up to: `--as-of`, or else the earliest of the files' latest
+   * instants (a ledger month counts to its end). The defaults end before it.
+   */
+  asOf: string;
+  /** Every parameter of the recipe, as it ran. */
+  parameters: Record<string, string | number>;
+  /**
+   * The parameters that took their default (and `as_of` when it was not given), each with how
+   * ("the last full month"), in the recipe's order.
+   */
+  defaults: Record<string, string>;
+  /** How many periods the default moved back because a later one's window was still open. */
+  movedBack: number;
+  /** The calculator's inputs as the recipe returned them, as text. */
+  inputs: Record<string, string>;
+  /**
+   * The inputs the calculator takes as whole counts that the data gave with a fraction (an
+   * average of daily counts), each with the value before it was rounded for the calculator.
+   */
+  rounded: Record<string, string>;
+}
+
+/** The most periods a default moves back to find one whose window has closed. */
+const MOST_MOVES = 400;
+
+/**
+ * Runs a recipe on the CSV files of a folder and returns the calculator's inputs (`inputs`, its
+ * names in order; `counts`, those it takes as whole numbers) with the parameters it ran with.
+ * `options` are the options given besides the command's own, by name as typed (`period-start` or
+ * `period_start`); `importPackage` loads DuckDB (left out where it cannot be loaded, the single
+ * binary). Every problem is a {@linkcode DataRunError}, found in the order a person fixes them:
+ * the options, the engine, the files, the rules across rows, a period whose window is open.
+ */
+export async function runOnData(
+  recipe: Recipe,
+  folder: string,
+  { options, inputs, counts = [], importPackage }: {
+    options: Readonly<Record<string, string>>;
+    inputs: readonly string[];
+    counts?: readonly string[];
+    importPackage: PackageImporter | undefined;
+  },
+): Promise<FromData> {
+  const given = givenParameters(recipe, options);
+  const asOfGiven = options["as-of"] ?? options.as_of;
+  if (importPackage === undefined) {
+    throw new DataRunError(
+      `--data runs the recipe on DuckDB, which this single binary cannot load: run it with ` +
+        `the npm package (npx -y -p ${PACKAGE_NAME} -p ${DUCKDB_PACKAGE}@${DUCKDB_VERSION} ` +
+        `${PACKAGE_NAME} …) or with deno task cli in a checkout`,
+      1,
+    );
+  }
+  const module = await importPackage(DUCKDB_PACKAGE, DUCKDB_VERSION);
+  const tables = await readTables(recipe, folder);
+  const reaches = tables.flatMap((data) => data.reach ? [data.reach] : []);
+  if (reaches.length === 0) {
+    throw new DataRunError(
+      `${tables.map((data) => data.file).join(", ")}: no rows, so there is nothing to count`,
+      1,
+    );
+  }
+  const asOf = asOfGiven === undefined
+    ? Math.min(...reaches.map((reach) => reach.last))
+    : Date.parse(`${timestampText(asOfGiven).replace(" ", "T")}Z`);
+  const first = Math.min(...reaches.map((reach) => reach.first));
+  let parameters = usage(() => resolveParameters(recipe, given, asOf));
+  let engine: Engine;
+  try {
+    engine = await openDuckDb(module, tables);
+  } catch (error) {
+    if (error instanceof DataError) throw new DataRunError(error.message, 1);
+    throw error;
+  }
+  try {
+    let movedBack = 0;
+    for (;;) {
+      const bound = bindRecipe(recipe, parameters.values, { dialect: "duckdb" });
+      const answer = await engine.query(bound.sql, bound.values);
+      const row = answer.rows[0];
+      if (row !== undefined) {
+        const defaulted = [
+          ...(asOfGiven === undefined && !("as_of" in parameters.values) ? ["as_of"] : []),
+          ...parameters.defaulted,
+        ];
+        return {
+          folder,
+          engine: "duckdb",
+          schemaVersion: SCHEMA_VERSION,
+          asOf: timestampText(asOf),
+          parameters: parameters.values,
+          defaults: Object.fromEntries(
+            defaulted.map((name) => [
+              name,
+              defaultWords(recipe, name, { defaulted, moved: movedBack > 0 }),
+            ]),
+          ),
+          movedBack,
+          ...inputsOf(recipe, parameters, { names: inputs, counts }, answer.columns, row),
+        };
+      }
+      const earlier = earlierPeriod(recipe, parameters);
+      if (earlier === undefined || movedBack >= MOST_MOVES || startOf(earlier) < first) {
+        throw new DataRunError(
+          `${recipe.metric}'s recipe answers nothing for ${written(parameters.values)}: its ` +
+            `window has not closed by ${timestampText(asOf)}, where the data ends; give an ` +
+            `earlier period, or a later --as-of if the data is complete further`,
+          1,
+        );
+      }
+      parameters = earlier;
+      movedBack++;
+    }
+  } finally {
+    engine.close();
+  }
+}
+
+/** Runs a check of the options, turning its error into a usage error. */
+function usage<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    throw new DataRunError(error instanceof Error ? error.message : String(error), 2);
+  }
+}
+
+/**
+ * The recipe's parameters among the options, by parameter name, each value checked; an option
+ * the recipe does not take is a usage error that lists the ones it does.
+ */
+function givenParameters(
+  recipe: Recipe,
+  options: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const given: Record<string, string> = {};
+  const takes = [
+    ...recipe.parameters.map((parameter) => optionName(parameter.name)),
+    ...(recipe.parameters.some((parameter) => parameter.name === "as_of") ? [] : ["--as-of"]),
+  ];
+  for (const [typed, value] of Object.entries(options)) {
+    const name = typed.replaceAll("-", "_");
+    const parameter = recipe.parameters.find((candidate) => candidate.name === name);
+    if (name === "as_of") {
+      usage(() => givenValue({ name, type: "timestamp", means: "" }, value));
+    }
+    if (parameter === undefined) {
+      if (name === "as_of") continue;
+      throw new DataRunError(
+        `Unknown option "--${typed.slice(0, 40)}" with --data: ${recipe.metric}'s recipe takes ` +
+          `${takes.join(", ")}; the data gives the calculator's inputs`,
+        2,
+      );
+    }
+    usage(() => givenValue(parameter, value));
+    given[name] = value;
+  }
+  // a missing event name and a period that ends before it starts are found before any file is read
+  usage(() => resolveParameters(recipe, given, Date.now()));
+  return given;
+}
+
+/** Reads the CSV file of every table the recipe reads, each checked against its columns. */
+async function readTables(recipe: Recipe, folder: string): Promise<TableData[]> {
+  let isFolder = false;
+  try {
+    isFolder = (await stat(folder)).isDirectory();
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    throw new DataRunError(`--data "${folder.slice(0, 200)}": no such folder`, 1);
+  }
+  if (!isFolder) throw new DataRunError(`--data "${folder.slice(0, 200)}" is not a folder`, 1);
+  const tables: TableData[] = [];
+  for (const name of recipe.tables) {
+    const table = TABLES.find((candidate) => candidate.name === name);
+    if (table === undefined) continue;
+    const file = join(folder, `${name}.csv`);
+    let text: string;
+    try {
+      text = await readFile(file, "utf8");
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      throw new DataRunError(
+        `${file}: no such file; ${recipe.metric}'s recipe reads ${
+          recipe.tables.map((table) => `${table}.csv`).join(", ")
+        }, each with the columns of its table in the reference schema (${PACKAGE_NAME} sql ` +
+          `--schema)`,
+        1,
+      );
+    }
+    try {
+      tables.push(readTable(table, text, file));
+    } catch (error) {
+      if (error instanceof DataError) throw new DataRunError(error.message, 1);
+      throw error;
+    }
+  }
+  return tables;
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof Error && "code" in error && error.code === "ENOENT";
+}
+
+/** Where a period starts, in milliseconds since 1970. */
+function startOf(parameters: Parameters): number {
+  const { values } = parameters;
+  const start = values.period_start ?? values.cohort_start ?? values.cohort_day;
+  return start === undefined ? -Infinity : Date.parse(`${timestampText(start).replace(" ", "T")}Z`);
+}
+
+/** Parameters as a person reads them in a message: `--period-start 2024-03-01, …`. */
+function written(values: Readonly<Record<string, string | number>>): string {
+  return Object.entries(values)
+    .map(([name, value]) => `${optionName(name)} ${String(value).replace(/ 00:00:00$/, "")}`)
+    .join(", ");
+}
+
+/**
+ * The calculator's inputs from the recipe's row, as text; a missing one is an error, and a count
+ * with a fraction (an average of daily counts) is rounded, since the calculator counts whole ones.
+ */
+function inputsOf(
+  recipe: Recipe,
+  parameters: Parameters,
+  { names, counts }: { names: readonly string[]; counts: readonly string[] },
+  columns: readonly string[],
+  row: readonly unknown[],
+): Pick<FromData, "inputs" | "rounded"> {
+  const inputs: Record<string, string> = {};
+  const rounded: Record<string, string> = {};
+  for (const name of names) {
+    const at = columns.indexOf(name);
+    if (at === -1) {
+      throw new DataRunError(
+        `${recipe.metric}'s recipe returns ${columns.join(", ")}, not the calculator's input ` +
+          `"${name}"`,
+        1,
+      );
+    }
+    const value = row[at];
+    const text = typeof value === "number"
+      ? plainNumber(value)
+      : typeof value === "string" || typeof value === "bigint"
+      ? String(value)
+      : undefined;
+    if (text === undefined) {
+      throw new DataRunError(
+        `The data gives no value for "${name}" with ${written(parameters.values)}: ` +
+          `nothing in the files counts toward it`,
+        1,
+      );
+    }
+    const number = Number(text);
+    if (counts.includes(name) && Number.isFinite(number) && !Number.isInteger(number)) {
+      rounded[name] = text;
+      inputs[name] = String(Math.round(number));
+    } else inputs[name] = text;
+  }
+  return { inputs, rounded };
+}
+
+/** A number as plain digits, never in exponent form, as the calculator reads an input. */
+function plainNumber(value: number): string {
+  const text = String(value);
+  if (!/e/i.test(text)) return text;
+  return Math.abs(value) >= 1 ? BigInt(Math.round(value)).toString() : value.toFixed(20)
+    .replace(/0+$/, "");
+}

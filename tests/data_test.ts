@@ -1,0 +1,379 @@
+/**
+ * `compare` and `calc` with `--data`: the generated data set (`_sql_data.ts`, whose answers
+ * `_sql_expected.ts` counts without SQL) written as CSV files, run through each recipe on DuckDB by
+ * the CLI. The inputs must be the generator's, the verdict the one `compare <slug> <value>` gives
+ * for the value, and every problem one line with its exit code.
+ *
+ * @module
+ */
+import assert from "node:assert/strict";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { loadCatalog } from "../lib/mod.ts";
+import { runCli } from "../lib/cli/main.ts";
+import { runOnData } from "../lib/cli/data.ts";
+import { recipeOf, recipes } from "../lib/read/recipes.ts";
+import { csvFiles, generate } from "./_sql_data.ts";
+import { CASES, expectedInputs, type Params } from "./_sql_expected.ts";
+import { runDeno, runTask, taskArgs } from "./_spawn.ts";
+
+const world = generate();
+const folder = await mkdtemp(`${tmpdir()}/metrics data `);
+for (const [name, text] of Object.entries(csvFiles(world))) {
+  await writeFile(`${folder}/${name}`, text);
+}
+const catalog = await loadCatalog();
+const metrics = new Map(catalog.metrics.map((metric) => [metric.slug, metric]));
+
+/** How a test loads DuckDB: the version tests/deno.lock pins, as the CLI's entries name it. */
+const importPackage = (name: string, version: string) => import(`npm:${name}@${version}`);
+
+/** Runs the CLI in this process, as `cli.ts` does, and returns what it printed. */
+async function cli(
+  args: string[],
+  { singleBinary = false }: { singleBinary?: boolean } = {},
+) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(args, {
+    env: (name) => ({ COLUMNS: "100", NO_COLOR: "1" } as Record<string, string>)[name],
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    isTerminal: false,
+    loadCatalog: () => Promise.resolve(catalog),
+    writeArtifact: () => Promise.reject(new Error("not in these tests")),
+    serve: () => {},
+    serveMcp: () => Promise.resolve(),
+    importPackage: singleBinary ? undefined : importPackage,
+  });
+  return { code, stdout, stderr };
+}
+
+/** The options that give a recipe these parameters. */
+const asOptions = (params: Params) =>
+  Object.entries(params).flatMap((
+    [name, value],
+  ) => [`--${name.replaceAll("_", "-")}`, String(value)]);
+
+/** A case of a metric that has an answer (its window has closed). */
+function answered(slug: string): Params {
+  const found = (CASES[slug] ?? []).find((params) => expectedInputs(world, slug, params) !== null);
+  if (found === undefined) throw new Error(`${slug} has no case with an answer`);
+  return found;
+}
+
+const same = (actual: number, expected: number | null | undefined) =>
+  expected !== null && expected !== undefined &&
+  Math.abs(actual - expected) <= 1e-9 * Math.max(1, Math.abs(expected));
+
+Deno.test("every recipe run on the CSV files gives the inputs the generator counted", async () => {
+  const problems: string[] = [];
+  for (const [slug, recipe] of recipes()) {
+    const params = answered(slug);
+    const calculator = metrics.get(slug)?.calculator;
+    assert.ok(calculator, slug);
+    const run = await runOnData(recipe, folder, {
+      options: Object.fromEntries(
+        Object.entries(params).map(([name, value]) => [name, String(value)]),
+      ),
+      inputs: Object.keys(calculator.inputs),
+      counts: Object.entries(calculator.inputs).filter(([, input]) => input.unit === "count")
+        .map(([name]) => name),
+      importPackage,
+    });
+    const expected = expectedInputs(world, slug, params) ?? {};
+    for (const name of Object.keys(calculator.inputs)) {
+      const value = Number(run.rounded[name] ?? run.inputs[name]);
+      if (!same(value, expected[name])) {
+        problems.push(`${slug}: "${name}" is ${value}, the generator counted ${expected[name]}`);
+      }
+      if (run.rounded[name] !== undefined) {
+        assert.equal(Number(run.inputs[name]), Math.round(value), `${slug}: ${name} rounded`);
+      }
+    }
+    assert.deepEqual(Object.keys(run.defaults), "as_of" in params ? [] : ["as_of"], slug);
+  }
+  assert.deepEqual(problems, []);
+});
+
+Deno.test("left out, a recipe's period is the last full one before the data ends, moved back while a cohort's window is open", async () => {
+  const run = (slug: string, options: Record<string, string> = {}) => {
+    const recipe = recipeOf(slug);
+    assert.ok(recipe);
+    return runOnData(recipe, folder, {
+      options,
+      inputs: Object.keys(metrics.get(slug)?.calculator?.inputs ?? {}),
+      importPackage,
+    });
+  };
+  const churn = await run("churn-rate");
+  assert.deepEqual(churn.parameters, {
+    period_start: "2024-11-01 00:00:00",
+    period_end: "2024-12-01 00:00:00",
+  });
+  assert.equal(churn.defaults.period_start, "the last full month");
+  assert.ok(churn.asOf < "2024-12-20" && churn.asOf > "2024-12-01", churn.asOf);
+  const expected = expectedInputs(world, "churn-rate", churn.parameters);
+  assert.deepEqual(
+    Object.fromEntries(Object.entries(churn.inputs).map(([name, value]) => [name, Number(value)])),
+    expected,
+  );
+  // the data ends on 2024-12-19: the November cohort's 90 days are still open, and August's closed
+  const trials = await run("free-to-paid-conversion-rate", { window_days: "90" });
+  assert.equal(trials.parameters.cohort_start, "2024-08-01 00:00:00");
+  assert.equal(trials.movedBack, 3);
+  assert.equal(trials.defaults.cohort_start, "the latest month whose window has closed");
+  const open = await run("free-to-paid-conversion-rate", { as_of: "2025-06-01" });
+  assert.equal(open.parameters.cohort_start, "2025-02-01 00:00:00", "--as-of moves the default");
+});
+
+/** The text `compare` prints after the block that says where the value came from. */
+const afterData = (text: string) => text.slice(text.indexOf("\n\n") + 2);
+
+for (
+  const [slug, params, segment] of [
+    ["churn-rate", { period_start: "2024-03-01", period_end: "2024-04-01" }, [
+      "--segment",
+      "model=b2b",
+    ]],
+    ["net-revenue-retention", { period_start: "2023-07-01", period_end: "2024-07-01" }, []],
+    ["monthly-active-users", { period_start: "2024-03-01", period_end: "2024-04-01" }, []],
+  ] as const
+) {
+  Deno.test(`deno task cli compare ${slug} --data gives the generator's inputs and the verdict compare gives for the value`, async () => {
+    const json = await runTask("cli", [
+      "compare",
+      slug,
+      "--data",
+      folder,
+      ...asOptions(params),
+      ...segment,
+      "--json",
+    ]);
+    assert.equal(json.code, 0, json.stderr);
+    const comparison = JSON.parse(json.stdout);
+    assert.deepEqual(comparison.data.inputs, expectedInputs(world, slug, params));
+    assert.deepEqual(comparison.data.parameters, {
+      period_start: `${params.period_start} 00:00:00`,
+      period_end: `${params.period_end} 00:00:00`,
+    });
+    const unit = metrics.get(slug)?.calculator?.result.unit;
+    const value = `${comparison.value}${unit === "percent" ? "%" : ""}`;
+    const per = comparison.per ? ["--per", comparison.per] : [];
+    const typed = await runTask("cli", ["compare", slug, value, ...per, ...segment, "--json"]);
+    assert.equal(typed.code, 0, typed.stderr);
+    assert.equal(comparison.summary, JSON.parse(typed.stdout).summary);
+    const text = await runTask(
+      "cli",
+      ["compare", slug, "--data", folder, ...asOptions(params), ...segment],
+      { env: { COLUMNS: "100" } },
+    );
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /^From your data in .+, with .+'s SQL recipe on DuckDB/);
+    for (const [name, input] of Object.entries(comparison.data.inputs)) {
+      assert.match(text.stdout, new RegExp(`^  ${name} +[\\d,.]+ +\\S`, "m"), `${name} ${input}`);
+    }
+    assert.match(text.stdout, /^ {2}--period-start +\d{4}-\d{2}-01 +given$/m);
+    const plain = await runTask("cli", ["compare", slug, value, ...per, ...segment], {
+      env: { COLUMNS: "100" },
+    });
+    assert.equal(
+      afterData(text.stdout),
+      plain.stdout,
+      "the same verdict and figures, word for word",
+    );
+  });
+}
+
+Deno.test("calc --data prints the parameters, the inputs the data gave and the calculator's formula with them", async () => {
+  const args = ["calc", "churn-rate", "--data", folder, "--period-start", "2024-03-01"];
+  const result = await cli(args);
+  assert.equal(result.code, 0, result.stderr);
+  const expected = expectedInputs(world, "churn-rate", {
+    period_start: "2024-03-01",
+    period_end: "2024-04-01",
+  });
+  const lost = expected?.lost ?? 0;
+  const start = expected?.start ?? 0;
+  assert.match(result.stdout, /^ {2}--period-start +2024-03-01 +given$/m);
+  assert.match(
+    result.stdout,
+    /^ {2}--period-end +2024-04-01 +default: a month after --period-start$/m,
+  );
+  assert.match(result.stdout, new RegExp(`^  lost +${lost} +Customers lost`, "m"));
+  assert.match(
+    result.stdout,
+    new RegExp(`lost ÷ start × 100 = ${lost} ÷ ${start} × 100 = `),
+  );
+  const json = await cli([...args, "--json"]);
+  const computed = JSON.parse(json.stdout);
+  assert.deepEqual(computed.inputs, { lost, start });
+  assert.equal(computed.value, (lost / start) * 100);
+  assert.deepEqual(computed.data.inputs, { lost, start });
+  const dau = await cli([
+    "calc",
+    "dau-mau-ratio",
+    "--data",
+    folder,
+    "--period-start",
+    "2024-03-01",
+  ]);
+  assert.equal(dau.code, 0, dau.stderr);
+  assert.match(
+    dau.stdout.replace(/\n {20,}/g, " "),
+    /^ {2}dau +\d+ +Average DAU \(the data gives [\d,]+\.\d+, an average; the calculator counts whole ones\)$/m,
+  );
+});
+
+/** A folder with the generated files, changed by `change`, for one test. */
+async function changed(change: (files: Record<string, string>) => void): Promise<string> {
+  const files = csvFiles(world);
+  change(files);
+  const dir = await mkdtemp(`${tmpdir()}/metrics data `);
+  for (const [name, text] of Object.entries(files)) await writeFile(`${dir}/${name}`, text);
+  return dir;
+}
+
+/** The one line a run printed on stderr, with its exit code. */
+async function refused(args: string[], options?: Parameters<typeof cli>[1]) {
+  const result = await cli(args, options);
+  assert.equal(result.stdout, "");
+  assert.equal(result.stderr.trim().split("\n").length, 1, result.stderr);
+  return { code: result.code, line: result.stderr.trim() };
+}
+
+Deno.test("--data answers a missing file, a wrong column and a wrong value in one line naming the file, the line and the column, exit 1", async () => {
+  const missing = await changed((files) => delete files["subscription_states.csv"]);
+  const lineOf = (text: string, at: number) => text.split("\n")[at - 1] ?? "";
+  const wrongColumn = await changed((files) => {
+    files["subscriptions.csv"] = (files["subscriptions.csv"] ?? "").replace("ended_at", "ends_at");
+  });
+  const wrongValue = await changed((files) => {
+    const lines = (files["subscription_states.csv"] ?? "").split("\n");
+    lines[41] = (lines[41] ?? "").replace(/,(\d+\.\d\d)$/, ",$$$1");
+    files["subscription_states.csv"] = lines.join("\n");
+  });
+  try {
+    assert.deepEqual(await refused(["compare", "churn-rate", "--data", missing]), {
+      code: 1,
+      line:
+        `metrics-catalog: ${missing}/subscription_states.csv: no such file; churn-rate's recipe ` +
+        "reads subscriptions.csv, subscription_states.csv, each with the columns of its table in " +
+        "the reference schema (metrics-catalog sql --schema)",
+    });
+    assert.deepEqual(await refused(["calc", "churn-rate", "--data", wrongColumn]), {
+      code: 1,
+      line:
+        `metrics-catalog: ${wrongColumn}/subscriptions.csv: line 1, column 6: "ends_at" is not ` +
+        "a column of subscriptions; its columns are subscription_id, customer_id, started_at, " +
+        "trial_ends_at, cancel_requested_at, ended_at",
+    });
+    const bad = await refused(["compare", "net-revenue-retention", "--data", wrongValue]);
+    assert.equal(bad.code, 1);
+    assert.match(
+      bad.line,
+      new RegExp(
+        `^metrics-catalog: .+/subscription_states\\.csv: line 42, column mrr: "\\$\\d+\\.\\d\\d" is ` +
+          "not an amount in US dollars: write a plain number",
+      ),
+      lineOf(bad.line, 1),
+    );
+    assert.deepEqual(await refused(["compare", "churn-rate", "--data", `${missing}/nowhere`]), {
+      code: 1,
+      line: `metrics-catalog: --data "${missing}/nowhere": no such folder`,
+    });
+  } finally {
+    for (const dir of [missing, wrongColumn, wrongValue]) await rm(dir, { recursive: true });
+  }
+});
+
+Deno.test("--data answers a wrong option in one line, exit 2, before it reads a file", async () => {
+  const nowhere = `${folder}/no such folder`;
+  const cases: [string[], string][] = [
+    [
+      ["calc", "churn-rate", "--data", nowhere, "--lost", "3"],
+      `Unknown option "--lost" with --data: churn-rate's recipe takes --period-start, ` +
+      "--period-end, --as-of; the data gives the calculator's inputs",
+    ],
+    [
+      ["compare", "churn-rate", "--data", nowhere, "--period-start", "2024-13-01"],
+      '--period-start "2024-13-01" is not a timestamp: write 2024-03-01 or 2024-03-01 14:30:00, in UTC',
+    ],
+    [
+      ["compare", "activation-rate", "--data", nowhere],
+      "activation-rate's recipe needs --activation-event: the event that marks the activation " +
+      "milestone (such as created_project)",
+    ],
+    [
+      ["compare", "churn-rate", "--data", nowhere, "--per", "year"],
+      "--per does not go with --data: the value is per the period the recipe counts",
+    ],
+  ];
+  for (const [args, line] of cases) {
+    assert.deepEqual(
+      await refused(args),
+      { code: 2, line: `metrics-catalog: ${line}` },
+      args.join(" "),
+    );
+  }
+  const value = await cli(["compare", "churn-rate", "3", "--data", folder]);
+  assert.equal(value.code, 2);
+  assert.match(
+    value.stderr,
+    /^metrics-catalog: "compare" takes exactly one slug with --data, which gives the value\n/,
+  );
+  assert.deepEqual(await refused(["calc", "task-success-rate", "--data", folder]), {
+    code: 1,
+    line: `metrics-catalog: "task-success-rate" has no SQL recipe: ${
+      (await import("../lib/sql/recipe.ts")).WITHOUT_RECIPE["task-success-rate"]
+    }`,
+  });
+});
+
+Deno.test("where DuckDB cannot load, --data says so in one line, exit 1: the single binary, and deno.lock", async () => {
+  assert.deepEqual(
+    await refused(["compare", "churn-rate", "--data", folder], { singleBinary: true }),
+    {
+      code: 1,
+      line: "metrics-catalog: --data runs the recipe on DuckDB, which this single binary cannot " +
+        "load: run it with the npm package (npx -y -p metrics-catalog -p @duckdb/node-api@1.5.6-r.1 " +
+        "metrics-catalog …) or with deno task cli in a checkout",
+    },
+  );
+  // cli.ts with deno.lock, as deno run finds it: the lockfile holds no DuckDB, so cli.ts says where it is
+  const args = taskArgs("cli", "compare", "churn-rate", "--data", folder)
+    .filter((arg) => !/^--(lock=|unstable-npm-lazy-caching)/.test(arg));
+  const unlocked = await runDeno(args);
+  assert.equal(unlocked.code, 1, unlocked.stderr);
+  assert.equal(unlocked.stdout, "");
+  assert.match(
+    unlocked.stderr,
+    /^metrics-catalog: --data runs the recipe on DuckDB, which this command's lockfile does not pin: run it with deno task cli, whose cli\.lock pins @duckdb\/node-api@1\.5\.6-r\.1\n$/,
+  );
+});
+
+Deno.test("compare --help and calc --help say what --data reads and how", async () => {
+  for (const command of ["compare", "calc"]) {
+    const help = await cli([command, "--help"]);
+    assert.equal(help.code, 0);
+    const text = help.stdout.replace(/\n\s+/g, " ");
+    assert.match(
+      text,
+      /--data DIR +Compute the value from your own data: CSV files shaped like the reference schema/,
+    );
+    assert.match(
+      text,
+      /one CSV file for each table the recipe reads, named after it \(subscriptions\.csv/,
+    );
+    assert.match(text, /--period-start 2024-03-01/);
+    assert.match(text, /the single binary cannot load it/);
+  }
+});
+
+Deno.test({
+  name: "the data folder is removed",
+  sanitizeOps: false,
+  async fn() {
+    await rm(folder, { recursive: true });
+  },
+});
