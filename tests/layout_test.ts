@@ -16,6 +16,7 @@ const LAYERS = [
   "sql",
   "read",
   "agents",
+  "server",
   "cli",
   "web",
   "export",

@@ -20,7 +20,12 @@ import { computeMetric } from "../read/calc.ts";
 import { findRecipe } from "../read/recipes.ts";
 import { type Dialect, DIALECTS } from "../sql/dialect.ts";
 import { ddl } from "../sql/schema.ts";
-import { catalogDirFrom, ServeError, type ServeOptions, serveOptionsFromEnv } from "./config.ts";
+import {
+  catalogDirFrom,
+  ServeError,
+  type ServeOptions,
+  serveOptionsFromEnv,
+} from "../server/config.ts";
 import {
   formatBenchmarks,
   formatCalculatorInputs,
