@@ -16,7 +16,7 @@ import {
 import { PACKAGE_NAME, VERSION } from "../policy.ts";
 import { CatalogError } from "../catalog/folder.ts";
 import { type CompareInput, compareValue, segmentChoices } from "../read/compare.ts";
-import { computeMetric } from "../read/calc.ts";
+import { calculate } from "../read/calculate.ts";
 import { findRecipe } from "../read/recipes.ts";
 import { type Dialect, DIALECTS } from "../sql/dialect.ts";
 import { ddl } from "../sql/schema.ts";
@@ -28,9 +28,9 @@ import {
 } from "../server/config.ts";
 import {
   formatBenchmarks,
+  formatCalculation,
   formatCalculatorInputs,
   formatComparison,
-  formatComputed,
   formatFramework,
   formatFrameworkList,
   formatHits,
@@ -581,11 +581,16 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
         else print(formatCalculatorInputs(metric, style));
         return 0;
       }
-      const result = computeMetric(metric, model.catalog.segments, typed);
+      const result = calculate(metric, model.catalog.segments, typed);
       if (!result.ok) throw new CliError(result.error, 2);
-      if (json) printJson(result.computed);
+      if (json) printJson(result.calculation);
       else {
-        print(formatComputed(result.computed, style, { metric, segments: model.catalog.segments }));
+        print(
+          formatCalculation(result.calculation, style, {
+            metric,
+            segments: model.catalog.segments,
+          }),
+        );
       }
       return 0;
     }
