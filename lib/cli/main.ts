@@ -9,7 +9,7 @@ import { type Catalog, type Tag, TAGS, toApiMetric } from "../catalog/records.ts
 import {
   byName,
   createReadModel,
-  type NotFound,
+  type Lookup,
   type ReadModel,
   type RecordKind,
 } from "../read/model.ts";
@@ -721,10 +721,7 @@ function knownTag(given: string | undefined, command?: Command): Tag | undefined
 }
 
 /** The record a lookup found (saying so on stderr when a name stood for its slug), or exit 1. */
-function found<T extends { slug: string }>(
-  lookup: { ok: true; record: T; alias?: string } | { ok: false; notFound: NotFound },
-  io: CliIo,
-): T {
+function found<K extends RecordKind>(lookup: Lookup<K>, io: CliIo) {
   if (lookup.ok) {
     if (lookup.alias !== undefined) {
       io.stderr(`${TOOL}: "${lookup.alias.slice(0, 60)}" is ${lookup.record.slug}\n`);

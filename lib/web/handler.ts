@@ -11,6 +11,7 @@ import {
   type BuiltAnswer,
   CACHE_ERROR,
   codingPreference,
+  type Compress,
   type EncodedBody,
   TYPES,
 } from "./answer.ts";
@@ -67,10 +68,7 @@ export function createHandler(
      * (gzip at level 6, brotli at quality 5). A runtime's adapter may bring a compressor that
      * costs its process less.
      */
-    compress?: (
-      bytes: Uint8Array<ArrayBuffer>,
-      coding: "gzip" | "br",
-    ) => Promise<Uint8Array<ArrayBuffer>>;
+    compress?: Compress;
   } = {},
 ): Handler {
   const plan = planSite(catalog, baseUrl.replace(/\/+$/, ""));
