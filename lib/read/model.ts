@@ -16,7 +16,7 @@ import type {
   MetricSummary,
   Tag,
 } from "../catalog/records.ts";
-import { closestRecords, nameKey } from "./text.ts";
+import { closestFinder, nameKey } from "./text.ts";
 import { segmentWords } from "./words.ts";
 import { segmentChoices } from "./compare.ts";
 import type { Vocabulary } from "../catalog/figures.ts";
@@ -189,17 +189,17 @@ export function createReadModel(catalog: Catalog): ReadModel {
   };
   const names = nameIndex(catalog, (slug) => bySlug.metric.has(slug));
   const inclusions = frameworkInclusions(catalog);
+  const closest = {
+    metric: closestFinder(names.phrases.filter((phrase) => phrase.kind === "metric")),
+    framework: closestFinder(names.phrases.filter((phrase) => phrase.kind === "framework")),
+  };
 
   const notFound = (kind: RecordKind, asked: string, aliasOf: string[]): NotFound => {
     const slug = asked.slice(0, 100);
     const other = OTHER[kind];
     const otherKind = bySlug[other].has(asked) ? other : undefined;
     // Slugs, names, abbreviations and everyday names all count: "chrun" is a slip of "churn".
-    const suggestions = otherKind || aliasOf.length > 0 ? [] : closestRecords(
-      asked,
-      names.phrases.filter((phrase) => phrase.kind === kind)
-        .map(({ phrase, slug }) => ({ name: phrase, slug })),
-    );
+    const suggestions = otherKind || aliasOf.length > 0 ? [] : closest[kind](asked);
     let message = `No ${kind} has the slug "${slug}"`;
     if (otherKind) message += `; "${slug}" is a ${otherKind}`;
     else if (aliasOf.length === 1) message += `; "${slug}" names the ${kind} "${aliasOf[0]}"`;
@@ -247,8 +247,8 @@ export function createReadModel(catalog: Catalog): ReadModel {
     frameworksIncluding: (slug) => inclusions.get(slug) ?? [],
     redirects() {
       const seen = new Map<string, string>();
-      for (const { kind, phrase, slug } of names.phrases) {
-        const kebab = phrase.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+      for (const { kind, name, slug } of names.phrases) {
+        const kebab = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
         if (kebab === "" || kebab === slug || bySlug[kind].has(kebab)) continue;
         if (aliasTargets(kind, kebab).length !== 1) continue;
         const prefix = kind === "metric" ? "/metrics" : "/frameworks";
@@ -268,11 +268,11 @@ function nameIndex(catalog: Catalog, isMetric: (slug: string) => boolean) {
     metric: new Map<string, Set<string>>(),
     framework: new Map<string, Set<string>>(),
   };
-  const phrases: { kind: RecordKind; phrase: string; slug: string }[] = [];
+  const phrases: { kind: RecordKind; name: string; slug: string }[] = [];
   const addAlias = (kind: RecordKind, name: string | undefined, slug: string) => {
     const key = nameKey(name ?? "");
     if (key === "") return;
-    phrases.push({ kind, phrase: name ?? "", slug });
+    phrases.push({ kind, name: name ?? "", slug });
     const slugs = aliases[kind].get(key) ?? new Set();
     slugs.add(slug);
     aliases[kind].set(key, slugs);
