@@ -1,7 +1,8 @@
 -- wrk script of `deno task soak`, `deno task shutdown-check` and the MCP cases of `deno task bench`.
 -- GET mode: rotates through the paths given after `--`, cycling Accept-Encoding through identity,
--- gzip and br; "{random}" in a path becomes a new random number on every request, so that the
--- server answers values it has not seen (it must keep nothing per query).
+-- gzip and br; "{random}" in a path becomes a new random number from 2 to 25 on every request, so
+-- that the server answers values it has not seen (it must keep nothing per query). Below 2, a
+-- percentage written without a % sign is ambiguous (is 1.2 1.2% or 120%?) and answered 400.
 -- POST mode (the first argument is POST): posts the JSON-RPC bodies that follow to the URL in turn.
 -- Either way it counts the answers that were not 2xx.
 -- Usage: wrk -s bench/soak.lua http://127.0.0.1:8000 -- /api/metrics /llms.txt ...
@@ -44,7 +45,7 @@ function request()
   end
   local encoding = encodings[(math.floor((counter - 1) / #items) % #encodings) + 1]
   local path = string.gsub(item, "{random}", function()
-    return string.format("%.4f", math.random() * 25)
+    return string.format("%.4f", 2 + math.random() * 23)
   end)
   return wrk.format("GET", path, { ["Accept-Encoding"] = encoding })
 end
