@@ -92,17 +92,10 @@ class Canvas {
     return escapeHtml(this.absolute ? `${this.context.baseUrl}${path}` : path);
   }
 
-  rect(
-    x: number,
-    y: number,
-    width: number,
-    height: number,
-    kind: "box" | "stage",
-    extra = "",
-  ): void {
+  rect(x: number, y: number, width: number, height: number, kind: "box" | "stage"): void {
     const colour = COLOURS[kind];
     this.parts.push(
-      `<rect class="d-${kind}" x="${x}" y="${y}" width="${width}" height="${height}" rx="8" fill="${colour.fill}" stroke="${colour.stroke}" stroke-width="1.5"${extra}/>`,
+      `<rect class="d-${kind}" x="${x}" y="${y}" width="${width}" height="${height}" rx="8" fill="${colour.fill}" stroke="${colour.stroke}" stroke-width="1.5"/>`,
     );
   }
 
@@ -110,11 +103,11 @@ class Canvas {
     x: number,
     y: number,
     text: string,
-    { cls = "d-text", anchor = "start", weight = "400", size = TEXT_SIZE } = {},
+    { cls = "d-text", anchor = "start", weight = "400" } = {},
   ): void {
     const fill = cls === "d-muted" ? COLOURS.muted : COLOURS.text;
     this.parts.push(
-      `<text class="${cls}" x="${x}" y="${y}" text-anchor="${anchor}" font-size="${size}" font-weight="${weight}" fill="${fill}">${
+      `<text class="${cls}" x="${x}" y="${y}" text-anchor="${anchor}" font-size="${TEXT_SIZE}" font-weight="${weight}" fill="${fill}">${
         escapeHtml(text)
       }</text>`,
     );
