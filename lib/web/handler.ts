@@ -63,9 +63,8 @@ export function createHandler(
     /** The public base address used in absolute links and the OpenAPI `servers`. */
     baseUrl?: string;
     /**
-     * Compresses a body's bytes in a coding, once per body and coding; by default `node:zlib`
-     * (gzip at level 6, brotli at quality 5). A runtime's adapter may bring a compressor that
-     * costs its process less.
+     * Compresses a body's bytes in a coding, once per body and coding; by default with
+     * `node:zlib`. A runtime's adapter may bring the runtime's own compressor.
      */
     compress?: (
       bytes: Uint8Array<ArrayBuffer>,

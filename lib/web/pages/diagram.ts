@@ -35,11 +35,7 @@ export interface DiagramOptions {
 /** The drawing's width in its own units: a wide page's column, and a phone's. */
 const WIDTH = { wide: 720, narrow: 340 } as const;
 const LINE = 18;
-/**
- * The size of the smallest text, in the drawing's units. The narrow drawing (348 units with its
- * margin) shown in a phone's column of 335 px or more, as at 375 px and wider, keeps it at 12 px
- * or more.
- */
+/** The size of the text, in the drawing's units: the narrow drawing keeps it legible on a phone. */
 const TEXT_SIZE = 13;
 
 /**
