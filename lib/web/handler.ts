@@ -19,8 +19,6 @@ import { COMMON_HEADERS, PREFLIGHT_HEADERS, REQUEST_HEADER_LIST } from "../polic
 import { HttpError, type Route } from "./http_error.ts";
 import { onFirstUse } from "./lazy.ts";
 import { requestPath } from "./request_path.ts";
-
-export { HttpError };
 import { planSite, type SitePlan } from "./site.ts";
 
 /**

@@ -26,7 +26,8 @@ import { compareInputFrom } from "../compare_form.ts";
 import { calculatorAnswer, calculatorForm, calculatorFormula } from "./calculator.ts";
 import { computeMetric } from "../../read/calc.ts";
 import { pairPath } from "../../read/model.ts";
-import { compareAnswer, compareForm, figureTable, FORMS_SCRIPT_PATH } from "./figures.ts";
+import { compareAnswer, compareForm, figureTable } from "./figures.ts";
+import { FORMS_SCRIPT_PATH } from "../paths.ts";
 import { recipeSection } from "./sql.ts";
 import { metricBenchmarks } from "../../read/model.ts";
 import {
