@@ -27,7 +27,7 @@ interface Token {
   at: number;
 }
 
-/** At the start of the rest of the text: space, or a number, a name or an operator (groups 1–3). */
+/** A token at the start of the text: space, or a number, a name or an operator (groups 1–3). */
 const TOKEN = /^(?:\s+|(\d+(?:\.\d+)?|\.\d+)|([a-z][a-zA-Z0-9]*)|([-+*/^(),]))/;
 
 function tokenize(text: string): Token[] | { error: string; at: number } {
