@@ -11,7 +11,6 @@ import {
   type BuiltAnswer,
   CACHE_ERROR,
   codingPreference,
-  type EncodedBody,
   TYPES,
 } from "./answer.ts";
 import type { Catalog } from "../catalog/load.ts";
@@ -158,14 +157,9 @@ async function prebuilt(site: SiteAnswers, path: string, request: Request): Prom
  * (else identity), or 304 when the client's `If-None-Match` holds that body's ETag.
  */
 function respond(answer: BuiltAnswer, request: Request): Response {
-  let body: EncodedBody = answer.bodies.identity;
-  for (const coding of codingPreference(request.headers.get("accept-encoding"))) {
-    const found = answer.bodies[coding];
-    if (found !== undefined) {
-      body = found;
-      break;
-    }
-  }
+  const preferred = codingPreference(request.headers.get("accept-encoding"))
+    .find((coding) => answer.bodies[coding] !== undefined);
+  const body = answer.bodies[preferred ?? "identity"] ?? answer.bodies.identity;
   if (answer.status === 200 && matchesEtag(request.headers.get("if-none-match"), body.etag)) {
     const { "content-length": _, ...headers } = body.headers;
     return new Response(null, { status: 304, headers });
@@ -250,12 +244,8 @@ async function errorResponse(
   request: Request,
   error: HttpError,
 ): Promise<Response> {
-  let path = "";
-  try {
-    path = new URL(request.url).pathname;
-  } catch {
-    // An unparsable URL is answered as an API error.
-  }
+  // An unparsable URL is answered as an API error.
+  const path = URL.canParse(request.url) ? new URL(request.url).pathname : "";
   if (error.status === 404 && !isApiPath(path)) {
     let page: BuiltAnswer;
     try {
