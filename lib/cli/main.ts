@@ -9,23 +9,28 @@ import { type Catalog, type Tag, TAGS, toApiMetric } from "../catalog/records.ts
 import {
   byName,
   createReadModel,
-  type NotFound,
+  type Lookup,
   type ReadModel,
   type RecordKind,
 } from "../read/model.ts";
 import { PACKAGE_NAME, VERSION } from "../policy.ts";
 import { CatalogError } from "../catalog/folder.ts";
 import { type CompareInput, compareValue, segmentChoices } from "../read/compare.ts";
-import { computeMetric } from "../read/calc.ts";
+import { calculate } from "../read/calculate.ts";
 import { findRecipe } from "../read/recipes.ts";
 import { type Dialect, DIALECTS } from "../sql/dialect.ts";
 import { ddl } from "../sql/schema.ts";
-import { catalogDirFrom, ServeError, type ServeOptions, serveOptionsFromEnv } from "./config.ts";
+import {
+  catalogDirFrom,
+  ServeError,
+  type ServeOptions,
+  serveOptionsFromEnv,
+} from "../server/config.ts";
 import {
   formatBenchmarks,
+  formatCalculation,
   formatCalculatorInputs,
   formatComparison,
-  formatComputed,
   formatFramework,
   formatFrameworkList,
   formatHits,
@@ -576,11 +581,16 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
         else print(formatCalculatorInputs(metric, style));
         return 0;
       }
-      const result = computeMetric(metric, model.catalog.segments, typed);
+      const result = calculate(metric, model.catalog.segments, typed);
       if (!result.ok) throw new CliError(result.error, 2);
-      if (json) printJson(result.computed);
+      if (json) printJson(result.calculation);
       else {
-        print(formatComputed(result.computed, style, { metric, segments: model.catalog.segments }));
+        print(
+          formatCalculation(result.calculation, style, {
+            metric,
+            segments: model.catalog.segments,
+          }),
+        );
       }
       return 0;
     }
@@ -711,10 +721,7 @@ function knownTag(given: string | undefined, command?: Command): Tag | undefined
 }
 
 /** The record a lookup found (saying so on stderr when a name stood for its slug), or exit 1. */
-function found<T extends { slug: string }>(
-  lookup: { ok: true; record: T; alias?: string } | { ok: false; notFound: NotFound },
-  io: CliIo,
-): T {
+function found<K extends RecordKind>(lookup: Lookup<K>, io: CliIo) {
   if (lookup.ok) {
     if (lookup.alias !== undefined) {
       io.stderr(`${TOOL}: "${lookup.alias.slice(0, 60)}" is ${lookup.record.slug}\n`);

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { Compress } from "../web/answer.ts";
 
 /**
  * Compresses `bytes` with Deno's native streams: gzip, or brotli under the format name Deno gives
@@ -20,11 +21,8 @@
  * assert.equal(await back.text(), text);
  * ```
  */
-export async function streamCompress(
-  bytes: Uint8Array<ArrayBuffer>,
-  coding: "gzip" | "br",
-): Promise<Uint8Array<ArrayBuffer>> {
+export const streamCompress: Compress = async (bytes, coding) => {
   const format: CompressionFormat = coding === "gzip" ? "gzip" : "brotli";
   const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream(format));
   return new Uint8Array(await new Response(stream).arrayBuffer());
-}
+};

@@ -1,6 +1,6 @@
 /**
  * Runs the handler with `Deno.serve`: the base address, and a graceful shutdown on SIGINT and
- * SIGTERM. The configuration comes from `lib/cli/config.ts`.
+ * SIGTERM. The configuration comes from `lib/server/config.ts`.
  *
  * @module
  */
@@ -14,8 +14,8 @@ import {
   listeningLine,
   type ServeOptions,
   serveOptionsFromEnv,
-} from "../cli/config.ts";
-import { InFlight } from "../cli/drain.ts";
+} from "../server/config.ts";
+import { InFlight } from "../server/drain.ts";
 
 /**
  * Serves the catalog. The handler (which plans every answer) is created when the listener is

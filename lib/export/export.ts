@@ -53,7 +53,7 @@ function fileFor(path: string, contentType: string): string {
   const extension = EXTENSIONS[mediaType(contentType)];
   if (extension === undefined) {
     throw new ExportError(
-      `${path}: no file extension is known for "${contentType}"; add one to EXTENSIONS in lib/export.ts`,
+      `${path}: no file extension is known for "${contentType}"; add one to EXTENSIONS in lib/export/export.ts`,
     );
   }
   return `${path.slice(1)}.${extension}`;

@@ -21,14 +21,17 @@ import { segmentWords } from "./words.ts";
 import { segmentChoices } from "./compare.ts";
 import type { Vocabulary } from "../catalog/figures.ts";
 
+/** The two kinds of record. */
+export type RecordKind = "metric" | "framework";
+
 /** Why a lookup found nothing, and what the caller may have meant. */
 export interface NotFound {
   /** The kind of record asked for. */
-  kind: "metric" | "framework";
+  kind: RecordKind;
   /** What was asked for, cut to 100 characters. */
   slug: string;
   /** Set when a record of the other kind has this slug. */
-  otherKind?: "metric" | "framework";
+  otherKind?: RecordKind;
   /** The records whose abbreviation or everyday name this is (two or more: it is ambiguous). */
   aliasOf: string[];
   /** The closest slugs of the asked kind, best first. */
@@ -36,9 +39,6 @@ export interface NotFound {
   /** The one wording every surface shows. */
   message: string;
 }
-
-/** The two kinds of record. */
-export type RecordKind = NotFound["kind"];
 
 export type { Benchmarks, FrameworkSummary, MetricSummary };
 
@@ -51,25 +51,15 @@ export interface ReadModel {
   /** The frameworks, in slug order. */
   frameworks(): Framework[];
   /** The record of that kind with exactly that slug (the API's rule), or why there is none. */
-  get<K extends "metric" | "framework">(
-    kind: K,
-    slug: string,
-  ):
-    | { ok: true; record: K extends "metric" ? MetricRecord : Framework }
-    | { ok: false; notFound: NotFound };
+  get<K extends RecordKind>(kind: K, slug: string): Lookup<K>;
   /**
    * The record of that kind named by a slug, or else by its abbreviation, name or an everyday
    * name from `synonyms.yaml` (case-insensitive) when exactly one record of that kind has it,
    * with the name when it was not the slug; or why there is none.
    */
-  resolve<K extends "metric" | "framework">(
-    kind: K,
-    name: string,
-  ):
-    | { ok: true; record: K extends "metric" ? MetricRecord : Framework; alias?: string }
-    | { ok: false; notFound: NotFound };
+  resolve<K extends RecordKind>(kind: K, name: string): Lookup<K>;
   /** A record's display name by slug. */
-  name(kind: "metric" | "framework", slug: string): string | undefined;
+  name(kind: RecordKind, slug: string): string | undefined;
   /** A metric's benchmarks with the sources each figure cites. */
   benchmarks(metric: MetricRecord): Benchmarks;
   /**
@@ -85,11 +75,16 @@ export interface ReadModel {
   redirects(): { from: string; to: string }[];
 }
 
-/** The record type of a kind, as {@linkcode ReadModel.get} answers it. */
-type RecordOf<K extends RecordKind> = K extends "metric" ? MetricRecord : Framework;
+/**
+ * A lookup's answer: the record of that kind, with the name it was found by when that was not its
+ * slug (`alias`); or why there is none.
+ */
+export type Lookup<K extends RecordKind> =
+  | { ok: true; record: K extends "metric" ? MetricRecord : Framework; alias?: string }
+  | { ok: false; notFound: NotFound };
 
-/** A lookup's answer, as {@linkcode ReadModel.resolve} writes it. */
-type Lookup<T> = { ok: true; record: T; alias?: string } | { ok: false; notFound: NotFound };
+/** The record type of a kind. */
+type RecordOf<K extends RecordKind> = Extract<Lookup<K>, { ok: true }>["record"];
 
 /** A framework that includes a metric, with the components that name it. */
 type Inclusion = ReturnType<ReadModel["frameworksIncluding"]>[number];
@@ -225,12 +220,12 @@ export function createReadModel(catalog: Catalog): ReadModel {
         (!tag || metric.tags.includes(tag)) && (!kind || metric.kind === kind)
       ),
     frameworks: () => catalog.frameworks,
-    get<K extends RecordKind>(kind: K, slug: string): Lookup<RecordOf<K>> {
+    get<K extends RecordKind>(kind: K, slug: string): Lookup<K> {
       const record = bySlug[kind].get(slug) as RecordOf<K> | undefined;
       if (record) return { ok: true, record };
       return { ok: false, notFound: notFound(kind, slug, aliasTargets(kind, slug)) };
     },
-    resolve<K extends RecordKind>(kind: K, name: string): Lookup<RecordOf<K>> {
+    resolve<K extends RecordKind>(kind: K, name: string): Lookup<K> {
       const exact = bySlug[kind].get(name) as RecordOf<K> | undefined;
       if (exact) return { ok: true, record: exact };
       const targets = aliasTargets(kind, name);

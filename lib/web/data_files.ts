@@ -6,9 +6,9 @@
  *
  * @module
  */
+import type { Calculator } from "../catalog/calculator.ts";
 import type { Catalog } from "../catalog/load.ts";
 import { type DataSet, type FigureRow, figureRows } from "../read/benchmarks.ts";
-import type { FormulaSet } from "../read/calc.ts";
 import { PACKAGE_NAME, VERSION } from "../policy.ts";
 import { DATA_PATHS, SQL_INDEX_PATH } from "./paths.ts";
 
@@ -170,6 +170,27 @@ export function dataPackage(catalog: Catalog, baseUrl: string): unknown {
       },
     }],
   };
+}
+
+/** `/formulas.json`: every metric's calculator, as data. */
+export interface FormulaSet {
+  /** Its title. */
+  title: string;
+  /** What it is. */
+  description: string;
+  /** Its licence. */
+  license: { name: string; path: string; title: string };
+  /** The site it comes from. */
+  homepage: string;
+  /** Every metric: its prose formula, and its calculator or why it has none. */
+  metrics: {
+    slug: string;
+    name: string;
+    formula: string;
+    calculator?: Calculator;
+    notComputable?: string;
+    page: string;
+  }[];
 }
 
 /** Every metric's calculator as data: inputs, expression, result unit, worked example. */

@@ -11,6 +11,7 @@ import {
   type BuiltAnswer,
   CACHE_ERROR,
   codingPreference,
+  type Compress,
   TYPES,
 } from "./answer.ts";
 import type { Catalog } from "../catalog/load.ts";
@@ -63,10 +64,7 @@ export function createHandler(
      * Compresses a body's bytes in a coding, once per body and coding; by default with
      * `node:zlib`. A runtime's adapter may bring the runtime's own compressor.
      */
-    compress?: (
-      bytes: Uint8Array<ArrayBuffer>,
-      coding: "gzip" | "br",
-    ) => Promise<Uint8Array<ArrayBuffer>>;
+    compress?: Compress;
   } = {},
 ): Handler {
   const plan = planSite(catalog, baseUrl.replace(/\/+$/, ""));

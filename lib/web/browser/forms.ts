@@ -2,7 +2,7 @@
  * The metric pages' forms in the browser, for the static export, where no server answers
  * `/metrics/<slug>/compare` or `/metrics/<slug>/calc`: "where do you stand" reads
  * `/benchmarks.json` and places the value with the server's own `compareValue`; the calculator
- * reads `/formulas.json` too and computes with the server's own `computeMetric`. Each writes its
+ * reads `/formulas.json` too and calculates with the server's own `calculate`. Each writes its
  * answer under the form as text. It also brings the copy button of the page's SQL recipe
  * (`copy.ts`). Bundled into `lib/web/pages/_browser_scripts.ts` by `deno task scripts`.
  *
@@ -14,7 +14,8 @@ import { compareValue, comparisonGroups, type ValueComparison } from "../../read
 import { formatValue, perWords } from "../../read/words.ts";
 import { compareInputFrom } from "../compare_form.ts";
 import { figureChart } from "../pages/chart.ts";
-import { computeMetric, type FormulaSet } from "../../read/calc.ts";
+import { calculate } from "../../read/calculate.ts";
+import type { FormulaSet } from "../data_files.ts";
 
 /** The little of the DOM this script uses; the project's type check has no DOM library. */
 interface Element {
@@ -126,18 +127,18 @@ async function calculated(form: Element, slug: string): Promise<Element> {
     ...(definition?.calculator ? { calculator: definition.calculator } : {}),
     ...(definition?.notComputable ? { notComputable: definition.notComputable } : {}),
   };
-  const result = computeMetric(metric, set.segments, Object.fromEntries(fieldsOf(form)));
+  const result = calculate(metric, set.segments, Object.fromEntries(fieldsOf(form)));
   if (!result.ok) return alertOf(result.error);
-  const { computed } = result;
-  const per = computed.per ? ` ${perWords(computed.per)}` : "";
+  const { calculation } = result;
+  const per = calculation.per ? ` ${perWords(calculation.per)}` : "";
   const section = element("section", undefined, "answer");
   section.append(
-    element("h2", `Result: ${computed.written}${per}`),
-    element("p", computed.formula, "formula-numbers"),
+    element("h2", `Result: ${calculation.written}${per}`),
+    element("p", calculation.formula, "formula-numbers"),
   );
-  if (computed.comparison && computed.comparison.placements.length > 0) {
+  if (calculation.comparison && calculation.comparison.placements.length > 0) {
     section.append(element("h3", "Against the benchmark figures"));
-    section.append(...verdictParts(computed.comparison), ...groupParts(computed.comparison));
+    section.append(...verdictParts(calculation.comparison), ...groupParts(calculation.comparison));
   }
   return section;
 }

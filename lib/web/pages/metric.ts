@@ -24,7 +24,7 @@ import { figureChart } from "./chart.ts";
 import { compareValue } from "../../read/compare.ts";
 import { compareInputFrom } from "../compare_form.ts";
 import { calculatorAnswer, calculatorForm, calculatorFormula } from "./calculator.ts";
-import { computeMetric } from "../../read/calc.ts";
+import { calculate } from "../../read/calculate.ts";
 import { pairPath } from "../../read/model.ts";
 import { compareAnswer, compareForm, figureTable } from "./figures.ts";
 import { FORMS_SCRIPT_PATH } from "../paths.ts";
@@ -277,7 +277,7 @@ export function metricCalcPage(
   for (const key of Object.keys(metric.calculator?.inputs ?? {})) {
     typed[key] = (params.get(key) ?? "").slice(0, 100);
   }
-  const result = computeMetric(metric, context.segments, typed);
+  const result = calculate(metric, context.segments, typed);
   const main =
     markup`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/metrics">Metrics</a></li><li><a href="${
       sitePath("/metrics", metric.slug)
@@ -285,7 +285,7 @@ export function metricCalcPage(
 <h1>${displayName(metric)}: calculator</h1>
 ${
       result.ok
-        ? calculatorAnswer(result.computed)
+        ? calculatorAnswer(result.calculation)
         : markup`<p class="callout" role="alert">${result.error}</p>`
     }
 ${calculatorFormula(metric) ?? ""}
