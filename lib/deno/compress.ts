@@ -1,10 +1,7 @@
 /**
- * Compression for the Deno server without `node:zlib`: Deno's `CompressionStream` writes gzip
- * (level 6, as `node:zlib` does) and, beyond the web standard's formats, brotli (quality 6), in
- * native code. Importing `node:zlib` brings Node's compatibility layer into the process, which the
- * first compressed answer would otherwise pay for in start-up time and resident memory
- * (BENCHMARKS.md). The Deno this project pins writes brotli this way; `tests/compress_test.ts`
- * fails on one that does not.
+ * Compression for the Deno server with Deno's own `CompressionStream`, which writes gzip and,
+ * beyond the web standard's formats, brotli, so the server does not load Node's compatibility
+ * layer for `node:zlib`. `tests/compress_test.ts` fails on a Deno that does not write brotli.
  *
  * @module
  */

@@ -208,14 +208,7 @@ export function createReadModel(catalog: Catalog): ReadModel {
     } else if (suggestions.length > 0) {
       message += `. Did you mean ${suggestions.map((item) => `"${item}"`).join(", ")}?`;
     }
-    return {
-      kind,
-      slug,
-      ...(otherKind ? { otherKind } : {}),
-      aliasOf,
-      suggestions,
-      message,
-    };
+    return { kind, slug, ...(otherKind ? { otherKind } : {}), aliasOf, suggestions, message };
   };
   const aliasTargets = (kind: RecordKind, name: string) =>
     [...names.aliases[kind].get(nameKey(name)) ?? []].sort();
@@ -296,18 +289,15 @@ function nameIndex(catalog: Catalog, isMetric: (slug: string) => boolean) {
 /** The frameworks each metric belongs to, with the components that name it. */
 function frameworkInclusions(catalog: Catalog): Map<string, Inclusion[]> {
   const inclusions = new Map<string, Inclusion[]>();
-  for (const framework of catalog.frameworks) {
-    for (const component of framework.components) {
-      for (const slug of component.metricSlugs) {
-        const list = inclusions.get(slug) ?? [];
-        let entry = list.find((item) => item.slug === framework.slug);
-        if (!entry) {
-          entry = { slug: framework.slug, name: framework.name, components: [] };
-          list.push(entry);
-        }
-        entry.components.push(component.name);
-        inclusions.set(slug, list);
-      }
+  for (const { slug: framework, name, components } of catalog.frameworks) {
+    for (const slug of new Set(components.flatMap((component) => component.metricSlugs))) {
+      const naming = components.filter((component) => component.metricSlugs.includes(slug));
+      const entry = {
+        slug: framework,
+        name,
+        components: naming.map((component) => component.name),
+      };
+      inclusions.set(slug, [...inclusions.get(slug) ?? [], entry]);
     }
   }
   return inclusions;

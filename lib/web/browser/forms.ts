@@ -48,34 +48,28 @@ const document = (globalThis as unknown as {
 }).document;
 
 let data: Promise<DataSet> | undefined;
+let formulas: Promise<FormulaSet> | undefined;
 
-function element(tag: string, text?: string): Element {
+function element(tag: string, text?: string, className?: string): Element {
   const node = document.createElement(tag);
   if (text !== undefined) node.textContent = text;
+  if (className !== undefined) node.className = className;
   return node;
 }
 
-let formulas: Promise<FormulaSet> | undefined;
-
 /** The verdict and the hint, as the server's answer page writes them. */
 function verdictParts(comparison: ValueComparison): Element[] {
-  const verdict = element("p", comparison.summary);
-  verdict.className = "verdict";
-  const parts = [verdict];
-  if (comparison.hint) {
-    const hint = element("p", comparison.hint);
-    hint.className = "muted";
-    parts.push(hint);
-  }
-  return parts;
+  return [
+    element("p", comparison.summary, "verdict"),
+    ...(comparison.hint ? [element("p", comparison.hint, "muted")] : []),
+  ];
 }
 
 /** The placements grouped by segment match, each linked to its figure; the rest folded away. */
 function groupParts(comparison: ValueComparison): Element[] {
   const parts: Element[] = [];
   for (const group of comparisonGroups(comparison)) {
-    const list = element("ul");
-    list.className = "plain";
+    const list = element("ul", undefined, "plain");
     for (const line of group.lines) {
       const item = element("li", `${line.text} `);
       const link = element("a", `[figure ${line.figure}]`);
@@ -103,10 +97,8 @@ function fetchJson<T>(path: string): Promise<T> {
 }
 
 function alertOf(error: string): Element {
-  const section = element("section");
-  section.className = "answer";
-  const alert = element("p", error);
-  alert.className = "callout";
+  const section = element("section", undefined, "answer");
+  const alert = element("p", error, "callout");
   alert.setAttribute("role", "alert");
   section.append(alert);
   return section;
@@ -135,18 +127,15 @@ async function calculated(form: Element, slug: string): Promise<Element> {
     ...(definition?.calculator ? { calculator: definition.calculator } : {}),
     ...(definition?.notComputable ? { notComputable: definition.notComputable } : {}),
   };
-  const typed: Record<string, string> = {};
-  for (const [key, value] of fieldsOf(form)) typed[key] = value;
-  const result = calculate(metric, set.segments, typed);
+  const result = calculate(metric, set.segments, Object.fromEntries(fieldsOf(form)));
   if (!result.ok) return alertOf(result.error);
   const { calculation } = result;
   const per = calculation.per ? ` ${perWords(calculation.per)}` : "";
-  const section = element("section");
-  section.className = "answer";
-  section.append(element("h2", `Result: ${calculation.written}${per}`));
-  const formula = element("p", calculation.formula);
-  formula.className = "formula-numbers";
-  section.append(formula);
+  const section = element("section", undefined, "answer");
+  section.append(
+    element("h2", `Result: ${calculation.written}${per}`),
+    element("p", calculation.formula, "formula-numbers"),
+  );
   if (calculation.comparison && calculation.comparison.placements.length > 0) {
     section.append(element("h3", "Against the benchmark figures"));
     section.append(...verdictParts(calculation.comparison), ...groupParts(calculation.comparison));
@@ -155,8 +144,7 @@ async function calculated(form: Element, slug: string): Promise<Element> {
 }
 
 async function answer(form: Element, slug: string): Promise<Element> {
-  const section = element("section");
-  section.className = "answer";
+  const section = element("section", undefined, "answer");
   data ??= fetchJson<DataSet>("/benchmarks.json");
   const set = await data;
   const metric = comparedMetricFrom(set, slug);

@@ -48,21 +48,10 @@ const UNIT_WORDS: Record<Unit, string> = {
   seconds: "seconds",
 };
 
-const RESULT_WORDS: Record<Unit, string> = {
-  percent: "in percent",
-  points: "in points",
-  ratio: "a ratio",
-  multiple: "a multiple",
-  usd: "in US dollars",
-  count: "a count",
-  months: "in months",
-  days: "in days",
-  minutes: "in minutes",
-  seconds: "in seconds",
-};
-
+/** The result's unit as the equation's tail says it: "in percent", "a ratio". */
 function resultWords(unit: Unit): string {
-  return RESULT_WORDS[unit];
+  const words = UNIT_WORDS[unit];
+  return words.startsWith("a ") ? words : `in ${words}`;
 }
 
 /** The calculator form: one field a named input, prefilled with the reader's last values. */
