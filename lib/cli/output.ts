@@ -32,7 +32,7 @@ export interface TextStyle {
 
 /**
  * The ANSI codes that open and close each style, as `node:util`'s `styleText` writes them; spelled
- * out here because importing `node:util` costs the CLI several milliseconds at start.
+ * out here so that printing needs no Node compatibility module on Deno.
  */
 const ANSI = {
   bold: ["\x1b[1m", "\x1b[22m"],
