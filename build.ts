@@ -7,7 +7,7 @@
 import { parseArgs } from "node:util";
 import { buildSite } from "./lib/web/site.ts";
 import { ExportError, exportSite } from "./lib/export/export.ts";
-import { catalogDirFrom, parseBaseUrl, parsePort } from "./lib/cli/config.ts";
+import { catalogDirFrom, parseBaseUrl, parsePort } from "./lib/server/config.ts";
 import { exitOnKnownError, loadCatalogOrExit, readEnv } from "./lib/deno/entry.ts";
 
 const USAGE = `Usage: deno task build [--out dist] [--port 8080]

@@ -14,7 +14,7 @@ export interface BenchCase {
   status: number;
   /** The content coding the answer must carry. */
   coding: "identity" | "gzip" | "br";
-  /** For a POST: the body, sent by `mcp.lua` (only the server answers these). */
+  /** For a POST: the body, sent by `soak.lua` (only the server answers these). */
   post?: string;
 }
 

@@ -57,13 +57,22 @@ export async function brotliModule(): Promise<string | undefined> {
 
 /**
  * Builds the static export into `workDir/export` with the build task's own flags (its write
- * grant moved to that folder, which it may also read), listening on `port`, with the Deno server's `baseUrl` so that
- * absolute links match. The export's `nginx.conf` is used as written except for two lines that
- * make the comparison fair to a single-threaded server: the worker count and no access log.
+ * grant moved to that folder, which it may also read), listening on `port`, with the Deno server's
+ * `baseUrl` so that absolute links match. The export's `nginx.conf` is used as written except for
+ * two lines that make the comparison fair to a single-threaded server: the worker count and no
+ * access log. The export compresses its files harder than the server does on a request, so the
+ * gzip and brotli files of the benchmarked answers are replaced with the Deno server's own bytes:
+ * both sides then send the same bytes.
  */
 export async function prepareExport(
   workDir: string,
-  { port, baseUrl, workers }: { port: number; baseUrl: string; workers: number },
+  cases: readonly BenchCase[],
+  { port, baseUrl, denoPort, workers }: {
+    port: number;
+    baseUrl: string;
+    denoPort: number;
+    workers: number;
+  },
 ): Promise<NginxSite> {
   const out = `${workDir}/export`;
   const args = (await taskArgs("build")).map((arg) =>
@@ -97,7 +106,66 @@ export async function prepareExport(
   }
   const confPath = `${workDir}/nginx.conf`;
   await Deno.writeTextFile(confPath, conf);
+  const replaced = await useServerBytes(out, cases, denoPort);
+  notes.push(
+    `the gzip and brotli files of ${replaced} benchmarked answer(s) are the Deno server's`,
+  );
   return { source: "export", prefix: out, conf: confPath, port, brotli: true, notes };
+}
+
+/**
+ * For each benchmarked address, finds the export's files that hold the Deno server's identity
+ * body and writes the server's gzip and brotli bodies over their `.gz` and `.br` siblings (only
+ * where the export has one, as its nginx.conf serves those alone). Returns how many addresses
+ * were found.
+ */
+async function useServerBytes(
+  dir: string,
+  cases: readonly BenchCase[],
+  denoPort: number,
+): Promise<number> {
+  const files: { path: string; size: number }[] = [];
+  const walk = async (folder: string) => {
+    for await (const entry of Deno.readDir(folder)) {
+      const path = `${folder}/${entry.name}`;
+      if (entry.isDirectory) await walk(path);
+      else if (entry.isFile && !/\.(gz|br)$/.test(entry.name)) {
+        files.push({ path, size: (await Deno.stat(path)).size });
+      }
+    }
+  };
+  await walk(dir);
+  const fetchAs = (path: string, coding: string) =>
+    rawRequest(`http://127.0.0.1:${denoPort}`, path, { headers: { "Accept-Encoding": coding } });
+  let found = 0;
+  const paths = cases.filter((c) => c.status === 200 && c.post === undefined).map((c) => c.path);
+  for (const path of new Set(paths)) {
+    const identity = (await fetchAs(path, "identity")).body;
+    const matches: string[] = [];
+    for (const file of files) {
+      if (
+        file.size === identity.byteLength && sameBytes(await Deno.readFile(file.path), identity)
+      ) {
+        matches.push(file.path);
+      }
+    }
+    if (matches.length > 0) found++;
+    for (const [coding, extension] of [["gzip", "gz"], ["br", "br"]] as const) {
+      const answer = await fetchAs(path, coding);
+      if (answer.headers.get("content-encoding") !== coding) continue;
+      for (const file of matches) {
+        const sibling = `${file}.${extension}`;
+        const exists = await Deno.stat(sibling).then(() => true, () => false);
+        if (exists) await Deno.writeFile(sibling, answer.body);
+      }
+    }
+  }
+  return found;
+}
+
+/** Whether two byte arrays hold the same bytes. */
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.byteLength === b.byteLength && a.every((byte, i) => byte === b[i]);
 }
 
 /**

@@ -58,9 +58,13 @@ export async function cpuSplit(): Promise<
   return { server: String(last), load: last === 1 ? "0" : `0-${last - 1}`, loadCpus: last };
 }
 
-import { freePort } from "../tests/_spawn.ts";
-
-export { freePort };
+/** A port on 127.0.0.1 that was free a moment ago. */
+export function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr;
+  listener.close();
+  return port;
+}
 
 /** Resolves after `ms` milliseconds. */
 export function sleep(ms: number): Promise<void> {

@@ -7,6 +7,26 @@
 
 import { onCpus } from "./_process.ts";
 
+/**
+ * The Lua script of the soak, the shutdown check and the bench's MCP cases (`bench/soak.lua`): it
+ * rotates over the paths (GET) or JSON-RPC bodies (POST) given after `--` and counts bad answers.
+ */
+export const SOAK_SCRIPT: string = new URL("./soak.lua", import.meta.url).pathname;
+
+/** What `bench/soak.lua` counted: answers, those not 2xx, and 2xx ones carrying an MCP error. */
+export interface ScriptCounts {
+  responses: number;
+  non2xx: number;
+  rpcErrors: number;
+}
+
+/** The answers `bench/soak.lua` counted in a run. */
+export function scriptCounts(run: WrkResult): ScriptCounts {
+  const match = /soak: responses=(\d+) non2xx=(\d+) rpc_errors=(\d+)/.exec(run.scriptOutput);
+  if (!match) throw new Error(`soak.lua printed no counts:\n${run.scriptOutput}`);
+  return { responses: Number(match[1]), non2xx: Number(match[2]), rpcErrors: Number(match[3]) };
+}
+
 /** The figures of one `wrk` run. */
 export interface WrkResult {
   requests: number;

@@ -10,8 +10,7 @@ import { readFlags, usageError } from "./_args.ts";
 import { discoverPaths } from "./_endpoints.ts";
 import { cpuSplit, sleep, startServer, stop, withTimeout } from "./_process.ts";
 import { fmt, table, verdict } from "./_stats.ts";
-import { runWrk, type WrkResult } from "./_wrk.ts";
-import { scriptCounts, SOAK_SCRIPT } from "./soak.ts";
+import { runWrk, scriptCounts, SOAK_SCRIPT, type WrkResult } from "./_wrk.ts";
 
 const USAGE = `Usage: deno task shutdown-check [--duration 8] [--after 3] [--connections 64]`;
 

@@ -40,8 +40,15 @@
  * @module
  */
 export { CatalogError, loadCatalog } from "./catalog/load.ts";
-export { createReadModel, type NotFound, type ReadModel } from "./read/model.ts";
+export {
+  createReadModel,
+  type Lookup,
+  type NotFound,
+  type ReadModel,
+  type RecordKind,
+} from "./read/model.ts";
 export { createHandler, type Handler } from "./web/handler.ts";
+export type { Compress } from "./web/answer.ts";
 export {
   type Benchmarks,
   type Catalog,

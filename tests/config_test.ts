@@ -5,7 +5,7 @@ import {
   parsePort,
   ServeError,
   serveOptionsFromEnv,
-} from "../lib/cli/config.ts";
+} from "../lib/server/config.ts";
 
 /** An environment holding only `values`. */
 const envOf = (values: Record<string, string>) => (name: string) => values[name];

@@ -16,6 +16,7 @@ const LAYERS = [
   "sql",
   "read",
   "agents",
+  "server",
   "cli",
   "web",
   "export",
@@ -166,22 +167,20 @@ Deno.test("lib/mod.ts, the library's surface, reaches no runtime adapter: it sta
   assert.deepEqual([...reached].filter((module) => /^(deno|node)\//.test(module)), []);
 });
 
-/**
- * The library's surface: the names a library user needs to load a catalog, read it, answer
- * requests and type the records they get (CONTRIBUTING.md, "The library's surface").
- */
-const SURFACE = [
-  ["loadCatalog", "CatalogError"],
-  ["createReadModel", "ReadModel", "NotFound"],
-  ["createHandler", "Handler"],
-  ["Catalog", "Metric", "MetricRecord", "Framework", "Source", "Benchmarks", "Tag", "TAGS"],
-  ["Figure", "Comparison", "Period", "PERIODS", "Vocabulary", "Calculator"],
-].flat();
+/** The names CONTRIBUTING.md lists as the library's surface: the list under its heading. */
+function listedSurface(): string[] {
+  const text = readFileSync(join(LIB, "../CONTRIBUTING.md"), "utf8");
+  const section = text.split("\n## The library's surface\n")[1]?.split("\n## ")[0] ?? "";
+  const list = section.match(/^- [^]*?(?=\n\n)/m)?.[0] ?? "";
+  return [...list.matchAll(/`(\w+)`/g)].map((match) => match[1] ?? "");
+}
 
-Deno.test(`lib/mod.ts exports the library's ${SURFACE.length} names and no more`, async () => {
+Deno.test("lib/mod.ts exports exactly the names CONTRIBUTING.md lists as the library's surface", async () => {
   const { code, stdout, stderr } = await runDeno(["doc", "--json", "lib/mod.ts"]);
   assert.equal(code, 0, stderr);
   const doc: { nodes: Record<string, { symbols: { name: string }[] }> } = JSON.parse(stdout);
   const names = Object.values(doc.nodes).flatMap((node) => node.symbols.map(({ name }) => name));
-  assert.deepEqual(names.sort(), SURFACE.toSorted());
+  const listed = listedSurface();
+  assert.ok(listed.includes("loadCatalog") && listed.includes("Calculator"), listed.join());
+  assert.deepEqual(names.sort(), listed.sort());
 });

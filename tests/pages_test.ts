@@ -951,7 +951,7 @@ Deno.test("the formula shows the equation first, in MathML where it reads as one
   const full = await loadCatalog();
   const handler = createHandler(full, { baseUrl: BASE });
   let drawn = 0;
-  const { expressionOf } = await import("../lib/catalog/calculator.ts");
+  const { expressionOf } = await import("../lib/read/calculate.ts");
   const { render } = await import("../lib/catalog/expression.ts");
   for (const metric of full.metrics) {
     const doc = await page(`/metrics/${metric.slug}`, 200, handler);

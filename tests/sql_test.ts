@@ -10,9 +10,10 @@
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
-import { calculate, type Calculator, expressionOf } from "../lib/catalog/calculator.ts";
+import type { Calculator } from "../lib/catalog/calculator.ts";
 import { evaluate } from "../lib/catalog/expression.ts";
-import { loadCatalog } from "../lib/mod.ts";
+import { loadCatalog, type MetricRecord } from "../lib/mod.ts";
+import { calculate, expressionOf } from "../lib/read/calculate.ts";
 import { DIALECTS } from "../lib/sql/dialect.ts";
 import { bindRecipe, parseRecipe, type Recipe } from "../lib/sql/recipe.ts";
 import { ddl, TABLES } from "../lib/sql/schema.ts";
@@ -35,11 +36,7 @@ import {
 import { systemBinary } from "./_system.ts";
 
 const catalog = await loadCatalog(undefined, { prebuilt: false });
-const calculators = new Map(
-  catalog.metrics.flatMap((metric) =>
-    metric.calculator ? [[metric.slug, metric.calculator] as const] : []
-  ),
-);
+const metrics = new Map(catalog.metrics.map((metric) => [metric.slug, metric]));
 const folder = new URL("../lib/sql/recipes/", import.meta.url);
 const recipes: Recipe[] = [];
 for (const name of (await readdir(folder)).filter((file) => file.endsWith(".sql")).sort()) {
@@ -74,18 +71,18 @@ Deno.test("every table and column of the reference schema has a meaning of one s
 
 /** What the calculator gives on a row's inputs: its value, or null where it refuses them. */
 function calculatorValue(
-  calculator: Calculator,
+  metric: MetricRecord,
   inputs: Record<string, number | null>,
 ): number | null {
   const typed = Object.fromEntries(
     Object.entries(inputs).map(([name, value]) => [name, value === null ? "" : String(value)]),
   );
-  const result = calculate(calculator, typed);
-  if (result.ok) return result.value;
-  if (/is a count: a whole number/.test(result.error)) {
+  const result = calculate(metric, catalog.segments, typed);
+  if (result.ok) return result.calculation.value;
+  if (/is a count: a whole number/.test(result.error) && metric.calculator) {
     // an average of daily counts (average DAU) is a count that need not be whole; the arithmetic
     // is the calculator's all the same
-    const evaluated = evaluate(expressionOf(calculator), inputs as Record<string, number>);
+    const evaluated = evaluate(expressionOf(metric.calculator), inputs as Record<string, number>);
     return evaluated.ok ? evaluated.value : null;
   }
   return null;
@@ -116,7 +113,8 @@ function problemsOf(
       : [`${where}: returned a row for a window that has not closed`];
   }
   if (answer.rows.length !== 1) return [`${where}: returned ${answer.rows.length} rows, not one`];
-  const calculator = calculators.get(recipe.metric) as Calculator;
+  const metric = metrics.get(recipe.metric) as MetricRecord;
+  const calculator = metric.calculator as Calculator;
   const names = [...Object.keys(calculator.inputs), "result"];
   if (answer.columns.join() !== names.join()) {
     return [`${where}: returned the columns ${answer.columns.join(", ")}, not ${names.join(", ")}`];
@@ -138,7 +136,7 @@ function problemsOf(
       );
     }
   }
-  const result = calculatorValue(calculator, inputs);
+  const result = calculatorValue(metric, inputs);
   if (!same(row.result ?? null, result)) {
     problems.push(
       `${where}: result is ${row.result}, the calculator gives ${result} on its inputs`,

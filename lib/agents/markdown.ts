@@ -21,19 +21,10 @@ import { statisticWords } from "../read/words.ts";
 import type { Vocabulary } from "../catalog/figures.ts";
 import { recipeOf, withoutRecipe } from "../read/recipes.ts";
 
-/** Escapes text for use as a Markdown link label. */
-function label(text: string): string {
-  return text.replace(/([\\[\]])/g, "\\$1");
-}
-
-/** Escapes a URL for use as a Markdown link destination. */
-function destination(url: string): string {
-  return url.replace(/[()\s<>]/g, (char) => encodeURIComponent(char));
-}
-
-/** A Markdown link. */
+/** A Markdown link, its label and its destination escaped. */
 export function link(text: string, url: string): string {
-  return `[${label(text)}](${destination(url)})`;
+  const destination = url.replace(/[()\s<>]/g, (char) => encodeURIComponent(char));
+  return `[${text.replace(/([\\[\]])/g, "\\$1")}](${destination})`;
 }
 
 const bullets = (items: readonly string[]) => items.map((item) => `- ${item}`).join("\n");
@@ -215,7 +206,7 @@ function sections(parts: readonly Section[], context: LinkContext, metric?: Metr
       ? []
       : [`## ${part.field.heading}`, "", body, ""];
     // The recipe follows the formula, as on the page.
-    return metric && part.field.id === "formula"
+    return metric && part.field.key === "formula"
       ? [...shown, "## Compute it from your data", "", recipeMarkdown(metric, context), ""]
       : shown;
   });

@@ -60,10 +60,13 @@ function rpcError(code: number, message: string): Error {
   return Object.assign(new Error(message), { code });
 }
 
+/** A zod error, as the SDK's request validation throws it. */
+type SchemaError = {
+  issues: { path: PropertyKey[]; message: string; code?: string; expected?: string }[];
+};
+
 /** A schema error of the SDK's request validation in one sentence. */
-function paramsSentence(
-  error: { issues: { path: PropertyKey[]; message: string; code?: string; expected?: string }[] },
-): string {
+function paramsSentence(error: SchemaError): string {
   const [issue] = error.issues;
   if (!issue) return "Invalid params";
   const path = issue.path.filter((part) => part !== "params").join(".");
@@ -78,11 +81,7 @@ function paramsSentence(
   return `Invalid params: "${path || "params"}" ${what}`;
 }
 
-function isSchemaError(
-  error: unknown,
-): error is {
-  issues: { path: PropertyKey[]; message: string; code?: string; expected?: string }[];
-} {
+function isSchemaError(error: unknown): error is SchemaError {
   // The SDK's zod may be another copy than ours: recognise its errors by name and shape.
   return error instanceof Error && /^\$?ZodError$/.test(error.name) && "issues" in error &&
     Array.isArray(error.issues);
@@ -137,21 +136,17 @@ export function createMcpServer(
       "sql://recipes/{slug}, over the reference schema at sql://schema/postgres or " +
       "sql://schema/duckdb.",
   });
-  server.registerTool(
-    "list_metrics",
-    {
-      title: "List metrics",
-      description: "List the catalog's metrics (slug, name, abbreviation, tags, definition), " +
-        "optionally only those with a tag or only composite (tool-defined) scores.",
-      inputSchema: {
-        tag: z.enum(TAGS).optional().describe("Only metrics with this tag"),
-        kind: z.literal("composite").optional().describe("Only composite, tool-defined scores"),
-      },
-      outputSchema: { metrics: z.array(MetricSummarySchema) },
-      annotations: READ_ONLY,
+  server.registerTool("list_metrics", {
+    title: "List metrics",
+    description: "List the catalog's metrics (slug, name, abbreviation, tags, definition), " +
+      "optionally only those with a tag or only composite (tool-defined) scores.",
+    inputSchema: {
+      tag: z.enum(TAGS).optional().describe("Only metrics with this tag"),
+      kind: z.literal("composite").optional().describe("Only composite, tool-defined scores"),
     },
-    tools.list_metrics,
-  );
+    outputSchema: { metrics: z.array(MetricSummarySchema) },
+    annotations: READ_ONLY,
+  }, tools.list_metrics);
 
   server.registerTool("get_metric", {
     title: "Get a metric",
@@ -162,21 +157,17 @@ export function createMcpServer(
     annotations: READ_ONLY,
   }, tools.get_metric);
 
-  server.registerTool(
-    "search",
-    {
-      title: "Search the catalog",
-      description: "Ranked full-text search over metrics and frameworks, by name, abbreviation " +
-        '(e.g. "NRR"), synonym (e.g. "stickiness") or a plain-language question.',
-      inputSchema: {
-        query: z.string().min(1).max(MAX_QUERY_LENGTH).describe("What to look for"),
-        limit: z.number().int().min(1).max(50).optional().describe("At most this many hits (10)"),
-      },
-      outputSchema: { hits: z.array(SearchHitSchema) },
-      annotations: READ_ONLY,
+  server.registerTool("search", {
+    title: "Search the catalog",
+    description: "Ranked full-text search over metrics and frameworks, by name, abbreviation " +
+      '(e.g. "NRR"), synonym (e.g. "stickiness") or a plain-language question.',
+    inputSchema: {
+      query: z.string().min(1).max(MAX_QUERY_LENGTH).describe("What to look for"),
+      limit: z.number().int().min(1).max(50).optional().describe("At most this many hits (10)"),
     },
-    tools.search,
-  );
+    outputSchema: { hits: z.array(SearchHitSchema) },
+    annotations: READ_ONLY,
+  }, tools.search);
 
   server.registerTool("list_frameworks", {
     title: "List frameworks",

@@ -94,7 +94,7 @@ function isResult(body: string): boolean {
   return typeof parsed === "object" && parsed !== null && "result" in parsed;
 }
 
-/** A cached answer under the request's id: the SDK's bytes, a string the runtime writes as it is. */
+/** A cached answer under the request's id: the SDK's bytes with the id put back. */
 function cachedResponse(cached: CachedAnswer, id: string | number): Response {
   return new Response(`${cached.beforeId}"id":${JSON.stringify(id)}}`, {
     status: 200,

@@ -30,54 +30,32 @@ export type ToolResult =
   }
   | { content: { type: "text"; text: string }[]; isError: true };
 
-/** What `list_metrics` is asked. */
-export interface ListMetricsInput {
-  tag?: Tag | undefined;
-  kind?: "composite" | undefined;
-}
-
-/** What `search` is asked. */
-export interface SearchInput {
-  query: string;
-  limit?: number | undefined;
-}
-
-/** What `get_benchmark` is asked. */
-export interface BenchmarkInput {
-  slug: string;
-  value?: number | string | undefined;
-  per?: string | undefined;
-  segment?: Record<string, string | number> | undefined;
-}
-
 /** The six tools, each a function of its checked arguments. */
 export interface CatalogTools {
-  list_metrics(input: ListMetricsInput): ToolResult;
+  list_metrics(input: { tag?: Tag | undefined; kind?: "composite" | undefined }): ToolResult;
   get_metric(input: { slug: string }): ToolResult;
-  search(input: SearchInput): Promise<ToolResult>;
+  search(input: { query: string; limit?: number | undefined }): Promise<ToolResult>;
   list_frameworks(): ToolResult;
   get_framework(input: { slug: string }): ToolResult;
-  get_benchmark(input: BenchmarkInput): ToolResult;
-}
-
-/** The structured result and its JSON text, as every tool returns them. */
-function result(value: object): ToolResult {
-  const structured: Record<string, unknown> = Object.fromEntries(Object.entries(value));
-  return {
-    content: [{ type: "text", text: JSON.stringify(structured, null, 2) }],
-    structuredContent: structured,
-  };
+  get_benchmark(input: {
+    slug: string;
+    value?: number | string | undefined;
+    per?: string | undefined;
+    segment?: Record<string, string | number> | undefined;
+  }): ToolResult;
 }
 
 /**
- * A structured result with its own text, shorter than the JSON, for a reader to see first; the
- * JSON follows as a second text block, for the MCP App view of a host that passes the content on
- * without the structured content.
+ * The structured result and its text: the JSON, indented; or, given `text`, that text, shorter
+ * than the JSON, for a reader to see first, with the JSON after it as a second block, for the MCP
+ * App view of a host that passes the content on without the structured content.
  */
-function answer(value: object, text: string): ToolResult {
+function result(value: object, text?: string): ToolResult {
   const structured: Record<string, unknown> = Object.fromEntries(Object.entries(value));
   return {
-    content: [{ type: "text", text }, { type: "text", text: JSON.stringify(structured) }],
+    content: text === undefined
+      ? [{ type: "text", text: JSON.stringify(structured, null, 2) }]
+      : [{ type: "text", text }, { type: "text", text: JSON.stringify(structured) }],
     structuredContent: structured,
   };
 }
@@ -198,17 +176,14 @@ export function catalogTools(
       if (!found.ok) return notFoundError(found.notFound);
       const benchmarks = model.benchmarks(found.record);
       if (value === undefined) {
-        return answer(benchmarks, benchmarkText(benchmarks, catalog.segments));
+        return result(benchmarks, benchmarkText(benchmarks, catalog.segments));
       }
       // A number is read as its digits would be typed, so 1.04 is asked about as on the page.
       const typed = typeof value === "number" ? String(value) : value;
       const compared = compareValue(found.record, catalog, { value: typed, per, segment });
       if (!compared.ok) return toolError(compared.error);
       const { comparison } = compared;
-      return answer(
-        { ...benchmarks, comparison },
-        comparisonText(benchmarks, comparison),
-      );
+      return result({ ...benchmarks, comparison }, comparisonText(benchmarks, comparison));
     },
   };
 }
@@ -287,7 +262,6 @@ function resourceKind(
  * `sql://schema/{dialect}`, and each metric's recipe, `sql://recipes/{slug}` (`application/sql`).
  */
 export function resourceKinds(model: ReadModel): ResourceKind[] {
-  const names = () => new Map(model.metrics().map((metric) => [metric.slug, metric.name]));
   return [
     resourceKind("metric", {
       prefix: "catalog://metrics/",
@@ -344,13 +318,11 @@ export function resourceKinds(model: ReadModel): ResourceKind[] {
         "result from your own tables (sql://schema/{dialect}), on PostgreSQL or DuckDB alike: " +
         "code, under the MIT licence",
       mimeType: "application/sql",
-      list: () => {
-        const named = names();
-        return recipeSlugs().map((slug) => ({
+      list: () =>
+        recipeSlugs().map((slug) => ({
           name: slug,
-          title: `${named.get(slug) ?? slug}: SQL recipe`,
-        }));
-      },
+          title: `${model.name("metric", slug) ?? slug}: SQL recipe`,
+        })),
       read: (slug) => {
         const found = findRecipe(model, slug, { exact: true });
         return found.ok ? found.recipe.text : { message: found.message };

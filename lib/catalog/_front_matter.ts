@@ -17,22 +17,15 @@ const FENCE = /^---[ \t]*$/;
 /** Reads the front matter and the `## ` sections of one record file. */
 export function splitRecordFile(source: string): RecordFile {
   const problems: string[] = [];
+  const unread = (problem: string): RecordFile => ({
+    frontMatter: undefined,
+    sections: new Map(),
+    problems: [`front matter: ${problem}`],
+  });
   const lines = source.replace(/^\uFEFF/, "").split(/\r?\n/);
-  if (!FENCE.test(lines[0] ?? "")) {
-    return {
-      frontMatter: undefined,
-      sections: new Map(),
-      problems: ["front matter: must open the file with a line of three dashes"],
-    };
-  }
+  if (!FENCE.test(lines[0] ?? "")) return unread("must open the file with a line of three dashes");
   const end = lines.findIndex((line, index) => index > 0 && FENCE.test(line));
-  if (end === -1) {
-    return {
-      frontMatter: undefined,
-      sections: new Map(),
-      problems: ["front matter: has no closing line of three dashes"],
-    };
-  }
+  if (end === -1) return unread("has no closing line of three dashes");
   // The front matter starts on the file's second line.
   const parsed = parseYaml(lines.slice(1, end).join("\n"));
   if (!parsed.ok) {

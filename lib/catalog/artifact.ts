@@ -96,13 +96,7 @@ async function folderDigest(files: readonly SourceFile[]): Promise<string> {
     ),
     bytes ?? new Uint8Array(),
   ]);
-  const all = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
-  let offset = 0;
-  for (const part of parts) {
-    all.set(part, offset);
-    offset += part.byteLength;
-  }
-  return await sha256Base64url(all);
+  return await sha256Base64url(new Uint8Array(await new Blob(parts).arrayBuffer()));
 }
 
 /** The digest of each file, by path: what names the file that changed. */

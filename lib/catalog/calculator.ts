@@ -1,13 +1,12 @@
 /**
  * A metric's calculator: its named inputs, the expression over them, the result's unit, and the
- * worked example of its `inPractice` section. This module checks a calculator against its record
- * when the catalog is validated, and computes a result from a reader's inputs with one-line
- * errors (never `NaN` or `Infinity`).
+ * worked example of its `inPractice` section, checked against its record when the catalog is
+ * validated. `lib/read/calculate.ts` calculates a result from a reader's inputs.
  *
  * @module
  */
-import { evaluate, type Expr, inputsOf, parseExpression } from "./expression.ts";
-import { type Figure, findWritten, parsePlainNumber, type Period, readWritten } from "./figures.ts";
+import { evaluate, inputsOf, parseExpression } from "./expression.ts";
+import { type Figure, findWritten, type Period, readWritten } from "./figures.ts";
 
 /** A metric's calculator, as the catalog holds it. */
 export interface Calculator {
@@ -28,70 +27,6 @@ export interface Calculator {
   result: { unit: Figure["unit"]; per?: Period | undefined };
   /** The worked example: its inputs, and the result as the text states it. */
   example: { inputs: Record<string, number>; states: string };
-}
-
-/** What a reader gets: the result, or the one line that says what is wrong. */
-export type CalcResult =
-  | { ok: true; value: number; inputs: Record<string, number> }
-  | { ok: false; error: string };
-
-/** The parsed expression of a calculator; throws when the catalog let a bad one through. */
-export function expressionOf(calculator: Calculator): Expr {
-  const parsed = parseExpression(calculator.expression);
-  if (!parsed.ok) throw new Error(`The expression "${calculator.expression}" does not parse`);
-  return parsed.expr;
-}
-
-/**
- * Reads a reader's inputs (as typed) and computes the result: every input given, each a plain
- * number, no negative count or amount unless the input allows it, no zero denominator.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { calculate } from "./calculator.ts";
- * const calculator = {
- *   inputs: {
- *     lost: { name: "Customers lost", unit: "count" as const, means: "left in the period" },
- *     start: { name: "Customers at the start", unit: "count" as const, means: "paying on day one" },
- *   },
- *   expression: "lost / start * 100",
- *   result: { unit: "percent" as const },
- *   example: { inputs: { lost: 90, start: 2000 }, states: "4.5%" },
- * };
- * assert.deepEqual(calculate(calculator, { lost: "90", start: "2000" }), {
- *   ok: true,
- *   value: 4.5,
- *   inputs: { lost: 90, start: 2000 },
- * });
- * assert.deepEqual(calculate(calculator, { lost: "90", start: "0" }), {
- *   ok: false,
- *   error: "Division by zero: start is 0",
- * });
- * ```
- */
-export function calculate(
-  calculator: Calculator,
-  typed: Readonly<Record<string, string | undefined>>,
-): CalcResult {
-  const inputs: Record<string, number> = {};
-  for (const [key, input] of Object.entries(calculator.inputs)) {
-    const raw = (typed[key] ?? "").trim();
-    if (raw === "") return { ok: false, error: `Missing input "${key}" (${input.name})` };
-    const value = parsePlainNumber(raw.replace(/\s*%$/, "").replace(/^\$/, ""));
-    if (value === undefined) {
-      return { ok: false, error: `Input "${key}" must be a number, not "${raw.slice(0, 40)}"` };
-    }
-    if (value < 0 && !input.negative) {
-      return { ok: false, error: `Input "${key}" (${input.name}) must not be negative` };
-    }
-    if (input.unit === "count" && !Number.isInteger(value)) {
-      return { ok: false, error: `Input "${key}" (${input.name}) is a count: a whole number` };
-    }
-    inputs[key] = value;
-  }
-  const result = evaluate(expressionOf(calculator), inputs);
-  return result.ok ? { ok: true, value: result.value, inputs } : result;
 }
 
 /**

@@ -82,8 +82,7 @@ function wordAt(text: string, index: number): boolean {
  * mention with its tail: what follows up to a closing parenthesis with no parenthesis between
  * (`, 2020)` in `(KeyBanc Capital Markets, 2020)`), or "" when there is none. `undefined` when the
  * author is not named. Mentions do not overlap: a search goes on after the previous tail, as a
- * global regular expression would, without compiling a pattern per author (which would be the
- * slowest part of `cli.ts show`).
+ * global regular expression would, without a pattern made for each author.
  */
 function mentionTails(text: string, author: string): string[] | undefined {
   const tails: string[] = [];

@@ -1,7 +1,6 @@
 /**
- * Content digests: SHA-256 in base64url, with the Web Crypto API that Deno and Node both ship
- * (importing `node:crypto` would slow Deno's start). The catalog artifact names its files by
- * digest, and every answer's ETag is one.
+ * Content digests: SHA-256 in base64url, with the Web Crypto API that Deno and Node both ship.
+ * The catalog artifact names its files by digest, and every answer's ETag is one.
  *
  * @module
  */

@@ -27,36 +27,20 @@ interface Token {
   at: number;
 }
 
+/** A token at the start of the text: space, or a number, a name or an operator (groups 1–3). */
+const TOKEN = /^(?:\s+|(\d+(?:\.\d+)?|\.\d+)|([a-z][a-zA-Z0-9]*)|([-+*/^(),]))/;
+
 function tokenize(text: string): Token[] | { error: string; at: number } {
   const tokens: Token[] = [];
-  let at = 0;
-  while (at < text.length) {
-    const rest = text.slice(at);
-    const space = /^\s+/.exec(rest);
-    if (space) {
-      at += space[0].length;
-      continue;
-    }
-    const number = /^(\d+(\.\d+)?|\.\d+)/.exec(rest);
-    if (number) {
-      tokens.push({ kind: "number", text: number[0], at });
-      at += number[0].length;
-      continue;
-    }
-    const name = /^[a-z][a-zA-Z0-9]*/.exec(rest);
-    if (name) {
-      tokens.push({ kind: "name", text: name[0], at });
-      at += name[0].length;
-      continue;
-    }
-    if ("+-*/^(),".includes(rest[0] ?? "")) {
-      tokens.push({ kind: "op", text: rest[0] ?? "", at });
-      at += 1;
-      continue;
-    }
-    return { error: `"${rest[0]}" is not part of the formula language`, at };
+  for (let at = 0; at < text.length;) {
+    const match = TOKEN.exec(text.slice(at));
+    if (!match) return { error: `"${text[at]}" is not part of the formula language`, at };
+    const [whole, number, name, op] = match;
+    const kind = number ? "number" : name ? "name" : op ? "op" : undefined;
+    if (kind) tokens.push({ kind, text: whole, at });
+    at += whole.length;
   }
-  tokens.push({ kind: "end", text: "", at });
+  tokens.push({ kind: "end", text: "", at: text.length });
   return tokens;
 }
 
@@ -233,20 +217,10 @@ export function evaluate(expr: Expr, inputs: Readonly<Record<string, number>>): 
       case "binary": {
         const left = run(node.left);
         const right = run(node.right);
-        switch (node.op) {
-          case "+":
-            return left + right;
-          case "-":
-            return left - right;
-          case "*":
-            return left * right;
-          case "/":
-            if (right === 0) throw new Stop(`Division by zero: ${render(node.right)} is 0`);
-            return left / right;
-          case "^":
-            return left ** right;
+        if (node.op === "/" && right === 0) {
+          throw new Stop(`Division by zero: ${render(node.right)} is 0`);
         }
-        break;
+        return ARITHMETIC[node.op](left, right);
       }
       case "call": {
         const args = node.args.map(run);
@@ -254,7 +228,6 @@ export function evaluate(expr: Expr, inputs: Readonly<Record<string, number>>): 
         return node.fn === "min" ? Math.min(...args) : Math.max(...args);
       }
     }
-    throw new Stop("Unknown expression");
   };
   try {
     const value = run(expr);
@@ -265,6 +238,14 @@ export function evaluate(expr: Expr, inputs: Readonly<Record<string, number>>): 
     throw error;
   }
 }
+
+const ARITHMETIC = {
+  "+": (a: number, b: number) => a + b,
+  "-": (a: number, b: number) => a - b,
+  "*": (a: number, b: number) => a * b,
+  "/": (a: number, b: number) => a / b,
+  "^": (a: number, b: number) => a ** b,
+} as const;
 
 const PRECEDENCE = { "+": 1, "-": 1, "*": 2, "/": 2, "^": 4 } as const;
 

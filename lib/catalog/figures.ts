@@ -214,11 +214,6 @@ export function isYear(value: number, written: string): boolean {
   return /^\d{4}$/.test(written) && value >= 1990 && value <= 2039;
 }
 
-/** A figure's value, or the middle of its range: what a chart places it at. */
-export function figureCenter(figure: Pick<Figure, "value" | "low" | "high">): number {
-  return figure.value ?? ((figure.low ?? 0) + (figure.high ?? 0)) / 2;
-}
-
 /**
  * The numbers of a sentence that nothing accounts for: not inside a figure, a sample or a context
  * item written in it (each claims its next occurrence that no other claim holds), not a year, not

@@ -57,7 +57,7 @@ type LoadOptions = NonNullable<Parameters<typeof loadCatalog>[1]>;
 
 /**
  * {@linkcode loadCatalog}, reading the folder with `files`: how a runtime's adapter brings its own
- * file access (the Deno entries pass Deno's, which starts faster than `node:fs`).
+ * file access (the Deno entries pass Deno's file API).
  */
 export async function loadCatalogWith(
   files: CatalogFiles,

@@ -33,11 +33,12 @@ import {
 import { crossRecordProblems } from "./validate.ts";
 import { structureBenchmarks, vocabularyProblems } from "./figure_rules.ts";
 import type { Vocabulary } from "./figures.ts";
-import { type Calculator, calculatorProblems } from "./calculator.ts";
-import type { CalculatorSchema } from "./schema.ts";
+import { calculatorProblems } from "./calculator.ts";
 
 const MAX_FILE_BYTES = 256 * 1024;
 const REPORT_INPUT = { reportInput: true };
+/** `synonyms.yaml`: everyday phrases that name a record, by the record's slug. */
+const SYNONYMS = z.record(z.string().regex(SLUG_PATTERN), z.array(z.string().min(1)).min(1));
 
 /**
  * Reads and validates every record under `dir` (a folder URL or a path ending in `/`), throwing
@@ -49,44 +50,30 @@ export async function parseCatalog(
   { label, files: fs }: { label: string; files: CatalogFiles },
 ): Promise<Catalog> {
   const problems: string[] = [];
-  const resolve = (name: string) => inFolder(dir, name);
-  const metricFiles = await readRecordFiles(fs, resolve("metrics/"), `${label}/metrics`, problems);
-  const frameworkFiles = await readRecordFiles(
-    fs,
-    resolve("frameworks/"),
-    `${label}/frameworks`,
-    problems,
-  );
-  const segments = await readSegments(
-    fs,
-    resolve("segments.yaml"),
-    `${label}/segments.yaml`,
-    problems,
-  );
-  const metrics: MetricRecord[] = [];
-  for (const file of metricFiles) {
-    const record = parseMetric(file, segments, problems);
-    if (record) metrics.push(record);
-  }
-  const frameworks: Framework[] = [];
-  for (const file of frameworkFiles) {
-    const record = parseFramework(file, problems);
-    if (record) frameworks.push(record);
-  }
-  const synonyms = await readSynonyms(
-    fs,
-    resolve("synonyms.yaml"),
-    `${label}/synonyms.yaml`,
-    problems,
-  );
+  const from: Reading = { fs, dir, label, problems };
+  const metricFiles = await readRecordFiles(from, "metrics");
+  const frameworkFiles = await readRecordFiles(from, "frameworks");
+  const segments = await readYaml(from, "segments.yaml", VocabularySchema) ?? {};
+  problems.push(...vocabularyProblems(segments, `${label}/segments.yaml`));
+  const metrics = metricFiles.flatMap((file) => parseMetric(file, segments, problems) ?? []);
+  const frameworks = frameworkFiles.flatMap((file) => parseFramework(file, problems) ?? []);
+  const synonyms = new Map(Object.entries(await readYaml(from, "synonyms.yaml", SYNONYMS) ?? {}));
   const catalog = { metrics, frameworks, synonyms, segments };
-  const slugs = {
+  const known = {
     metrics: new Set(metricFiles.map((file) => file.slug)),
     frameworks: new Set(frameworkFiles.map((file) => file.slug)),
   };
-  problems.push(...crossRecordProblems(catalog, { known: slugs, label }));
+  problems.push(...crossRecordProblems(catalog, { known, label }));
   if (problems.length > 0) throw new CatalogError(problems);
   return catalog;
+}
+
+/** Where the catalog's files are read from, and the list their problems go to. */
+interface Reading {
+  fs: CatalogFiles;
+  dir: CatalogDir;
+  label: string;
+  problems: string[];
 }
 
 interface FileText {
@@ -95,24 +82,21 @@ interface FileText {
   text: string;
 }
 
-async function readRecordFiles(
-  fs: CatalogFiles,
-  dir: URL | string,
-  label: string,
-  problems: string[],
-) {
+/** The record files of a folder of the catalog (`metrics` or `frameworks`), as text. */
+async function readRecordFiles({ fs, dir, label, problems }: Reading, folder: string) {
   const files: FileText[] = [];
+  const at = inFolder(dir, `${folder}/`);
   let entries: { name: string; isFile: boolean }[];
   try {
-    entries = await fs.list(dir);
+    entries = await fs.list(at);
   } catch (error) {
     if (isPermissionError(error)) throw error;
-    problems.push(`${label}: cannot read the folder (${errorName(error)})`);
+    problems.push(`${label}/${folder}: cannot read the folder (${errorName(error)})`);
     return files;
   }
   entries.sort((a, b) => a.name < b.name ? -1 : 1);
   for (const entry of entries) {
-    const path = `${label}/${entry.name}`;
+    const path = `${label}/${folder}/${entry.name}`;
     if (!entry.isFile || !entry.name.endsWith(".md")) {
       problems.push(`${path}: only record files named <slug>.md belong here`);
       continue;
@@ -122,8 +106,7 @@ async function readRecordFiles(
       problems.push(`${path}: file name: "${slug}" must be a lowercase kebab-case slug`);
       continue;
     }
-    const location = typeof dir === "string" ? dir + entry.name : new URL(entry.name, dir);
-    const bytes = await fs.read(location);
+    const bytes = await fs.read(inFolder(at, entry.name));
     if (bytes === undefined) {
       problems.push(`${path}: the file went away while it was read`);
       continue;
@@ -203,7 +186,7 @@ function parseMetric(
     ...(benchmarksReviewed === undefined ? {} : { benchmarksReviewed }),
     ...(figures.length > 0 ? { figures } : {}),
     ...(comparison ? { comparison } : {}),
-    ...(calculator ? { calculator: calculatorRecord(calculator) } : {}),
+    ...(calculator ? { calculator } : {}),
     ...(notComputable ? { notComputable } : {}),
   };
 }
@@ -242,83 +225,30 @@ function readBody(file: FileText, headings: Record<string, string>, problems: st
   return { frontMatter: split.frontMatter, fields, ok: local.length === 0 };
 }
 
-async function readSynonyms(
-  fs: CatalogFiles,
-  location: URL | string,
-  path: string,
-  problems: string[],
-) {
-  const synonyms = new Map<string, string[]>();
-  let text: string;
-  try {
-    const bytes = await fs.read(location);
-    if (bytes === undefined) return synonyms;
-    text = new TextDecoder().decode(bytes);
-  } catch (error) {
-    if (isPermissionError(error)) throw error;
-    problems.push(`${path}: cannot read the file (${errorName(error)})`);
-    return synonyms;
-  }
-  const yaml = parseYaml(text);
-  if (!yaml.ok) {
-    problems.push(`${path}${yaml.line === undefined ? "" : ` line ${yaml.line}`}: ${yaml.message}`);
-    return synonyms;
-  }
-  const parsed = z.record(z.string().regex(SLUG_PATTERN), z.array(z.string().min(1)).min(1))
-    .safeParse(yaml.value ?? {}, REPORT_INPUT);
-  if (!parsed.success) {
-    reportIssues(path, parsed.error, problems);
-    return synonyms;
-  }
-  for (const [slug, phrases] of Object.entries(parsed.data)) synonyms.set(slug, phrases);
-  return synonyms;
-}
-
-async function readSegments(
-  fs: CatalogFiles,
-  location: URL | string,
-  path: string,
-  problems: string[],
-): Promise<Vocabulary> {
+/** A YAML file of the catalog folder, checked; `undefined` when it is absent or has problems. */
+async function readYaml<T>(
+  { fs, dir, label, problems }: Reading,
+  name: string,
+  schema: z.ZodType<T>,
+): Promise<T | undefined> {
+  const path = `${label}/${name}`;
   let bytes: Uint8Array | undefined;
   try {
-    bytes = await fs.read(location);
+    bytes = await fs.read(inFolder(dir, name));
   } catch (error) {
     if (isPermissionError(error)) throw error;
     problems.push(`${path}: cannot read the file (${errorName(error)})`);
-    return {};
+    return undefined;
   }
-  if (bytes === undefined) return {};
+  if (bytes === undefined) return undefined;
   const yaml = parseYaml(new TextDecoder().decode(bytes));
   if (!yaml.ok) {
     problems.push(`${path}${yaml.line === undefined ? "" : ` line ${yaml.line}`}: ${yaml.message}`);
-    return {};
+    return undefined;
   }
-  const parsed = VocabularySchema.safeParse(yaml.value ?? {}, REPORT_INPUT);
-  if (!parsed.success) {
-    reportIssues(path, parsed.error, problems);
-    return {};
-  }
-  const vocabulary: Vocabulary = {};
-  for (const [key, spec] of Object.entries(parsed.data)) {
-    const values: Vocabulary[string]["values"] = {};
-    for (const [slug, value] of Object.entries(spec.values)) {
-      values[slug] = {
-        label: value.label,
-        ...(value.min === undefined ? {} : { min: value.min }),
-        ...(value.max === undefined ? {} : { max: value.max }),
-        ...(value.within === undefined ? {} : { within: value.within }),
-      };
-    }
-    vocabulary[key] = {
-      label: spec.label,
-      ...(spec.band ? { band: spec.band } : {}),
-      ...(spec.short ? { short: spec.short } : {}),
-      values,
-    };
-  }
-  problems.push(...vocabularyProblems(vocabulary, path));
-  return vocabulary;
+  const parsed = schema.safeParse(yaml.value ?? {}, REPORT_INPUT);
+  if (!parsed.success) return void reportIssues(path, parsed.error, problems);
+  return parsed.data;
 }
 
 function reportIssues(path: string, error: z.ZodError, problems: string[]) {
@@ -391,23 +321,4 @@ function errorName(error: unknown): string {
     return error.code;
   }
   return error instanceof Error ? error.name : String(error);
-}
-
-/** A calculator as the record holds it: optional fields left out rather than undefined. */
-function calculatorRecord(input: z.infer<typeof CalculatorSchema>): Calculator {
-  const inputs: Calculator["inputs"] = {};
-  for (const [key, item] of Object.entries(input.inputs)) {
-    inputs[key] = {
-      name: item.name,
-      unit: item.unit,
-      means: item.means,
-      ...(item.negative ? { negative: true } : {}),
-    };
-  }
-  return {
-    inputs,
-    expression: input.expression,
-    result: { unit: input.result.unit, ...(input.result.per ? { per: input.result.per } : {}) },
-    example: input.example,
-  };
 }

@@ -151,8 +151,6 @@ export interface FieldSpec<
   readonly key: Key;
   /** The section heading on every surface, and the `## ` heading in a catalog file's body. */
   readonly heading: string;
-  /** The section's anchor on the pages. */
-  readonly id: string;
   /** How the content is shown. */
   readonly content: Content;
   /** Where a catalog file holds it: a `## ` section of the body, or the front matter. */
@@ -170,9 +168,17 @@ export type FieldOf<R> = {
   }[FieldContent];
 }[keyof R & string];
 
-/** One section of one record: its spec and its value, typed by the kind of content. */
+/**
+ * One section of one record: its spec, its anchor on the pages (the heading in kebab case) and its
+ * value, typed by the kind of content.
+ */
 export type Section = {
-  [C in FieldContent]: { field: FieldSpec<string, C>; content: C; value: ContentValues[C] };
+  [C in FieldContent]: {
+    field: FieldSpec<string, C>;
+    id: string;
+    content: C;
+    value: ContentValues[C];
+  };
 }[FieldContent];
 
 /**
@@ -223,8 +229,9 @@ export function sectionText(part: Section): string {
 }
 
 function section(field: FieldSpec, value: unknown): Section {
+  const id = field.heading.toLowerCase().replaceAll(" ", "-");
   // The table is type-checked against the record (FieldOf), so the value fits the content.
-  return { field, content: field.content, value } as Section;
+  return { field, id, content: field.content, value } as Section;
 }
 
 /**
@@ -237,47 +244,24 @@ export const METRIC_FIELDS = [
   {
     key: "definition",
     heading: "Definition",
-    id: "definition",
     content: "text",
     in: "body",
     lead: true,
     search: "definition",
   },
-  {
-    key: "formula",
-    heading: "Formula",
-    id: "formula",
-    content: "formula",
-    in: "front",
-    search: "formula",
-  },
+  { key: "formula", heading: "Formula", content: "formula", in: "front", search: "formula" },
   {
     key: "whatItMeasures",
     heading: "What it measures",
-    id: "what-it-measures",
     content: "text",
     in: "body",
     search: "body",
   },
-  {
-    key: "inPractice",
-    heading: "In practice",
-    id: "in-practice",
-    content: "text",
-    in: "body",
-    search: "body",
-  },
-  {
-    key: "benchmarks",
-    heading: "Benchmarks",
-    id: "benchmarks",
-    content: "benchmarks",
-    in: "front",
-  },
+  { key: "inPractice", heading: "In practice", content: "text", in: "body", search: "body" },
+  { key: "benchmarks", heading: "Benchmarks", content: "benchmarks", in: "front" },
   {
     key: "calculationMethods",
     heading: "Calculation methods",
-    id: "calculation-methods",
     content: "list",
     in: "front",
     search: "body",
@@ -285,44 +269,22 @@ export const METRIC_FIELDS = [
   {
     key: "whatToWatch",
     heading: "What to watch",
-    id: "what-to-watch",
     content: "labelled",
     in: "front",
     search: "body",
   },
-  {
-    key: "whenNotToUse",
-    heading: "When not to use",
-    id: "when-not-to-use",
-    content: "text",
-    in: "body",
-    search: "body",
-  },
+  { key: "whenNotToUse", heading: "When not to use", content: "text", in: "body", search: "body" },
   {
     key: "findingMetric",
     heading: "Finding the metric",
-    id: "finding-the-metric",
     content: "text",
     in: "body",
     search: "body",
   },
-  { key: "tools", heading: "Tools", id: "tools", content: "text", in: "body", search: "body" },
-  {
-    key: "vanityRisk",
-    heading: "Vanity risk",
-    id: "vanity-risk",
-    content: "text",
-    in: "body",
-    search: "body",
-  },
-  {
-    key: "relatedMetrics",
-    heading: "Related metrics",
-    id: "related-metrics",
-    content: "related",
-    in: "front",
-  },
-  { key: "sources", heading: "Sources", id: "sources", content: "sources", in: "front" },
+  { key: "tools", heading: "Tools", content: "text", in: "body", search: "body" },
+  { key: "vanityRisk", heading: "Vanity risk", content: "text", in: "body", search: "body" },
+  { key: "relatedMetrics", heading: "Related metrics", content: "related", in: "front" },
+  { key: "sources", heading: "Sources", content: "sources", in: "front" },
 ] as const satisfies readonly FieldOf<Metric>[];
 
 /** The sections of a framework, in reading order; see {@linkcode METRIC_FIELDS}. */
@@ -330,55 +292,21 @@ export const FRAMEWORK_FIELDS = [
   {
     key: "summary",
     heading: "Summary",
-    id: "summary",
     content: "text",
     in: "body",
     lead: true,
     search: "definition",
   },
-  {
-    key: "components",
-    heading: "Components",
-    id: "components",
-    content: "components",
-    in: "front",
-    search: "body",
-  },
-  { key: "origin", heading: "Origin", id: "origin", content: "text", in: "body", search: "body" },
-  {
-    key: "howItWorks",
-    heading: "How it works",
-    id: "how-it-works",
-    content: "text",
-    in: "body",
-    search: "body",
-  },
-  {
-    key: "bestFor",
-    heading: "Best for",
-    id: "best-for",
-    content: "text",
-    in: "body",
-    search: "body",
-  },
-  { key: "limitations", heading: "Limitations", id: "limitations", content: "text", in: "body" },
-  {
-    key: "whenToAvoid",
-    heading: "When to avoid",
-    id: "when-to-avoid",
-    content: "text",
-    in: "body",
-  },
-  {
-    key: "implementation",
-    heading: "Implementation",
-    id: "implementation",
-    content: "steps",
-    in: "front",
-  },
-  { key: "examples", heading: "Examples", id: "examples", content: "examples", in: "front" },
-  { key: "pairsWith", heading: "Pairs with", id: "pairs-with", content: "pairs", in: "front" },
-  { key: "sources", heading: "Sources", id: "sources", content: "sources", in: "front" },
+  { key: "components", heading: "Components", content: "components", in: "front", search: "body" },
+  { key: "origin", heading: "Origin", content: "text", in: "body", search: "body" },
+  { key: "howItWorks", heading: "How it works", content: "text", in: "body", search: "body" },
+  { key: "bestFor", heading: "Best for", content: "text", in: "body", search: "body" },
+  { key: "limitations", heading: "Limitations", content: "text", in: "body" },
+  { key: "whenToAvoid", heading: "When to avoid", content: "text", in: "body" },
+  { key: "implementation", heading: "Implementation", content: "steps", in: "front" },
+  { key: "examples", heading: "Examples", content: "examples", in: "front" },
+  { key: "pairsWith", heading: "Pairs with", content: "pairs", in: "front" },
+  { key: "sources", heading: "Sources", content: "sources", in: "front" },
 ] as const satisfies readonly FieldOf<Framework>[];
 
 type BodyKey<Fields extends readonly FieldSpec[]> = Extract<Fields[number], { in: "body" }>["key"];

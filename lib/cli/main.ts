@@ -15,23 +15,28 @@ import {
 import {
   byName,
   createReadModel,
-  type NotFound,
+  type Lookup,
   type ReadModel,
   type RecordKind,
 } from "../read/model.ts";
 import { PACKAGE_NAME, VERSION } from "../policy.ts";
 import { CatalogError } from "../catalog/folder.ts";
 import { type CompareInput, compareValue, segmentChoices } from "../read/compare.ts";
-import { type Computed, computeMetric } from "../read/calc.ts";
+import { calculate, type Calculation } from "../read/calculate.ts";
 import { findRecipe, recipeOf, withoutRecipe } from "../read/recipes.ts";
 import { type Dialect, DIALECTS } from "../sql/dialect.ts";
 import { ddl } from "../sql/schema.ts";
-import { catalogDirFrom, ServeError, type ServeOptions, serveOptionsFromEnv } from "./config.ts";
+import {
+  catalogDirFrom,
+  ServeError,
+  type ServeOptions,
+  serveOptionsFromEnv,
+} from "../server/config.ts";
 import {
   formatBenchmarks,
+  formatCalculation,
   formatCalculatorInputs,
   formatComparison,
-  formatComputed,
   formatFramework,
   formatFrameworkList,
   formatFromData,
@@ -616,9 +621,9 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
       let fromData: FromData | undefined;
       if (data !== undefined) {
         fromData = await runRecipe(metric, data, values, io, ["segment"]);
-        const computed = computeFromData(metric, model, fromData);
-        input.value = computed.value;
-        if (computed.per !== undefined) input.per = computed.per;
+        const calculation = calculateFromData(metric, model, fromData);
+        input.value = calculation.value;
+        if (calculation.per !== undefined) input.per = calculation.per;
       }
       const result = compareValue(metric, model.catalog, input);
       if (!result.ok) throw new CliError(result.error, 2);
@@ -638,11 +643,13 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
       const metric = found(model.resolve("metric", slug), io);
       if (data !== undefined) {
         const fromData = await runRecipe(metric, data, values, io, []);
-        const computed = computeFromData(metric, model, fromData);
-        if (json) printJson({ ...computed, data: dataJson(fromData) });
+        const calculation = calculateFromData(metric, model, fromData);
+        if (json) printJson({ ...calculation, data: dataJson(fromData) });
         else {
           print(`${formatFromData(fromData, style, { metric })}\n`);
-          print(formatComputed(computed, style, { metric, segments: model.catalog.segments }));
+          print(
+            formatCalculation(calculation, style, { metric, segments: model.catalog.segments }),
+          );
         }
         return 0;
       }
@@ -657,11 +664,16 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
         else print(formatCalculatorInputs(metric, style));
         return 0;
       }
-      const result = computeMetric(metric, model.catalog.segments, typed);
+      const result = calculate(metric, model.catalog.segments, typed);
       if (!result.ok) throw new CliError(result.error, 2);
-      if (json) printJson(result.computed);
+      if (json) printJson(result.calculation);
       else {
-        print(formatComputed(result.computed, style, { metric, segments: model.catalog.segments }));
+        print(
+          formatCalculation(result.calculation, style, {
+            metric,
+            segments: model.catalog.segments,
+          }),
+        );
       }
       return 0;
     }
@@ -792,10 +804,7 @@ function knownTag(given: string | undefined, command?: Command): Tag | undefined
 }
 
 /** The record a lookup found (saying so on stderr when a name stood for its slug), or exit 1. */
-function found<T extends { slug: string }>(
-  lookup: { ok: true; record: T; alias?: string } | { ok: false; notFound: NotFound },
-  io: CliIo,
-): T {
+function found<K extends RecordKind>(lookup: Lookup<K>, io: CliIo) {
   if (lookup.ok) {
     if (lookup.alias !== undefined) {
       io.stderr(`${TOOL}: "${lookup.alias.slice(0, 60)}" is ${lookup.record.slug}\n`);
@@ -848,13 +857,17 @@ async function runRecipe(
   }
 }
 
-/** The metric computed by its calculator from the inputs the data gave, or one line why not. */
-function computeFromData(metric: MetricRecord, model: ReadModel, fromData: FromData): Computed {
-  const result = computeMetric(metric, model.catalog.segments, fromData.inputs);
+/** The metric calculated by its calculator from the inputs the data gave, or one line why not. */
+function calculateFromData(
+  metric: MetricRecord,
+  model: ReadModel,
+  fromData: FromData,
+): Calculation {
+  const result = calculate(metric, model.catalog.segments, fromData.inputs);
   if (!result.ok) {
     throw new CliError(`The data's inputs give no ${metric.slug}: ${result.error}`, 1);
   }
-  return result.computed;
+  return result.calculation;
 }
 
 /** Where a value computed from data came from, as `--json` prints it: the inputs as numbers. */

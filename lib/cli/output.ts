@@ -20,7 +20,7 @@ import { statisticWords } from "../read/words.ts";
 import { comparisonGroups, type ValueComparison } from "../read/compare.ts";
 import { metricBenchmarks } from "../read/model.ts";
 import type { SearchHit, Snippet } from "../read/search.ts";
-import type { Computed } from "../read/calc.ts";
+import type { Calculation } from "../read/calculate.ts";
 import { groupedNumber } from "../read/text.ts";
 import type { FromData } from "./data.ts";
 
@@ -34,7 +34,7 @@ export interface TextStyle {
 
 /**
  * The ANSI codes that open and close each style, as `node:util`'s `styleText` writes them; spelled
- * out here because importing `node:util` costs the CLI several milliseconds at start.
+ * out here so that printing needs no Node compatibility module on Deno.
  */
 const ANSI = {
   bold: ["\x1b[1m", "\x1b[22m"],
@@ -536,15 +536,15 @@ export function formatCalculatorInputs(metric: MetricRecord, style: TextStyle): 
   ].join("\n") + "\n";
 }
 
-/** A computed metric: the result, the formula with the numbers, and where it stands. */
-export function formatComputed(
-  computed: Computed,
+/** A calculated metric: the result, the formula with the numbers, and where it stands. */
+export function formatCalculation(
+  calculation: Calculation,
   style: TextStyle,
   { metric, segments = {} }: ComparisonTextOptions,
 ): string {
-  const per = computed.per ? ` a ${computed.per}` : "";
-  const standing = computed.comparison
-    ? formatComparison(computed.comparison, style, { metric, segments }).split("\n").slice(3)
+  const per = calculation.per ? ` a ${calculation.per}` : "";
+  const standing = calculation.comparison
+    ? formatComparison(calculation.comparison, style, { metric, segments }).split("\n").slice(3)
     : metric.benchmarks
     ? [
       heading(style, "Benchmarks"),
@@ -554,8 +554,8 @@ export function formatComputed(
     ]
     : [];
   return [
-    paint(style, "bold", `${displayName(metric)}: ${computed.written}${per}`),
-    wrap(computed.formula, { width: style.width, indent: "  " }),
+    paint(style, "bold", `${displayName(metric)}: ${calculation.written}${per}`),
+    wrap(calculation.formula, { width: style.width, indent: "  " }),
     "",
     ...standing,
   ].join("\n").replace(/\n+$/, "") + "\n";

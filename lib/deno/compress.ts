@@ -1,13 +1,11 @@
 /**
- * Compression for the Deno server without `node:zlib`: Deno's `CompressionStream` writes gzip
- * (level 6, as `node:zlib` does) and, beyond the web standard's formats, brotli (quality 6), in
- * native code. Importing `node:zlib` brings Node's compatibility layer into the process, which the
- * first compressed answer would otherwise pay for in start-up time and resident memory
- * (BENCHMARKS.md). The Deno this project pins writes brotli this way; `tests/compress_test.ts`
- * fails on one that does not.
+ * Compression for the Deno server with Deno's own `CompressionStream`, which writes gzip and,
+ * beyond the web standard's formats, brotli, so the server does not load Node's compatibility
+ * layer for `node:zlib`. `tests/compress_test.ts` fails on a Deno that does not write brotli.
  *
  * @module
  */
+import type { Compress } from "../web/answer.ts";
 
 /**
  * Compresses `bytes` with Deno's native streams: gzip, or brotli under the format name Deno gives
@@ -23,11 +21,8 @@
  * assert.equal(await back.text(), text);
  * ```
  */
-export async function streamCompress(
-  bytes: Uint8Array<ArrayBuffer>,
-  coding: "gzip" | "br",
-): Promise<Uint8Array<ArrayBuffer>> {
+export const streamCompress: Compress = async (bytes, coding) => {
   const format: CompressionFormat = coding === "gzip" ? "gzip" : "brotli";
   const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream(format));
   return new Uint8Array(await new Response(stream).arrayBuffer());
-}
+};

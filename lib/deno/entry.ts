@@ -13,7 +13,7 @@ import {
   loadCatalogWith,
 } from "../catalog/load.ts";
 import type { Catalog } from "../catalog/records.ts";
-import { ServeError } from "../cli/config.ts";
+import { ServeError } from "../server/config.ts";
 import { denoFiles } from "./files.ts";
 
 /** Reads an environment variable the process may read; otherwise treats it as unset. */

@@ -1,6 +1,6 @@
 /**
- * Reading a catalog folder with Deno's own file API, which starts faster than `node:fs`: what the
- * Deno entries pass to the loader.
+ * Reading a catalog folder with Deno's own file API, so the Deno entries need not load `node:fs`:
+ * what they pass to the loader.
  *
  * @module
  */

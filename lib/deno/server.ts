@@ -1,6 +1,6 @@
 /**
  * Runs the handler with `Deno.serve`: the base address, and a graceful shutdown on SIGINT and
- * SIGTERM. The configuration comes from `lib/cli/config.ts`.
+ * SIGTERM. The configuration comes from `lib/server/config.ts`.
  *
  * @module
  */
@@ -14,8 +14,8 @@ import {
   listeningLine,
   type ServeOptions,
   serveOptionsFromEnv,
-} from "../cli/config.ts";
-import { InFlight } from "../cli/drain.ts";
+} from "../server/config.ts";
+import { InFlight } from "../server/drain.ts";
 
 /**
  * Serves the catalog. The handler (which plans every answer) is created when the listener is
@@ -27,12 +27,9 @@ export function serve(catalog: Catalog, options: ServeOptions = {}): Deno.HttpSe
   let handler: Handler = () => Promise.resolve(new Response("Starting", { status: 503 }));
   const inFlight = new InFlight();
   if (exitOnSignal) {
-    // Listen for signals before binding, so that a signal right after start-up is not lost.
-    // The listener runs from the event loop, after `server` below is assigned.
-    // Deno's graceful shutdown closes the listener, then each connection once the answer it is
-    // sending is written, a handler still making its answer included. A client that pipelined
-    // requests Deno has not read yet can lose that answer's last bytes to a reset
-    // (bench/studies/pipelined_shutdown.ts).
+    // Listen for signals before binding, so that a signal right after start-up is not lost;
+    // the listener runs from the event loop, after `server` below is assigned. Deno's graceful
+    // shutdown closes the listener, then each connection once its answer is written.
     const stop = async () => {
       await inFlight.shutdown(() => server.shutdown());
       Deno.exit(0);

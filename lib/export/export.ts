@@ -53,7 +53,7 @@ function fileFor(path: string, contentType: string): string {
   const extension = EXTENSIONS[mediaType(contentType)];
   if (extension === undefined) {
     throw new ExportError(
-      `${path}: no file extension is known for "${contentType}"; add one to EXTENSIONS in lib/export.ts`,
+      `${path}: no file extension is known for "${contentType}"; add one to EXTENSIONS in lib/export/export.ts`,
     );
   }
   return `${path.slice(1)}.${extension}`;
@@ -119,16 +119,8 @@ export async function planExport(site: BuiltSite): Promise<ExportPlan> {
     }
     return true;
   });
-  return site.notFoundPage
-    ? {
-      entries,
-      types,
-      notFoundPage: { file: NOT_FOUND_FILE, answer: site.notFoundPage },
-      apiNotFound,
-      serverOnly,
-      redirects,
-    }
-    : { entries, types, apiNotFound, serverOnly, redirects };
+  const notFoundPage = { file: NOT_FOUND_FILE, answer: site.notFoundPage };
+  return { entries, types, notFoundPage, apiNotFound, serverOnly, redirects };
 }
 
 /** Options for {@linkcode exportSite}. */
@@ -250,7 +242,7 @@ export async function exportSite(
   for (const entry of plan.entries) await writeAnswer(entry.file, entry.answer);
   // The server sends its 404 answers uncompressed; so does the export.
   for (const error of [plan.notFoundPage, plan.apiNotFound]) {
-    if (error) await write(error.file, error.answer.bodies.identity.bytes);
+    await write(error.file, error.answer.bodies.identity.bytes);
   }
   await write("nginx.conf", nginxConf(plan, { port: nginxPort }));
   for (const folder of NGINX_FOLDERS) await mkdir(`${dir}/${folder}`, { recursive: true });

@@ -183,11 +183,9 @@ export function nginxConf(plan: ExportPlan, { port = 8080 }: NginxConfOptions = 
     served.push({ uri, answer });
     if (answer.bodies.br) served.push({ uri: `${uri}.br`, answer });
   }
-  const pageUri = plan.notFoundPage && `/${plan.notFoundPage.file}`;
+  const pageUri = `/${plan.notFoundPage.file}`;
   const apiUri = `/${plan.apiNotFound.file}`;
-  if (plan.notFoundPage) {
-    served.push({ uri: `/${plan.notFoundPage.file}`, answer: plan.notFoundPage.answer });
-  }
+  served.push({ uri: pageUri, answer: plan.notFoundPage.answer });
   served.push({ uri: apiUri, answer: plan.apiNotFound.answer });
 
   const cacheCounts = new Map<string, number>();
@@ -389,10 +387,10 @@ export function nginxConf(plan: ExportPlan, { port = 8080 }: NginxConfOptions = 
       `    add_header ${headerName(name)} $${variableName(name)} always;`
     ),
     "",
-    ...errorPages(pageUri ?? apiUri).map((line) => `    ${line}`),
+    ...errorPages(pageUri).map((line) => `    ${line}`),
     "",
     "    location / {",
-    ...serving(pageUri ?? apiUri),
+    ...serving(pageUri),
     "    }",
     "",
     "    location /api/ {",
@@ -405,9 +403,9 @@ export function nginxConf(plan: ExportPlan, { port = 8080 }: NginxConfOptions = 
     "      return 404;",
     "    }",
     "",
-    ...[pageUri, apiUri].flatMap((uri) =>
-      uri ? [`    location = ${uri} {`, "      internal;", "    }", ""] : []
-    ),
+    ...[pageUri, apiUri].flatMap((
+      uri,
+    ) => [`    location = ${uri} {`, "      internal;", "    }", ""]),
     "    location ^~ /__errors/ {",
     "      internal;",
     `      types { } default_type ${quote(plan.types.get("json") ?? "application/json")};`,

@@ -30,7 +30,7 @@ export interface ExportPlan {
   /** The content type of each file extension, as every host should send it. */
   types: Map<string, string>;
   /** The HTML page for unknown addresses outside `/api/`, in `404.html`. */
-  notFoundPage?: ErrorFile;
+  notFoundPage: ErrorFile;
   /** The JSON answer for unknown addresses under `/api/`, in `api/404.json`. */
   apiNotFound: ErrorFile;
   /** Addresses only the Deno server answers (dynamic routes without a static copy). */

@@ -14,8 +14,8 @@ import type { Catalog } from "../catalog/records.ts";
 import { CliError, errorLine, outputError, runCli } from "../cli/main.ts";
 import { PACKAGE_NAME } from "../policy.ts";
 import { createHandler, type Handler } from "../web/handler.ts";
-import { baseUrlFor, listenError, listeningLine, type ServeOptions } from "../cli/config.ts";
-import { InFlight } from "../cli/drain.ts";
+import { baseUrlFor, listenError, listeningLine, type ServeOptions } from "../server/config.ts";
+import { InFlight } from "../server/drain.ts";
 
 /**
  * Serves the catalog over HTTP on Node, with the same handler as the Deno server. An address it

@@ -16,19 +16,22 @@ import type {
   MetricSummary,
   Tag,
 } from "../catalog/records.ts";
-import { closestRecords, nameKey } from "./text.ts";
+import { closestFinder, nameKey } from "./text.ts";
 import { segmentWords } from "./words.ts";
 import { segmentChoices } from "./compare.ts";
 import type { Vocabulary } from "../catalog/figures.ts";
 
+/** The two kinds of record. */
+export type RecordKind = "metric" | "framework";
+
 /** Why a lookup found nothing, and what the caller may have meant. */
 export interface NotFound {
   /** The kind of record asked for. */
-  kind: "metric" | "framework";
+  kind: RecordKind;
   /** What was asked for, cut to 100 characters. */
   slug: string;
   /** Set when a record of the other kind has this slug. */
-  otherKind?: "metric" | "framework";
+  otherKind?: RecordKind;
   /** The records whose abbreviation or everyday name this is (two or more: it is ambiguous). */
   aliasOf: string[];
   /** The closest slugs of the asked kind, best first. */
@@ -36,9 +39,6 @@ export interface NotFound {
   /** The one wording every surface shows. */
   message: string;
 }
-
-/** The two kinds of record. */
-export type RecordKind = NotFound["kind"];
 
 export type { Benchmarks, FrameworkSummary, MetricSummary };
 
@@ -51,25 +51,15 @@ export interface ReadModel {
   /** The frameworks, in slug order. */
   frameworks(): Framework[];
   /** The record of that kind with exactly that slug (the API's rule), or why there is none. */
-  get<K extends "metric" | "framework">(
-    kind: K,
-    slug: string,
-  ):
-    | { ok: true; record: K extends "metric" ? MetricRecord : Framework }
-    | { ok: false; notFound: NotFound };
+  get<K extends RecordKind>(kind: K, slug: string): Lookup<K>;
   /**
    * The record of that kind named by a slug, or else by its abbreviation, name or an everyday
    * name from `synonyms.yaml` (case-insensitive) when exactly one record of that kind has it,
    * with the name when it was not the slug; or why there is none.
    */
-  resolve<K extends "metric" | "framework">(
-    kind: K,
-    name: string,
-  ):
-    | { ok: true; record: K extends "metric" ? MetricRecord : Framework; alias?: string }
-    | { ok: false; notFound: NotFound };
+  resolve<K extends RecordKind>(kind: K, name: string): Lookup<K>;
   /** A record's display name by slug. */
-  name(kind: "metric" | "framework", slug: string): string | undefined;
+  name(kind: RecordKind, slug: string): string | undefined;
   /** A metric's benchmarks with the sources each figure cites. */
   benchmarks(metric: MetricRecord): Benchmarks;
   /**
@@ -85,11 +75,16 @@ export interface ReadModel {
   redirects(): { from: string; to: string }[];
 }
 
-/** The record type of a kind, as {@linkcode ReadModel.get} answers it. */
-type RecordOf<K extends RecordKind> = K extends "metric" ? MetricRecord : Framework;
+/**
+ * A lookup's answer: the record of that kind, with the name it was found by when that was not its
+ * slug (`alias`); or why there is none.
+ */
+export type Lookup<K extends RecordKind> =
+  | { ok: true; record: K extends "metric" ? MetricRecord : Framework; alias?: string }
+  | { ok: false; notFound: NotFound };
 
-/** A lookup's answer, as {@linkcode ReadModel.resolve} writes it. */
-type Lookup<T> = { ok: true; record: T; alias?: string } | { ok: false; notFound: NotFound };
+/** The record type of a kind. */
+type RecordOf<K extends RecordKind> = Extract<Lookup<K>, { ok: true }>["record"];
 
 /** A framework that includes a metric, with the components that name it. */
 type Inclusion = ReturnType<ReadModel["frameworksIncluding"]>[number];
@@ -194,17 +189,17 @@ export function createReadModel(catalog: Catalog): ReadModel {
   };
   const names = nameIndex(catalog, (slug) => bySlug.metric.has(slug));
   const inclusions = frameworkInclusions(catalog);
+  const closest = {
+    metric: closestFinder(names.phrases.filter((phrase) => phrase.kind === "metric")),
+    framework: closestFinder(names.phrases.filter((phrase) => phrase.kind === "framework")),
+  };
 
   const notFound = (kind: RecordKind, asked: string, aliasOf: string[]): NotFound => {
     const slug = asked.slice(0, 100);
     const other = OTHER[kind];
     const otherKind = bySlug[other].has(asked) ? other : undefined;
     // Slugs, names, abbreviations and everyday names all count: "chrun" is a slip of "churn".
-    const suggestions = otherKind || aliasOf.length > 0 ? [] : closestRecords(
-      asked,
-      names.phrases.filter((phrase) => phrase.kind === kind)
-        .map(({ phrase, slug }) => ({ name: phrase, slug })),
-    );
+    const suggestions = otherKind || aliasOf.length > 0 ? [] : closest[kind](asked);
     let message = `No ${kind} has the slug "${slug}"`;
     if (otherKind) message += `; "${slug}" is a ${otherKind}`;
     else if (aliasOf.length === 1) message += `; "${slug}" names the ${kind} "${aliasOf[0]}"`;
@@ -213,14 +208,7 @@ export function createReadModel(catalog: Catalog): ReadModel {
     } else if (suggestions.length > 0) {
       message += `. Did you mean ${suggestions.map((item) => `"${item}"`).join(", ")}?`;
     }
-    return {
-      kind,
-      slug,
-      ...(otherKind ? { otherKind } : {}),
-      aliasOf,
-      suggestions,
-      message,
-    };
+    return { kind, slug, ...(otherKind ? { otherKind } : {}), aliasOf, suggestions, message };
   };
   const aliasTargets = (kind: RecordKind, name: string) =>
     [...names.aliases[kind].get(nameKey(name)) ?? []].sort();
@@ -232,12 +220,12 @@ export function createReadModel(catalog: Catalog): ReadModel {
         (!tag || metric.tags.includes(tag)) && (!kind || metric.kind === kind)
       ),
     frameworks: () => catalog.frameworks,
-    get<K extends RecordKind>(kind: K, slug: string): Lookup<RecordOf<K>> {
+    get<K extends RecordKind>(kind: K, slug: string): Lookup<K> {
       const record = bySlug[kind].get(slug) as RecordOf<K> | undefined;
       if (record) return { ok: true, record };
       return { ok: false, notFound: notFound(kind, slug, aliasTargets(kind, slug)) };
     },
-    resolve<K extends RecordKind>(kind: K, name: string): Lookup<RecordOf<K>> {
+    resolve<K extends RecordKind>(kind: K, name: string): Lookup<K> {
       const exact = bySlug[kind].get(name) as RecordOf<K> | undefined;
       if (exact) return { ok: true, record: exact };
       const targets = aliasTargets(kind, name);
@@ -252,8 +240,8 @@ export function createReadModel(catalog: Catalog): ReadModel {
     frameworksIncluding: (slug) => inclusions.get(slug) ?? [],
     redirects() {
       const seen = new Map<string, string>();
-      for (const { kind, phrase, slug } of names.phrases) {
-        const kebab = phrase.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+      for (const { kind, name, slug } of names.phrases) {
+        const kebab = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
         if (kebab === "" || kebab === slug || bySlug[kind].has(kebab)) continue;
         if (aliasTargets(kind, kebab).length !== 1) continue;
         const prefix = kind === "metric" ? "/metrics" : "/frameworks";
@@ -273,11 +261,11 @@ function nameIndex(catalog: Catalog, isMetric: (slug: string) => boolean) {
     metric: new Map<string, Set<string>>(),
     framework: new Map<string, Set<string>>(),
   };
-  const phrases: { kind: RecordKind; phrase: string; slug: string }[] = [];
+  const phrases: { kind: RecordKind; name: string; slug: string }[] = [];
   const addAlias = (kind: RecordKind, name: string | undefined, slug: string) => {
     const key = nameKey(name ?? "");
     if (key === "") return;
-    phrases.push({ kind, phrase: name ?? "", slug });
+    phrases.push({ kind, name: name ?? "", slug });
     const slugs = aliases[kind].get(key) ?? new Set();
     slugs.add(slug);
     aliases[kind].set(key, slugs);
@@ -301,18 +289,15 @@ function nameIndex(catalog: Catalog, isMetric: (slug: string) => boolean) {
 /** The frameworks each metric belongs to, with the components that name it. */
 function frameworkInclusions(catalog: Catalog): Map<string, Inclusion[]> {
   const inclusions = new Map<string, Inclusion[]>();
-  for (const framework of catalog.frameworks) {
-    for (const component of framework.components) {
-      for (const slug of component.metricSlugs) {
-        const list = inclusions.get(slug) ?? [];
-        let entry = list.find((item) => item.slug === framework.slug);
-        if (!entry) {
-          entry = { slug: framework.slug, name: framework.name, components: [] };
-          list.push(entry);
-        }
-        entry.components.push(component.name);
-        inclusions.set(slug, list);
-      }
+  for (const { slug: framework, name, components } of catalog.frameworks) {
+    for (const slug of new Set(components.flatMap((component) => component.metricSlugs))) {
+      const naming = components.filter((component) => component.metricSlugs.includes(slug));
+      const entry = {
+        slug: framework,
+        name,
+        components: naming.map((component) => component.name),
+      };
+      inclusions.set(slug, [...inclusions.get(slug) ?? [], entry]);
     }
   }
   return inclusions;

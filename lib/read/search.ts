@@ -86,19 +86,6 @@ export interface SearchDocuments {
   synonyms: [slug: string, phrases: string[]][];
 }
 
-interface IndexedRecord {
-  id: string;
-  slug: string;
-  type: "metric" | "framework";
-  name: string;
-  abbreviation: string;
-  synonyms: string;
-  tags: string;
-  definition: string;
-  formula: string;
-  body: string;
-}
-
 const STOP_WORDS = new Set(
   ("a an and are as at be by can do does for from how i in is it its of on or our per that the " +
     "this to was we what when where which who why will with you your much many my me")
@@ -114,38 +101,22 @@ function processTerm(term: string): string | null {
   return lower;
 }
 
-const FIELDS = [
-  "name",
-  "abbreviation",
-  "synonyms",
-  "tags",
-  "definition",
-  "formula",
-  "body",
-] as const;
-const BOOST = {
-  name: 6,
-  abbreviation: 8,
-  synonyms: 5,
-  tags: 3,
-  definition: 2,
-  formula: 1.2,
-  body: 0.6,
-};
-
 /**
- * Where a word matches decides the rank before the score does: the name, abbreviation or an
- * everyday name (0), then the tags, definition or formula (1), then the rest of the body (2).
+ * The indexed fields, each with its boost and its tier. Where a word matches decides the rank
+ * before the score does: the name, abbreviation or an everyday name (0), then the tags,
+ * definition or formula (1), then the rest of the body (2).
  */
-const TIER: Record<typeof FIELDS[number], number> = {
-  name: 0,
-  abbreviation: 0,
-  synonyms: 0,
-  tags: 1,
-  definition: 1,
-  formula: 1,
-  body: 2,
+const FIELDS = {
+  name: { boost: 6, tier: 0 },
+  abbreviation: { boost: 8, tier: 0 },
+  synonyms: { boost: 5, tier: 0 },
+  tags: { boost: 3, tier: 1 },
+  definition: { boost: 2, tier: 1 },
+  formula: { boost: 1.2, tier: 1 },
+  body: { boost: 0.6, tier: 2 },
 };
+type Field = keyof typeof FIELDS;
+type IndexedRecord = { id: string } & Record<Field, string>;
 const BODY_TIER = 2;
 
 /**
@@ -304,7 +275,7 @@ export function searchOver(documents: SearchDocuments): CatalogSearch {
   /** Every term the index holds, so that a known word is not read as a typo of another. */
   const vocabulary = new Map<string, number>();
   const index = new MiniSearch<IndexedRecord>({
-    fields: [...FIELDS],
+    fields: Object.keys(FIELDS),
     storeFields: [],
     // Each term the index takes is counted as it goes in, the text read once.
     processTerm: (word) => {
@@ -315,7 +286,7 @@ export function searchOver(documents: SearchDocuments): CatalogSearch {
     tokenize,
     searchOptions: {
       processTerm,
-      boost: BOOST,
+      boost: Object.fromEntries(Object.entries(FIELDS).map(([field, { boost }]) => [field, boost])),
       prefix: (term) => term.length >= 3,
       // A word the catalog uses is taken as written ("activation" is not "reactivation"); the
       // typo tolerance is for words it does not use.
@@ -333,6 +304,8 @@ export function searchOver(documents: SearchDocuments): CatalogSearch {
     if (key !== "" && !exact.has(key)) exact.set(key, id);
   };
   const synonyms = new Map(documents.synonyms);
+  /** The records of each tag. */
+  const tagged = new Map<string, Set<string>>();
   for (const record of documents.records) {
     const id = `${record.type}:${record.slug}`;
     const { slug, name, type, summary } = record;
@@ -347,10 +320,9 @@ export function searchOver(documents: SearchDocuments): CatalogSearch {
       texts: [...record.definition, ...record.formula, ...record.body],
       summary,
     });
+    for (const tag of record.tags) tagged.set(tag, (tagged.get(tag) ?? new Set()).add(id));
     index.add({
       id,
-      slug,
-      type,
       name,
       abbreviation: record.abbreviation,
       synonyms: (synonyms.get(slug) ?? []).join(" ; "),
@@ -363,14 +335,6 @@ export function searchOver(documents: SearchDocuments): CatalogSearch {
   for (const [slug, phrases] of documents.synonyms) {
     const id = hits.has(`metric:${slug}`) ? `metric:${slug}` : `framework:${slug}`;
     for (const phrase of phrases) addExact(phrase, id);
-  }
-  const tagged = new Map<string, Set<string>>();
-  for (const record of documents.records) {
-    for (const tag of record.tags) {
-      const ids = tagged.get(tag) ?? new Set<string>();
-      ids.add(`${record.type}:${record.slug}`);
-      tagged.set(tag, ids);
-    }
   }
   /**
    * The record whose whole name, abbreviation or everyday name the query is, or is within a slip
@@ -433,7 +397,7 @@ export function searchOver(documents: SearchDocuments): CatalogSearch {
         oneWord ? 0 : BODY_TIER - 1,
         Math.min(
           ...Object.values(result.match).flat().map((field) =>
-            TIER[field as keyof typeof TIER] ?? BODY_TIER
+            FIELDS[field as Field]?.tier ?? BODY_TIER
           ),
         ),
       ),

@@ -49,24 +49,27 @@ export function nameKey(name: string): string {
 
 /**
  * The number of single-character slips between two strings: an insertion, a deletion, a
- * substitution or two neighbours swapped ("chrun" is one slip from "churn").
+ * substitution or two neighbours swapped ("chrun" is one slip from "churn"). Given `atMost`, it
+ * stops as soon as the answer must exceed it and returns `atMost + 1`.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { editDistance } from "./text.ts";
  * assert.equal(editDistance("chrun", "churn"), 1);
+ * assert.equal(editDistance("retention", "revenue", 1), 2);
  * ```
  */
-export function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string, atMost = Infinity): number {
   // Three rows of the distance table: the one before the previous is for a swap of neighbours.
-  let before = new Uint16Array(b.length + 1);
-  let previous = new Uint16Array(b.length + 1);
-  let current = new Uint16Array(b.length + 1);
+  let before: number[] = [];
+  let previous: number[] = [];
+  let current: number[] = [];
   for (let j = 0; j <= b.length; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
     const char = a.charCodeAt(i - 1);
     current[0] = i;
+    let lowest = i;
     for (let j = 1; j <= b.length; j++) {
       const other = b.charCodeAt(j - 1);
       let best = Math.min(
@@ -78,7 +81,10 @@ export function editDistance(a: string, b: string): number {
         best = Math.min(best, before[j - 2]! + 1);
       }
       current[j] = best;
+      if (best < lowest) lowest = best;
     }
+    // A row's smallest entry never falls in the rows below it.
+    if (lowest > atMost) return atMost + 1;
     const spare = before;
     before = previous;
     previous = current;
@@ -87,29 +93,48 @@ export function editDistance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
+/** A known name in the form `closeness` compares: kebab-case, and split into its words. */
+interface Candidate {
+  slug: string;
+  kebab: string;
+  words: string[];
+}
+
+/** The most edits a typed word of this length may differ by: one in four characters. */
+const allowed = (length: number) => Math.max(1, Math.floor(length / 4));
+
 /**
- * How close a known slug is to what someone typed, lower is closer; `undefined` when it is not
- * close for its length. A typo counts up to one edit in four characters; a slug that starts with
- * or contains the input, or whose start is the input with one slip, comes next; last, a slug whose words each
- * begin like one of the input's words (one slip in four characters).
+ * How close a known name is to what someone typed, lower is closer; `undefined` when it is not
+ * close for its length. A typo counts up to one edit in four characters; a name that starts with
+ * or contains the input, or whose start is the input with one slip, comes next; last, a name whose
+ * words each begin like one of the input's words (one slip in four characters). Lengths are
+ * compared before distances: an edit distance is never less than the difference in length.
  */
-function closeness(wanted: string, words: readonly string[], slug: string): number | undefined {
-  const allowed = (length: number) => Math.max(1, Math.floor(length / 4));
-  const distance = editDistance(wanted, slug);
-  if (distance <= allowed(Math.max(wanted.length, slug.length))) return distance;
-  const extra = (slug.length - wanted.length) / 1000;
-  if (wanted.length >= 3 && slug.startsWith(wanted)) return 2 + extra;
-  if (wanted.length >= 3 && slug.includes(wanted)) return 3 + extra;
-  if (wanted.length >= 4 && editDistance(wanted, slug.slice(0, wanted.length)) <= 1) {
+function closeness(wanted: string, words: readonly string[], known: Candidate): number | undefined {
+  const { kebab } = known;
+  const limit = allowed(Math.max(wanted.length, kebab.length));
+  if (Math.abs(wanted.length - kebab.length) <= limit) {
+    const distance = editDistance(wanted, kebab, limit);
+    if (distance <= limit) return distance;
+  }
+  const extra = (kebab.length - wanted.length) / 1000;
+  if (wanted.length >= 3 && kebab.startsWith(wanted)) return 2 + extra;
+  if (wanted.length >= 3 && kebab.includes(wanted)) return 3 + extra;
+  if (
+    wanted.length >= 4 && kebab.length >= wanted.length - 1 &&
+    editDistance(wanted, kebab.slice(0, wanted.length), 1) <= 1
+  ) {
     return 4 + extra;
   }
-  const slugWords = slug.split("-");
-  const matches = (word: string) =>
-    slugWords.some((part) =>
-      editDistance(word, part.slice(0, word.length)) <=
-        (word.length >= 4 ? allowed(word.length) : 0)
+  const begins = (word: string) => {
+    if (word.length < 4) return known.words.some((part) => part.startsWith(word));
+    const slips = allowed(word.length);
+    return known.words.some((part) =>
+      part.length >= word.length - slips &&
+      editDistance(word, part.slice(0, word.length), slips) <= slips
     );
-  if (words.length > 0 && words.every(matches)) return 5 + extra;
+  };
+  if (words.length > 0 && words.every(begins)) return 5 + extra;
   return undefined;
 }
 
@@ -154,22 +179,38 @@ export function closestRecords(
   names: Iterable<{ name: string; slug: string }>,
   { limit = 3 }: { limit?: number } = {},
 ): string[] {
-  const wanted = input.toLowerCase().slice(0, 100);
-  if (wanted.length < 2) return [];
-  const words = wanted.split(/[^a-z0-9]+/).filter((word) => word.length >= 3);
-  const best = new Map<string, number>();
+  return closestFinder(names)(input, limit);
+}
+
+/**
+ * `closestRecords` over a fixed set of names, their kebab-case forms and words worked out once:
+ * what the read model keeps for each kind of record, so that a 404 compares and nothing more.
+ */
+export function closestFinder(
+  names: Iterable<{ name: string; slug: string }>,
+): (input: string, limit?: number) => string[] {
+  const candidates: Candidate[] = [];
   for (const { name, slug } of names) {
     const kebab = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
-    if (kebab === "") continue;
-    const score = closeness(wanted, words, kebab);
-    if (score !== undefined && score < (best.get(slug) ?? Infinity)) best.set(slug, score);
+    if (kebab !== "") candidates.push({ slug, kebab, words: kebab.split("-") });
   }
-  const ranked = [...best].map(([slug, score]) => ({ slug, score }))
-    // Slugs are lowercase ASCII: code-unit order is A to Z, and needs no locale data.
-    .sort((a, b) => a.score - b.score || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
-  // A slip in a whole name is what was meant; partial matches would only add noise beside it.
-  const slips = ranked.filter(({ score }) => score < 2);
-  return (slips.length > 0 ? slips : ranked).slice(0, limit).map(({ slug }) => slug);
+  return (input, limit = 3) => {
+    const wanted = input.toLowerCase().slice(0, 100);
+    if (wanted.length < 2) return [];
+    const words = wanted.split(/[^a-z0-9]+/).filter((word) => word.length >= 3);
+    const best = new Map<string, number>();
+    for (const candidate of candidates) {
+      const score = closeness(wanted, words, candidate);
+      const { slug } = candidate;
+      if (score !== undefined && score < (best.get(slug) ?? Infinity)) best.set(slug, score);
+    }
+    const ranked = [...best].map(([slug, score]) => ({ slug, score }))
+      // Slugs are lowercase ASCII: code-unit order is A to Z, and needs no locale data.
+      .sort((a, b) => a.score - b.score || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+    // A slip in a whole name is what was meant; partial matches would only add noise beside it.
+    const slips = ranked.filter(({ score }) => score < 2);
+    return (slips.length > 0 ? slips : ranked).slice(0, limit).map(({ slug }) => slug);
+  };
 }
 
 // One formatter per number of decimals, each made when first needed: the first `Intl` formatter

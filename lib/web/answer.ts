@@ -110,9 +110,10 @@ export type Compress = (
 const zlib = onFirstUse(() => import("node:zlib"));
 
 /**
- * Compresses with `node:zlib`, which Deno and Node both ship: gzip at level 6, brotli at quality
- * 5, several times faster than 11 for bodies a little larger (the static export recompresses at
- * the highest levels).
+ * Compresses with `node:zlib`, which Deno and Node both ship: gzip at level 6 and brotli at a
+ * middle quality, quick enough to build an answer on its first request. The Deno server uses
+ * Deno's own streams instead (`lib/deno/compress.ts`); the static export recompresses at the
+ * highest levels.
  */
 export const zlibCompress: Compress = async (bytes, coding) => {
   const { brotliCompressSync, constants, gzipSync } = await zlib();

@@ -7,11 +7,6 @@ import { type AnswerPlan, planAnswer, TYPES } from "./answer.ts";
 import type { Catalog } from "../catalog/load.ts";
 import { toApiMetric } from "../catalog/records.ts";
 
-/** Serializes a value as the API sends it. */
-export function toJson(value: unknown): string {
-  return JSON.stringify(value);
-}
-
 /**
  * Every API response of the catalog, by path, each serialized on first use. The OpenAPI document
  * loads its generator (zod's JSON Schema output) with the first request for it.
@@ -19,7 +14,7 @@ export function toJson(value: unknown): string {
 export function apiAnswers(catalog: Catalog, baseUrl: string): Map<string, AnswerPlan> {
   const answers = new Map<string, AnswerPlan>();
   const add = (path: string, value: () => unknown) =>
-    answers.set(path, planAnswer(async () => toJson(await value()), TYPES.json));
+    answers.set(path, planAnswer(async () => JSON.stringify(await value()), TYPES.json));
   add("/api/metrics", () => catalog.metrics.map(toApiMetric));
   for (const metric of catalog.metrics) {
     add(`/api/metrics/${metric.slug}`, () => toApiMetric(metric));

@@ -6,9 +6,9 @@
  *
  * @module
  */
+import type { Calculator } from "../catalog/calculator.ts";
 import type { Catalog } from "../catalog/load.ts";
 import { type DataSet, type FigureRow, figureRows } from "../read/benchmarks.ts";
-import type { FormulaSet } from "../read/calc.ts";
 import { PACKAGE_NAME, VERSION } from "../policy.ts";
 import { DATA_PATHS, SQL_INDEX_PATH } from "./paths.ts";
 
@@ -31,163 +31,71 @@ interface Column {
   value: (row: FigureRow) => string | number | undefined;
 }
 
-/** The CSV's columns, in order; the segment columns follow `segment`, one a vocabulary key. */
+/**
+ * The CSV's columns in order, but for the segment columns, which follow `segment`: name, type,
+ * description, and the value in a row.
+ */
+const COLUMNS: Column[] = ([
+  ["id", "string", "Metric slug and figure number", (row) => row.id],
+  ["metric", "string", "The metric's slug", (row) => row.metric],
+  ["metric_name", "string", "The metric's name", (row) => row.metricName],
+  ["figure", "integer", "The figure's number in the metric (its page anchor)", (row) => row.number],
+  [
+    "sentence_number",
+    "integer",
+    "The number of the benchmark sentence stating it",
+    (row) => row.sentence,
+  ],
+  ["written", "string", "The figure as its sentence writes it", (row) => row.written],
+  ["value", "number", "The value of a single number", (row) => row.value],
+  ["low", "number", "The low end of a range", (row) => row.low],
+  ["high", "number", "The high end of a range", (row) => row.high],
+  ["bound", "string", "at-least (a floor) or at-most (a ceiling)", (row) => row.bound],
+  ["unit", "string", "The unit", (row) => row.unit],
+  ["per", "string", "The period a rate is quoted per", (row) => row.per],
+  ["statistic", "string", "What kind of number it is", (row) => row.statistic],
+  ["percentile", "integer", "The percentile, for statistic percentile", (row) => row.percentile],
+  ["label", "string", "The source's own word for a threshold", (row) => row.label],
+  [
+    "measures",
+    "string",
+    "What it measures when that is not the metric itself",
+    (row) => row.measures,
+  ],
+  ["segment", "string", "The population and segment in words", (row) => row.segmentLabel],
+  ["sample", "number", "The sample size, where the sentence gives it", (row) => row.sample],
+  ["year", "integer", "The year the data describe, where given", (row) => row.year],
+  [
+    "source_number",
+    "integer",
+    "The number of the source among the metric's sources",
+    (row) => row.source.number,
+  ],
+  ["source_label", "string", "The source", (row) => row.source.label],
+  ["source_url", "string", "Where the source is", (row) => row.source.url],
+  [
+    "benchmarks_reviewed",
+    "date",
+    "When the metric's figures were last reviewed",
+    (row) => row.benchmarksReviewed,
+  ],
+  ["page", "string", "The figure on the metric's page", (row) => row.page],
+  ["citation", "string", "A citation to copy", (row) => row.citation],
+  ["sentence", "string", "The sentence that states the figure", (row) => row.text],
+] satisfies [string, Column["type"], string, Column["value"]][]).map(
+  ([name, type, description, value]) => ({ name, type, description, value }),
+);
+
+/** The CSV's columns: {@linkcode COLUMNS}, with a column a segment key after `segment`. */
 function columns(catalog: Catalog): Column[] {
-  const segmentColumns: Column[] = Object.entries(catalog.segments).map(([key, spec]) => ({
+  const segments = Object.entries(catalog.segments).map(([key, spec]): Column => ({
     name: `segment_${key.replaceAll("-", "_")}`,
     type: "string",
     description: `Segment: ${spec.label} (a value of "${key}" in the catalog's segments.yaml)`,
     value: (row) => row.segment[key],
   }));
-  return [
-    {
-      name: "id",
-      type: "string",
-      description: "Metric slug and figure number",
-      value: (row) => row.id,
-    },
-    {
-      name: "metric",
-      type: "string",
-      description: "The metric's slug",
-      value: (row) => row.metric,
-    },
-    {
-      name: "metric_name",
-      type: "string",
-      description: "The metric's name",
-      value: (row) => row.metricName,
-    },
-    {
-      name: "figure",
-      type: "integer",
-      description: "The figure's number in the metric (its page anchor)",
-      value: (row) => row.number,
-    },
-    {
-      name: "sentence_number",
-      type: "integer",
-      description: "The number of the benchmark sentence stating it",
-      value: (row) => row.sentence,
-    },
-    {
-      name: "written",
-      type: "string",
-      description: "The figure as its sentence writes it",
-      value: (row) => row.written,
-    },
-    {
-      name: "value",
-      type: "number",
-      description: "The value of a single number",
-      value: (row) => row.value,
-    },
-    { name: "low", type: "number", description: "The low end of a range", value: (row) => row.low },
-    {
-      name: "high",
-      type: "number",
-      description: "The high end of a range",
-      value: (row) => row.high,
-    },
-    {
-      name: "bound",
-      type: "string",
-      description: "at-least (a floor) or at-most (a ceiling)",
-      value: (row) => row.bound,
-    },
-    { name: "unit", type: "string", description: "The unit", value: (row) => row.unit },
-    {
-      name: "per",
-      type: "string",
-      description: "The period a rate is quoted per",
-      value: (row) => row.per,
-    },
-    {
-      name: "statistic",
-      type: "string",
-      description: "What kind of number it is",
-      value: (row) => row.statistic,
-    },
-    {
-      name: "percentile",
-      type: "integer",
-      description: "The percentile, for statistic percentile",
-      value: (row) => row.percentile,
-    },
-    {
-      name: "label",
-      type: "string",
-      description: "The source's own word for a threshold",
-      value: (row) => row.label,
-    },
-    {
-      name: "measures",
-      type: "string",
-      description: "What it measures when that is not the metric itself",
-      value: (row) => row.measures,
-    },
-    {
-      name: "segment",
-      type: "string",
-      description: "The population and segment in words",
-      value: (row) => row.segmentLabel,
-    },
-    ...segmentColumns,
-    {
-      name: "sample",
-      type: "number",
-      description: "The sample size, where the sentence gives it",
-      value: (row) => row.sample,
-    },
-    {
-      name: "year",
-      type: "integer",
-      description: "The year the data describe, where given",
-      value: (row) => row.year,
-    },
-    {
-      name: "source_number",
-      type: "integer",
-      description: "The number of the source among the metric's sources",
-      value: (row) => row.source.number,
-    },
-    {
-      name: "source_label",
-      type: "string",
-      description: "The source",
-      value: (row) => row.source.label,
-    },
-    {
-      name: "source_url",
-      type: "string",
-      description: "Where the source is",
-      value: (row) => row.source.url,
-    },
-    {
-      name: "benchmarks_reviewed",
-      type: "date",
-      description: "When the metric's figures were last reviewed",
-      value: (row) => row.benchmarksReviewed,
-    },
-    {
-      name: "page",
-      type: "string",
-      description: "The figure on the metric's page",
-      value: (row) => row.page,
-    },
-    {
-      name: "citation",
-      type: "string",
-      description: "A citation to copy",
-      value: (row) => row.citation,
-    },
-    {
-      name: "sentence",
-      type: "string",
-      description: "The sentence that states the figure",
-      value: (row) => row.text,
-    },
-  ];
+  const at = COLUMNS.findIndex((column) => column.name === "segment") + 1;
+  return [...COLUMNS.slice(0, at), ...segments, ...COLUMNS.slice(at)];
 }
 
 /** A CSV field as RFC 4180 writes it: quoted when it holds a comma, a quote or a line break. */
@@ -262,6 +170,27 @@ export function dataPackage(catalog: Catalog, baseUrl: string): unknown {
       },
     }],
   };
+}
+
+/** `/formulas.json`: every metric's calculator, as data. */
+export interface FormulaSet {
+  /** Its title. */
+  title: string;
+  /** What it is. */
+  description: string;
+  /** Its licence. */
+  license: { name: string; path: string; title: string };
+  /** The site it comes from. */
+  homepage: string;
+  /** Every metric: its prose formula, and its calculator or why it has none. */
+  metrics: {
+    slug: string;
+    name: string;
+    formula: string;
+    calculator?: Calculator;
+    notComputable?: string;
+    page: string;
+  }[];
 }
 
 /** Every metric's calculator as data: inputs, expression, result unit, worked example. */

@@ -11,7 +11,7 @@ import {
   type BuiltAnswer,
   CACHE_ERROR,
   codingPreference,
-  type EncodedBody,
+  type Compress,
   TYPES,
 } from "./answer.ts";
 import type { Catalog } from "../catalog/load.ts";
@@ -19,8 +19,6 @@ import { COMMON_HEADERS, PREFLIGHT_HEADERS, REQUEST_HEADER_LIST } from "../polic
 import { HttpError, type Route } from "./http_error.ts";
 import { onFirstUse } from "./lazy.ts";
 import { requestPath } from "./request_path.ts";
-
-export { HttpError };
 import { planSite, type SitePlan } from "./site.ts";
 
 /**
@@ -63,14 +61,10 @@ export function createHandler(
     /** The public base address used in absolute links and the OpenAPI `servers`. */
     baseUrl?: string;
     /**
-     * Compresses a body's bytes in a coding, once per body and coding; by default `node:zlib`
-     * (gzip at level 6, brotli at quality 5). A runtime's adapter may bring a compressor that
-     * costs its process less.
+     * Compresses a body's bytes in a coding, once per body and coding; by default with
+     * `node:zlib`. A runtime's adapter may bring the runtime's own compressor.
      */
-    compress?: (
-      bytes: Uint8Array<ArrayBuffer>,
-      coding: "gzip" | "br",
-    ) => Promise<Uint8Array<ArrayBuffer>>;
+    compress?: Compress;
   } = {},
 ): Handler {
   const plan = planSite(catalog, baseUrl.replace(/\/+$/, ""));
@@ -161,14 +155,9 @@ async function prebuilt(site: SiteAnswers, path: string, request: Request): Prom
  * (else identity), or 304 when the client's `If-None-Match` holds that body's ETag.
  */
 function respond(answer: BuiltAnswer, request: Request): Response {
-  let body: EncodedBody = answer.bodies.identity;
-  for (const coding of codingPreference(request.headers.get("accept-encoding"))) {
-    const found = answer.bodies[coding];
-    if (found !== undefined) {
-      body = found;
-      break;
-    }
-  }
+  const preferred = codingPreference(request.headers.get("accept-encoding"))
+    .find((coding) => answer.bodies[coding] !== undefined);
+  const body = answer.bodies[preferred ?? "identity"] ?? answer.bodies.identity;
   if (answer.status === 200 && matchesEtag(request.headers.get("if-none-match"), body.etag)) {
     const { "content-length": _, ...headers } = body.headers;
     return new Response(null, { status: 304, headers });
@@ -253,12 +242,8 @@ async function errorResponse(
   request: Request,
   error: HttpError,
 ): Promise<Response> {
-  let path = "";
-  try {
-    path = new URL(request.url).pathname;
-  } catch {
-    // An unparsable URL is answered as an API error.
-  }
+  // An unparsable URL is answered as an API error.
+  const path = URL.canParse(request.url) ? new URL(request.url).pathname : "";
   if (error.status === 404 && !isApiPath(path)) {
     let page: BuiltAnswer;
     try {

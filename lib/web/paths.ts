@@ -1,7 +1,7 @@
 /**
  * Addresses the site serves beyond the records' own: the data set's files, the SQL recipes and
- * their schema, the "where do you stand" answers, and the browser scripts and what they read. Kept apart so that planning the
- * site loads nothing else.
+ * their schema, the "where do you stand" answers, and the browser scripts and what they read.
+ * Kept apart so that planning the site loads nothing else.
  *
  * @module
  */

@@ -37,7 +37,7 @@ export interface BuiltSite {
   /** The addresses that are not (only) prebuilt, with their methods and handlers. */
   routes: Map<string, Route>;
   /** The HTML answer for an unknown page outside `/api/`. */
-  notFoundPage?: BuiltAnswer;
+  notFoundPage: BuiltAnswer;
   /** The read model the dynamic answers and not-found messages use. */
   model: ReadModel;
 }

@@ -2,7 +2,7 @@
  * The metric pages' forms in the browser, for the static export, where no server answers
  * `/metrics/<slug>/compare` or `/metrics/<slug>/calc`: "where do you stand" reads
  * `/benchmarks.json` and places the value with the server's own `compareValue`; the calculator
- * reads `/formulas.json` too and computes with the server's own `computeMetric`. Each writes its
+ * reads `/formulas.json` too and calculates with the server's own `calculate`. Each writes its
  * answer under the form as text. It also brings the copy button of the page's SQL recipe
  * (`copy.ts`). Bundled into `lib/web/pages/_browser_scripts.ts` by `deno task scripts`.
  *
@@ -14,7 +14,8 @@ import { compareValue, comparisonGroups, type ValueComparison } from "../../read
 import { formatValue, perWords } from "../../read/words.ts";
 import { compareInputFrom } from "../compare_form.ts";
 import { figureChart } from "../pages/chart.ts";
-import { computeMetric, type FormulaSet } from "../../read/calc.ts";
+import { calculate } from "../../read/calculate.ts";
+import type { FormulaSet } from "../data_files.ts";
 
 /** The little of the DOM this script uses; the project's type check has no DOM library. */
 interface Element {
@@ -47,34 +48,28 @@ const document = (globalThis as unknown as {
 }).document;
 
 let data: Promise<DataSet> | undefined;
+let formulas: Promise<FormulaSet> | undefined;
 
-function element(tag: string, text?: string): Element {
+function element(tag: string, text?: string, className?: string): Element {
   const node = document.createElement(tag);
   if (text !== undefined) node.textContent = text;
+  if (className !== undefined) node.className = className;
   return node;
 }
 
-let formulas: Promise<FormulaSet> | undefined;
-
 /** The verdict and the hint, as the server's answer page writes them. */
 function verdictParts(comparison: ValueComparison): Element[] {
-  const verdict = element("p", comparison.summary);
-  verdict.className = "verdict";
-  const parts = [verdict];
-  if (comparison.hint) {
-    const hint = element("p", comparison.hint);
-    hint.className = "muted";
-    parts.push(hint);
-  }
-  return parts;
+  return [
+    element("p", comparison.summary, "verdict"),
+    ...(comparison.hint ? [element("p", comparison.hint, "muted")] : []),
+  ];
 }
 
 /** The placements grouped by segment match, each linked to its figure; the rest folded away. */
 function groupParts(comparison: ValueComparison): Element[] {
   const parts: Element[] = [];
   for (const group of comparisonGroups(comparison)) {
-    const list = element("ul");
-    list.className = "plain";
+    const list = element("ul", undefined, "plain");
     for (const line of group.lines) {
       const item = element("li", `${line.text} `);
       const link = element("a", `[figure ${line.figure}]`);
@@ -102,10 +97,8 @@ function fetchJson<T>(path: string): Promise<T> {
 }
 
 function alertOf(error: string): Element {
-  const section = element("section");
-  section.className = "answer";
-  const alert = element("p", error);
-  alert.className = "callout";
+  const section = element("section", undefined, "answer");
+  const alert = element("p", error, "callout");
   alert.setAttribute("role", "alert");
   section.append(alert);
   return section;
@@ -134,28 +127,24 @@ async function calculated(form: Element, slug: string): Promise<Element> {
     ...(definition?.calculator ? { calculator: definition.calculator } : {}),
     ...(definition?.notComputable ? { notComputable: definition.notComputable } : {}),
   };
-  const typed: Record<string, string> = {};
-  for (const [key, value] of fieldsOf(form)) typed[key] = value;
-  const result = computeMetric(metric, set.segments, typed);
+  const result = calculate(metric, set.segments, Object.fromEntries(fieldsOf(form)));
   if (!result.ok) return alertOf(result.error);
-  const { computed } = result;
-  const per = computed.per ? ` ${perWords(computed.per)}` : "";
-  const section = element("section");
-  section.className = "answer";
-  section.append(element("h2", `Result: ${computed.written}${per}`));
-  const formula = element("p", computed.formula);
-  formula.className = "formula-numbers";
-  section.append(formula);
-  if (computed.comparison && computed.comparison.placements.length > 0) {
+  const { calculation } = result;
+  const per = calculation.per ? ` ${perWords(calculation.per)}` : "";
+  const section = element("section", undefined, "answer");
+  section.append(
+    element("h2", `Result: ${calculation.written}${per}`),
+    element("p", calculation.formula, "formula-numbers"),
+  );
+  if (calculation.comparison && calculation.comparison.placements.length > 0) {
     section.append(element("h3", "Against the benchmark figures"));
-    section.append(...verdictParts(computed.comparison), ...groupParts(computed.comparison));
+    section.append(...verdictParts(calculation.comparison), ...groupParts(calculation.comparison));
   }
   return section;
 }
 
 async function answer(form: Element, slug: string): Promise<Element> {
-  const section = element("section");
-  section.className = "answer";
+  const section = element("section", undefined, "answer");
   data ??= fetchJson<DataSet>("/benchmarks.json");
   const set = await data;
   const metric = comparedMetricFrom(set, slug);

@@ -10,9 +10,8 @@ import { Html, markup } from "./html.ts";
 import { expressionMathml } from "./mathml.ts";
 import type { MetricRecord } from "../../catalog/records.ts";
 import type { Unit } from "../../catalog/figures.ts";
-import { expressionOf } from "../../catalog/calculator.ts";
 import { render } from "../../catalog/expression.ts";
-import type { Computed } from "../../read/calc.ts";
+import { type Calculation, expressionOf } from "../../read/calculate.ts";
 import { perWords } from "../../read/words.ts";
 import { placementsHtml, verdictHtml } from "./figures.ts";
 import { calcPath } from "../paths.ts";
@@ -49,21 +48,10 @@ const UNIT_WORDS: Record<Unit, string> = {
   seconds: "seconds",
 };
 
-const RESULT_WORDS: Record<Unit, string> = {
-  percent: "in percent",
-  points: "in points",
-  ratio: "a ratio",
-  multiple: "a multiple",
-  usd: "in US dollars",
-  count: "a count",
-  months: "in months",
-  days: "in days",
-  minutes: "in minutes",
-  seconds: "in seconds",
-};
-
+/** The result's unit as the equation's tail says it: "in percent", "a ratio". */
 function resultWords(unit: Unit): string {
-  return RESULT_WORDS[unit];
+  const words = UNIT_WORDS[unit];
+  return words.startsWith("a ") ? words : `in ${words}`;
 }
 
 /** The calculator form: one field a named input, prefilled with the reader's last values. */
@@ -89,12 +77,12 @@ ${fields}
 }
 
 /** The answer: the result, the formula with the numbers, and the comparison with the figures. */
-export function calculatorAnswer(computed: Computed): Html {
-  const per = computed.per ? ` ${perWords(computed.per)}` : "";
-  const comparison = computed.comparison;
+export function calculatorAnswer(calculation: Calculation): Html {
+  const per = calculation.per ? ` ${perWords(calculation.per)}` : "";
+  const comparison = calculation.comparison;
   return markup`<section class="answer" aria-labelledby="result">
-<h2 id="result">Result: ${computed.written}${per}</h2>
-<p class="formula-numbers">${computed.formula}</p>
+<h2 id="result">Result: ${calculation.written}${per}</h2>
+<p class="formula-numbers">${calculation.formula}</p>
 ${
     comparison && comparison.placements.length > 0
       ? markup`<h3>Against the benchmark figures</h3>${verdictHtml(comparison)}${

@@ -35,11 +35,7 @@ export interface DiagramOptions {
 /** The drawing's width in its own units: a wide page's column, and a phone's. */
 const WIDTH = { wide: 720, narrow: 340 } as const;
 const LINE = 18;
-/**
- * The size of the smallest text, in the drawing's units. The narrow drawing (348 units with its
- * margin) shown in a phone's column of 335 px or more, as at 375 px and wider, keeps it at 12 px
- * or more.
- */
+/** The size of the text, in the drawing's units: the narrow drawing keeps it legible on a phone. */
 const TEXT_SIZE = 13;
 
 /**
@@ -92,17 +88,10 @@ class Canvas {
     return escapeHtml(this.absolute ? `${this.context.baseUrl}${path}` : path);
   }
 
-  rect(
-    x: number,
-    y: number,
-    width: number,
-    height: number,
-    kind: "box" | "stage",
-    extra = "",
-  ): void {
+  rect(x: number, y: number, width: number, height: number, kind: "box" | "stage"): void {
     const colour = COLOURS[kind];
     this.parts.push(
-      `<rect class="d-${kind}" x="${x}" y="${y}" width="${width}" height="${height}" rx="8" fill="${colour.fill}" stroke="${colour.stroke}" stroke-width="1.5"${extra}/>`,
+      `<rect class="d-${kind}" x="${x}" y="${y}" width="${width}" height="${height}" rx="8" fill="${colour.fill}" stroke="${colour.stroke}" stroke-width="1.5"/>`,
     );
   }
 
@@ -110,11 +99,11 @@ class Canvas {
     x: number,
     y: number,
     text: string,
-    { cls = "d-text", anchor = "start", weight = "400", size = TEXT_SIZE } = {},
+    { cls = "d-text", anchor = "start", weight = "400" } = {},
   ): void {
     const fill = cls === "d-muted" ? COLOURS.muted : COLOURS.text;
     this.parts.push(
-      `<text class="${cls}" x="${x}" y="${y}" text-anchor="${anchor}" font-size="${size}" font-weight="${weight}" fill="${fill}">${
+      `<text class="${cls}" x="${x}" y="${y}" text-anchor="${anchor}" font-size="${TEXT_SIZE}" font-weight="${weight}" fill="${fill}">${
         escapeHtml(text)
       }</text>`,
     );

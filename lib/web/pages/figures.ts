@@ -12,9 +12,8 @@ import { comparableFigures } from "../../catalog/figures.ts";
 import { metricFigureRows } from "../../read/benchmarks.ts";
 import { comparisonGroups, segmentChoices, type ValueComparison } from "../../read/compare.ts";
 import { formatValue, perWords, statisticWords } from "../../read/words.ts";
-import { comparePath, DATA_PATHS, FORMS_SCRIPT_PATH } from "../paths.ts";
+import { comparePath, DATA_PATHS } from "../paths.ts";
 import { figureChart } from "./chart.ts";
-export { comparePath, FORMS_SCRIPT_PATH };
 
 /** The table of every figure: its anchor, what it is, its segment, sample, year and source. */
 export function figureTable(metric: MetricRecord, vocabulary: Vocabulary, baseUrl: string): Html {

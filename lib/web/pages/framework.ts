@@ -110,10 +110,10 @@ export function frameworkPage(framework: Framework, context: FrameworkContext): 
     .map((part) => paragraphs(String(part.value), "lead"));
   const shown = parts.filter((part) => !part.field.lead);
   const sections = shown.map((part) =>
-    section(part.field.heading, part.field.id, sectionBody(part, context))
+    section(part.field.heading, part.id, sectionBody(part, context))
   );
   const rail = pageRail([
-    ...shown.map((part) => ({ id: part.field.id, heading: part.field.heading })),
+    ...shown.map((part) => ({ id: part.id, heading: part.field.heading })),
     { id: "use", heading: "Use this record" },
   ]);
   const svg = sitePath("/frameworks", `${framework.slug}.svg`);

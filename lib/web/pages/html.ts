@@ -7,10 +7,8 @@
 
 /** Markup that is safe to insert as is: built by {@linkcode markup}, never from raw text. */
 export class Html {
-  readonly value: string;
-  constructor(value: string) {
-    this.value = value;
-  }
+  /** Creates markup from text that is already safe HTML. */
+  constructor(readonly value: string) {}
   toString(): string {
     return this.value;
   }

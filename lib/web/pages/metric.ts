@@ -24,9 +24,10 @@ import { figureChart } from "./chart.ts";
 import { compareValue } from "../../read/compare.ts";
 import { compareInputFrom } from "../compare_form.ts";
 import { calculatorAnswer, calculatorForm, calculatorFormula } from "./calculator.ts";
-import { computeMetric } from "../../read/calc.ts";
+import { calculate } from "../../read/calculate.ts";
 import { pairPath } from "../../read/model.ts";
-import { compareAnswer, compareForm, figureTable, FORMS_SCRIPT_PATH } from "./figures.ts";
+import { compareAnswer, compareForm, figureTable } from "./figures.ts";
+import { FORMS_SCRIPT_PATH } from "../paths.ts";
 import { recipeSection } from "./sql.ts";
 import { metricBenchmarks } from "../../read/model.ts";
 import {
@@ -163,8 +164,8 @@ export function metricPage(metric: MetricRecord, context: MetricContext): Indexe
   // The recipe follows the formula and its calculator: the same inputs, counted from your data.
   const sql = { id: "sql", heading: "Compute it from your data" };
   const render = (part: Section) => [
-    section(part.field.heading, part.field.id, sectionBody(part, metric, context)),
-    part.field.id === "formula" ? section(sql.heading, sql.id, recipeSection(metric)) : "",
+    section(part.field.heading, part.id, sectionBody(part, metric, context)),
+    part.field.key === "formula" ? section(sql.heading, sql.id, recipeSection(metric)) : "",
   ];
   const body = parts.filter((part) => !part.field.lead && part.content !== "sources");
   const cited = parts.filter((part) => part.content === "sources");
@@ -178,12 +179,12 @@ export function metricPage(metric: MetricRecord, context: MetricContext): Indexe
   };
   const rail = pageRail([
     ...body.flatMap((part) => {
-      const entry = { id: part.field.id, heading: part.field.heading };
-      const form = forms[part.field.id];
-      return [entry, ...(form ? [form] : []), ...(part.field.id === "formula" ? [sql] : [])];
+      const entry = { id: part.id, heading: part.field.heading };
+      const form = forms[part.field.key];
+      return [entry, ...(form ? [form] : []), ...(part.field.key === "formula" ? [sql] : [])];
     }),
     ...(included ? [{ id: "frameworks", heading: "Frameworks that include it" }] : []),
-    ...cited.map((part) => ({ id: part.field.id, heading: part.field.heading })),
+    ...cited.map((part) => ({ id: part.id, heading: part.field.heading })),
     { id: "use", heading: "Use this record" },
   ]);
   const main =
@@ -242,7 +243,7 @@ export function metricComparePage(
 <h1>${displayName(metric)}: where do you stand?</h1>
 ${error ? markup`<p class="callout" role="alert">${error}</p>` : ""}${answer ?? ""}
 ${form ?? ""}
-${tableOf(metric, context)}
+${figureTable(metric, context.segments, context.baseUrl)}
 <p><a href="${
       sitePath("/metrics", metric.slug)
     }#benchmarks">Back to the figures and their sentences</a></p>`;
@@ -257,20 +258,8 @@ ${tableOf(metric, context)}
   };
 }
 
-/** Each metric's figure table, made once: it depends on the catalog only, not on the query. */
-const TABLES = new WeakMap<MetricRecord, Html>();
-
-function tableOf(metric: MetricRecord, context: MetricContext): Html {
-  let table = TABLES.get(metric);
-  if (table === undefined) {
-    table = figureTable(metric, context.segments, context.baseUrl);
-    TABLES.set(metric, table);
-  }
-  return table;
-}
-
 /** Whether a metric page has a form a script answers on the static export. */
-export function hasForm(metric: MetricRecord): boolean {
+function hasForm(metric: MetricRecord): boolean {
   return metric.calculator !== undefined || comparableFigures(metric).length > 0;
 }
 
@@ -288,7 +277,7 @@ export function metricCalcPage(
   for (const key of Object.keys(metric.calculator?.inputs ?? {})) {
     typed[key] = (params.get(key) ?? "").slice(0, 100);
   }
-  const result = computeMetric(metric, context.segments, typed);
+  const result = calculate(metric, context.segments, typed);
   const main =
     markup`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/metrics">Metrics</a></li><li><a href="${
       sitePath("/metrics", metric.slug)
@@ -296,12 +285,12 @@ export function metricCalcPage(
 <h1>${displayName(metric)}: calculator</h1>
 ${
       result.ok
-        ? calculatorAnswer(result.computed)
+        ? calculatorAnswer(result.calculation)
         : markup`<p class="callout" role="alert">${result.error}</p>`
     }
 ${calculatorFormula(metric) ?? ""}
 ${calculatorForm(metric, typed) ?? ""}
-${metric.figures ? tableOf(metric, context) : ""}
+${metric.figures ? figureTable(metric, context.segments, context.baseUrl) : ""}
 <p><a href="${sitePath("/metrics", metric.slug)}">Back to ${metric.name}</a></p>`;
   return {
     status: result.ok ? 200 : 400,

@@ -1,9 +1,9 @@
 /**
  * The pages people read: the home page, a page for every metric, framework and tag, the SQL
- * schema page, the search page, the 404 page, the sitemap, the stylesheet and the icon. This module plans them (address,
- * type, headers); each is rendered when it is first needed (by the server's first request for
- * it, or by the static export) and kept, by the renderers of `render.ts`, which load with the
- * first page.
+ * schema page, the search page, the 404 page, the sitemap, the stylesheet and the icon. This
+ * module plans them (address, type, headers); each is rendered when it is first needed (by the
+ * server's first request for it, or by the static export) and kept, by the renderers of
+ * `render.ts`, which load with the first page.
  *
  * @module
  */
@@ -34,7 +34,6 @@ import {
   SEARCH_SCRIPT_PATH,
   SQL_PAGE_PATH,
 } from "../paths.ts";
-import type { MetricRecord } from "../../catalog/records.ts";
 
 /** Options for {@linkcode planPages}. */
 export interface PagesOptions {
@@ -174,19 +173,39 @@ export function planPages(
       addPage(sitePath("/tags", tag), ({ render }) => render.tagPage(catalog, tag));
     }
   }
+  const compare = new Map<string, (request: Request) => Promise<Response>>();
+  /** An answer page made for each request from its query. */
+  const addQueryPage = (
+    path: string,
+    pageOf: (renderers: Renderers, params: URLSearchParams) => { status: number; page: PageFrame },
+  ) =>
+    compare.set(path, async (request) => {
+      const made = await renderers();
+      const { status, page } = pageOf(made, new URL(request.url).searchParams);
+      return made.render.pageResponse(made.render.renderPage(page, baseUrl), status);
+    });
   for (const metric of catalog.metrics) {
+    const comparable = comparableFigures(metric).length > 0;
     addPage(
       sitePath("/metrics", metric.slug),
       ({ render, metricContext }) => render.metricPage(metric, metricContext),
-      metric.calculator || comparableFigures(metric).length > 0
-        ? SCRIPT_PAGE_HEADERS
-        : PAGE_HEADERS,
+      metric.calculator || comparable ? SCRIPT_PAGE_HEADERS : PAGE_HEADERS,
     );
+    if (comparable) {
+      addQueryPage(
+        comparePath(metric.slug),
+        ({ render, metricContext }, params) =>
+          render.metricComparePage(metric, metricContext, params),
+      );
+    }
+    if (metric.calculator) {
+      addQueryPage(
+        calcPath(metric.slug),
+        ({ render, metricContext }, params) => render.metricCalcPage(metric, metricContext, params),
+      );
+    }
   }
-  answers.set(
-    FORMS_SCRIPT_PATH,
-    planAnswer(() => FORMS_SCRIPT, TYPES.js),
-  );
+  answers.set(FORMS_SCRIPT_PATH, planAnswer(() => FORMS_SCRIPT, TYPES.js));
   for (const pair of metricPairs(catalog.metrics)) {
     addPage(pairPath(pair[0].slug, pair[1].slug), ({ render }) => render.pairPage(pair));
   }
@@ -244,36 +263,6 @@ export function planPages(
     TYPES.html,
     { status: 404, cacheControl: CACHE_ERROR, headers: PAGE_HEADERS },
   );
-  const compare = new Map<string, (request: Request) => Promise<Response>>();
-  type QueryPage = (
-    render: typeof import("./render.ts"),
-    metric: MetricRecord,
-    params: URLSearchParams,
-    context: Renderers["metricContext"],
-  ) => { status: number; page: PageFrame };
-  const addQueryPage = (path: string, metric: MetricRecord, pageOf: QueryPage) =>
-    compare.set(path, async (request) => {
-      const { render, metricContext } = await renderers();
-      const params = new URL(request.url).searchParams;
-      const { status, page } = pageOf(render, metric, params, metricContext);
-      return render.pageResponse(render.renderPage(page, baseUrl), status);
-    });
-  for (const metric of catalog.metrics) {
-    if (comparableFigures(metric).length > 0) {
-      addQueryPage(
-        comparePath(metric.slug),
-        metric,
-        (render, record, params, context) => render.metricComparePage(record, context, params),
-      );
-    }
-    if (metric.calculator) {
-      addQueryPage(
-        calcPath(metric.slug),
-        metric,
-        (render, record, params, context) => render.metricCalcPage(record, context, params),
-      );
-    }
-  }
   return {
     answers,
     notFoundPage,

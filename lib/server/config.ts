@@ -11,12 +11,18 @@ import type { Catalog } from "../catalog/records.ts";
 /** Reads an environment variable; `undefined` when it is unset or may not be read. */
 export type Env = (name: string) => string | undefined;
 
+/** The setting a port came from. */
+type PortFrom = "PORT" | "--port";
+
+/** The address a listener is bound to. */
+type Address = { hostname: string; port: number };
+
 /** Where and how the server listens. */
 export interface ServeOptions {
   /** The port to listen on; 0 picks a free one. */
   port?: number;
   /** The setting the port came from, which the line for a port in use names. */
-  portFrom?: "PORT" | "--port";
+  portFrom?: PortFrom;
   /** The address to listen on. */
   hostname?: string;
   /** The public base address; derived from the listening address when absent. */
@@ -93,7 +99,7 @@ export function serveOptionsFromEnv(
  * Reads a port number from 0 to 65535, or throws a {@linkcode ServeError} that names where it came
  * from: an environment variable as `PORT: "value"`, an option as the CLI names its options.
  */
-export function parsePort(value: string, from: "PORT" | "--port"): number {
+export function parsePort(value: string, from: PortFrom): number {
   if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) {
     const given = from === "PORT" ? `${from}: "${value}"` : `${from} "${value.slice(0, 20)}"`;
     throw new ServeError(`${given} must be a port number from 0 to 65535`, 2);
@@ -131,8 +137,8 @@ export function parseBaseUrl(value: string): string {
  */
 export function listenError(
   error: unknown,
-  address: { hostname: string; port: number },
-  { portFrom = "PORT" }: { portFrom?: "PORT" | "--port" } = {},
+  address: Address,
+  { portFrom = "PORT" }: { portFrom?: PortFrom } = {},
 ): ServeError | undefined {
   const code = error instanceof Error && "code" in error ? error.code : undefined;
   const { hostname, port } = address;
@@ -161,7 +167,7 @@ export function listenError(
 }
 
 /** The base address a listener is reachable at, for links when no `BASE_URL` is set. */
-export function baseUrlFor(address: { hostname: string; port: number }): string {
+export function baseUrlFor(address: Address): string {
   const wildcard = address.hostname === "0.0.0.0" || address.hostname === "::";
   const host = wildcard
     ? "localhost"
@@ -175,7 +181,7 @@ export function baseUrlFor(address: { hostname: string; port: number }): string 
 export function listeningLine(
   catalog: Catalog,
   baseUrl: string,
-  address: { hostname: string; port: number },
+  address: Address,
 ): string {
   const host = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
   return `Serving ${catalog.metrics.length} metrics and ${catalog.frameworks.length} frameworks ` +

@@ -1,13 +1,51 @@
 import assert from "node:assert/strict";
+import { roundingOf } from "../lib/catalog/calculator.ts";
+import { readWritten } from "../lib/catalog/figures.ts";
 import { createHandler, loadCatalog } from "../lib/mod.ts";
+import { calculate } from "../lib/read/calculate.ts";
 
 const catalog = await loadCatalog(undefined, { prebuilt: false });
 const handler = createHandler(catalog, { baseUrl: "https://metrics.example" });
 const get = (path: string) => handler(new Request(`https://metrics.example${path}`));
 
-Deno.test("every worked example of a calculator recomputes to the figure its text states", async () => {
-  const { calculate, roundingOf } = await import("../lib/catalog/calculator.ts");
-  const { readWritten } = await import("../lib/catalog/figures.ts");
+Deno.test("calculate() reads typed inputs and answers bad ones with one line", () => {
+  const churn = catalog.metrics.find((metric) => metric.slug === "churn-rate");
+  assert.ok(churn?.calculator);
+  const typed = (lost: string, start?: string) => ({ lost, ...(start ? { start } : {}) });
+  const result = calculate(churn, catalog.segments, typed("90", "2,000"));
+  assert.ok(result.ok);
+  assert.equal(result.calculation.value, 4.5);
+  assert.deepEqual(result.calculation.inputs, { lost: 90, start: 2000 });
+  const errors = [
+    typed("90"),
+    typed("90", "0"),
+    typed("-3", "100"),
+    typed("1e400", "100"),
+    typed("NaN", "100"),
+    typed("lots", "100"),
+    { lost: "90", begin: "100" },
+  ].map((inputs) => {
+    const result = calculate(churn, catalog.segments, inputs);
+    return result.ok ? "ok" : result.error;
+  });
+  assert.deepEqual(errors, [
+    'Missing input "start" (Customers at the start)',
+    "Division by zero: start is 0",
+    'Input "lost" (Customers lost) must not be negative',
+    'Input "lost" must be a number, not "1e400"',
+    'Input "lost" must be a number, not "NaN"',
+    'Input "lost" must be a number, not "lots"',
+    'Unknown input "begin" for "churn-rate"; its inputs are "lost", "start"',
+  ]);
+  const lost = { ...churn.calculator.inputs.lost!, negative: true };
+  const margin = {
+    ...churn,
+    calculator: { ...churn.calculator, inputs: { ...churn.calculator.inputs, lost } },
+  };
+  assert.equal(calculate(margin, catalog.segments, typed("-3", "100")).ok, true);
+});
+
+Deno.test("every worked example of a calculator recomputes to the figure its text states", () => {
   let checked = 0;
   for (const metric of catalog.metrics) {
     const calculator = metric.calculator;
@@ -15,14 +53,14 @@ Deno.test("every worked example of a calculator recomputes to the figure its tex
     const typed = Object.fromEntries(
       Object.entries(calculator.example.inputs).map(([key, value]) => [key, String(value)]),
     );
-    const result = calculate(calculator, typed);
+    const result = calculate(metric, catalog.segments, typed);
     assert.ok(result.ok, `${metric.slug}: ${result.ok ? "" : result.error}`);
     const stated = readWritten(calculator.example.states);
     assert.ok(stated.ok && "value" in stated, metric.slug);
     assert.ok(metric.inPractice.includes(calculator.example.states), metric.slug);
     assert.ok(
-      Math.abs(result.value - stated.value) <= roundingOf(calculator.example.states),
-      `${metric.slug}: ${result.value} against ${calculator.example.states}`,
+      Math.abs(result.calculation.value - stated.value) <= roundingOf(calculator.example.states),
+      `${metric.slug}: ${result.calculation.value} against ${calculator.example.states}`,
     );
     checked++;
   }

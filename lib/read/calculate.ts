@@ -1,0 +1,146 @@
+/**
+ * A metric calculated from a reader's inputs: the inputs read as typed, the result (never `NaN` or
+ * `Infinity`), the formula with the numbers put in, and where the result stands against the
+ * metric's benchmark figures. What the CLI's `calc`, the pages' calculators and the export's
+ * script share.
+ *
+ * @module
+ */
+import type { Calculator } from "../catalog/calculator.ts";
+import { evaluate, type Expr, parseExpression, render } from "../catalog/expression.ts";
+import { parsePlainNumber, type Vocabulary } from "../catalog/figures.ts";
+import type { MetricRecord } from "../catalog/records.ts";
+import { type ComparedMetric, compareValue, type ValueComparison } from "./compare.ts";
+import { formatValue } from "./words.ts";
+import { groupedNumber } from "./text.ts";
+
+/** A metric calculated from a reader's inputs. */
+export interface Calculation {
+  /** The metric's slug. */
+  metric: string;
+  /** The inputs as numbers, by name. */
+  inputs: Record<string, number>;
+  /** The result. */
+  value: number;
+  /** Its unit. */
+  unit: Calculator["result"]["unit"];
+  /** The period a rate is per. */
+  per?: Calculator["result"]["per"];
+  /** The result as people read it ("4.5%"). */
+  written: string;
+  /** The formula in names, then with the numbers put in, then the result. */
+  formula: string;
+  /** Where the result stands against the metric's figures, when it has comparable ones. */
+  comparison?: ValueComparison | undefined;
+}
+
+/** The parsed expression of a calculator; throws when the catalog let a bad one through. */
+export function expressionOf(calculator: Calculator): Expr {
+  const parsed = parseExpression(calculator.expression);
+  if (!parsed.ok) throw new Error(`The expression "${calculator.expression}" does not parse`);
+  return parsed.expr;
+}
+
+/**
+ * Calculates a metric from typed inputs and places the result against its figures: every input
+ * given, each a plain number, no negative count or amount unless the input allows it, no zero
+ * denominator; otherwise the one line that says what is wrong.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { loadCatalog } from "../mod.ts";
+ * import { calculate } from "./calculate.ts";
+ * const catalog = await loadCatalog();
+ * const churn = catalog.metrics.find((metric) => metric.slug === "churn-rate")!;
+ * const result = calculate(churn, catalog.segments, { lost: "90", start: "2000" });
+ * assert.ok(result.ok);
+ * assert.equal(result.calculation.written, "4.5%");
+ * assert.equal(result.calculation.formula, "lost ÷ start × 100 = 90 ÷ 2,000 × 100 = 4.5%");
+ * assert.deepEqual(calculate(churn, catalog.segments, { lost: "90", start: "0" }), {
+ *   ok: false,
+ *   error: "Division by zero: start is 0",
+ * });
+ * ```
+ */
+export function calculate(
+  metric: ComparedMetric & Pick<MetricRecord, "calculator" | "notComputable">,
+  segments: Vocabulary,
+  typed: Readonly<Record<string, string | undefined>>,
+): { ok: true; calculation: Calculation } | { ok: false; error: string } {
+  const calculator = metric.calculator;
+  if (!calculator) {
+    return {
+      ok: false,
+      error: `"${metric.slug}" has no calculator${
+        metric.notComputable ? `: ${metric.notComputable}` : ""
+      }`,
+    };
+  }
+  const unknown = Object.keys(typed).filter((key) => !Object.hasOwn(calculator.inputs, key));
+  if (unknown.length > 0) {
+    return {
+      ok: false,
+      error: `Unknown input "${unknown[0]?.slice(0, 40)}" for "${metric.slug}"; its inputs are ${
+        Object.keys(calculator.inputs).map((key) => `"${key}"`).join(", ")
+      }`,
+    };
+  }
+  const inputs = readInputs(calculator, typed);
+  if (!inputs.ok) return inputs;
+  const expr = expressionOf(calculator);
+  const result = evaluate(expr, inputs.values);
+  if (!result.ok) return result;
+  const { unit, per } = calculator.result;
+  const written = formatValue(result.value, unit);
+  const shown = Object.fromEntries(
+    Object.entries(inputs.values).map(([key, value]) => [key, formatInput(value)]),
+  );
+  const formula = `${render(expr)} = ${render(expr, shown)} = ${written}`;
+  const compared = metric.comparison?.unit === unit
+    ? compareValue(metric, { segments }, { value: result.value, ...(per ? { per } : {}) })
+    : undefined;
+  return {
+    ok: true,
+    calculation: {
+      metric: metric.slug,
+      inputs: inputs.values,
+      value: result.value,
+      unit,
+      ...(per ? { per } : {}),
+      written,
+      formula,
+      ...(compared?.ok ? { comparison: compared.comparison } : {}),
+    },
+  };
+}
+
+/** The inputs as typed, read into numbers, or the one line that says which one is wrong. */
+function readInputs(
+  calculator: Calculator,
+  typed: Readonly<Record<string, string | undefined>>,
+): { ok: true; values: Record<string, number> } | { ok: false; error: string } {
+  const values: Record<string, number> = {};
+  for (const [key, input] of Object.entries(calculator.inputs)) {
+    const raw = (typed[key] ?? "").trim();
+    if (raw === "") return { ok: false, error: `Missing input "${key}" (${input.name})` };
+    const value = parsePlainNumber(raw.replace(/\s*%$/, "").replace(/^\$/, ""));
+    if (value === undefined) {
+      return { ok: false, error: `Input "${key}" must be a number, not "${raw.slice(0, 40)}"` };
+    }
+    if (value < 0 && !input.negative) {
+      return { ok: false, error: `Input "${key}" (${input.name}) must not be negative` };
+    }
+    if (input.unit === "count" && !Number.isInteger(value)) {
+      return { ok: false, error: `Input "${key}" (${input.name}) is a count: a whole number` };
+    }
+    values[key] = value;
+  }
+  return { ok: true, values };
+}
+
+/** An input as the reader gave it, with thousands separators and every decimal kept. */
+function formatInput(value: number): string {
+  const text = groupedNumber(Math.abs(value), 6);
+  return value < 0 ? `(−${text})` : text;
+}
