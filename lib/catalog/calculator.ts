@@ -20,6 +20,8 @@ export interface Calculator {
     means: string;
     /** Whether it may be below zero (a profit margin); counts and amounts may not by default. */
     negative?: boolean | undefined;
+    /** Whether a count is an average (of daily counts, say), and so may have a fraction. */
+    averaged?: boolean | undefined;
   }>;
   /** The expression, in the formula language of `expression.ts`. */
   expression: string;

@@ -205,6 +205,7 @@ export const CalculatorInputSchema = z.strictObject({
   unit: unit,
   means: text,
   negative: z.boolean().optional(),
+  averaged: z.boolean().optional(),
 });
 
 /**

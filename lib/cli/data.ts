@@ -66,11 +66,6 @@ export interface FromData {
   movedBack: number;
   /** The calculator's inputs as the recipe returned them, as text. */
   inputs: Record<string, string>;
-  /**
-   * The inputs the calculator takes as whole counts that the data gave with a fraction (an
-   * average of daily counts), each with the value before it was rounded for the calculator.
-   */
-  rounded: Record<string, string>;
 }
 
 /** The most periods a default moves back to find one whose window has closed. */
@@ -78,7 +73,7 @@ const MOST_MOVES = 400;
 
 /**
  * Runs a recipe on the CSV files of a folder and returns the calculator's inputs (`inputs`, its
- * names in order; `counts`, those it takes as whole numbers) with the parameters it ran with.
+ * names in order) with the parameters it ran with.
  * `options` are the options given besides the command's own, by name as typed (`period-start` or
  * `period_start`); `importPackage` loads DuckDB (left out where it cannot be loaded, the single
  * binary). Every problem is a {@linkcode DataRunError}, found in the order a person fixes them:
@@ -87,10 +82,9 @@ const MOST_MOVES = 400;
 export async function runOnData(
   recipe: Recipe,
   folder: string,
-  { options, inputs, counts = [], importPackage }: {
+  { options, inputs, importPackage }: {
     options: Readonly<Record<string, string>>;
     inputs: readonly string[];
-    counts?: readonly string[];
     importPackage: PackageImporter | undefined;
   },
 ): Promise<FromData> {
@@ -149,7 +143,7 @@ export async function runOnData(
             ]),
           ),
           movedBack,
-          ...inputsOf(recipe, parameters, { names: inputs, counts }, answer.columns, row),
+          inputs: inputsOf(recipe, parameters, inputs, answer.columns, row),
         };
       }
       const earlier = earlierPeriod(recipe, parameters);
@@ -269,19 +263,15 @@ function written(values: Readonly<Record<string, string | number>>): string {
     .join(", ");
 }
 
-/**
- * The calculator's inputs from the recipe's row, as text; a missing one is an error, and a count
- * with a fraction (an average of daily counts) is rounded, since the calculator counts whole ones.
- */
+/** The calculator's inputs from the recipe's row, as text; a missing one is an error. */
 function inputsOf(
   recipe: Recipe,
   parameters: Parameters,
-  { names, counts }: { names: readonly string[]; counts: readonly string[] },
+  names: readonly string[],
   columns: readonly string[],
   row: readonly unknown[],
-): Pick<FromData, "inputs" | "rounded"> {
+): Record<string, string> {
   const inputs: Record<string, string> = {};
-  const rounded: Record<string, string> = {};
   for (const name of names) {
     const at = columns.indexOf(name);
     if (at === -1) {
@@ -304,13 +294,9 @@ function inputsOf(
         1,
       );
     }
-    const number = Number(text);
-    if (counts.includes(name) && Number.isFinite(number) && !Number.isInteger(number)) {
-      rounded[name] = text;
-      inputs[name] = String(Math.round(number));
-    } else inputs[name] = text;
+    inputs[name] = text;
   }
-  return { inputs, rounded };
+  return inputs;
 }
 
 /** A number as plain digits, never in exponent form, as the calculator reads an input. */

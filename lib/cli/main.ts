@@ -847,8 +847,6 @@ async function runRecipe(
     return await runOnData(recipe, folder, {
       options,
       inputs: Object.keys(metric.calculator?.inputs ?? {}),
-      counts: Object.entries(metric.calculator?.inputs ?? {})
-        .filter(([, input]) => input.unit === "count").map(([name]) => name),
       importPackage: io.importPackage,
     });
   } catch (error) {
@@ -874,5 +872,5 @@ function calculateFromData(
 function dataJson(fromData: FromData): Record<string, unknown> {
   const numbers = (values: Record<string, string>) =>
     Object.fromEntries(Object.entries(values).map(([name, value]) => [name, Number(value)]));
-  return { ...fromData, inputs: numbers(fromData.inputs), rounded: numbers(fromData.rounded) };
+  return { ...fromData, inputs: numbers(fromData.inputs) };
 }

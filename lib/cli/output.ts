@@ -583,16 +583,7 @@ export function formatFromData(
   }
   for (const [name, value] of Object.entries(run.inputs)) {
     const called = metric.calculator?.inputs[name]?.name ?? "";
-    const before = run.rounded[name];
-    rows.push([
-      name,
-      groupedNumber(Number(value), 6),
-      before === undefined
-        ? called
-        : `${called} (the data gives ${
-          groupedNumber(Number(before), 6)
-        }, an average; the calculator counts whole ones)`,
-    ]);
+    rows.push([name, groupedNumber(Number(value), 6), called]);
   }
   const first = Math.max(...rows.map(([name]) => name.length));
   const second = Math.max(...rows.map(([, value]) => value.length));

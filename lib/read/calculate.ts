@@ -131,7 +131,7 @@ function readInputs(
     if (value < 0 && !input.negative) {
       return { ok: false, error: `Input "${key}" (${input.name}) must not be negative` };
     }
-    if (input.unit === "count" && !Number.isInteger(value)) {
+    if (input.unit === "count" && !input.averaged && !Number.isInteger(value)) {
       return { ok: false, error: `Input "${key}" (${input.name}) is a count: a whole number` };
     }
     values[key] = value;
