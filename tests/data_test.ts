@@ -205,29 +205,15 @@ Deno.test("calc --data prints the parameters, the inputs the data gave and the c
   assert.deepEqual(computed.inputs, { lost, start });
   assert.equal(computed.value, (lost / start) * 100);
   assert.deepEqual(computed.data.inputs, { lost, start });
-  const dau = await cli([
-    "calc",
-    "dau-mau-ratio",
-    "--data",
-    folder,
-    "--period-start",
-    "2024-03-01",
-  ]);
+  const dauArgs = ["calc", "dau-mau-ratio", "--data", folder, "--period-start", "2024-03-01"];
+  const dau = await cli(dauArgs);
   assert.equal(dau.code, 0, dau.stderr);
   assert.match(
     dau.stdout.replace(/\n {20,}/g, " "),
     /^ {2}dau +[\d,]+\.\d+ +Average DAU$/m,
   );
   // An average of daily counts keeps its fraction: the result is the calculator's on it.
-  const dauJson = await cli([
-    "calc",
-    "dau-mau-ratio",
-    "--data",
-    folder,
-    "--period-start",
-    "2024-03-01",
-    "--json",
-  ]);
+  const dauJson = await cli([...dauArgs, "--json"]);
   const averaged = JSON.parse(dauJson.stdout);
   assert.ok(!Number.isInteger(averaged.data.inputs.dau), String(averaged.data.inputs.dau));
   assert.equal(averaged.inputs.dau, averaged.data.inputs.dau);
