@@ -36,13 +36,31 @@ const KEPT = [
   "NODE_EXTRA_CA_CERTS",
 ];
 
-/** The environment of a child: the kept variables of this process, then `extra`. */
+/** The hosts the tests' servers listen on, which no proxy stands between. */
+const LOOPBACK = ["127.0.0.1", "localhost"];
+
+/** A proxy exception list (`NO_PROXY`) with the loopback hosts in it. */
+function withLoopback(list: string | undefined): string {
+  const hosts = (list ?? "").split(",").map((host) => host.trim()).filter((host) => host !== "");
+  return [...new Set([...hosts, ...LOOPBACK])].join(",");
+}
+
+// A proxy the caller set is for downloads: this process's own requests to the servers it starts
+// (`fetch`, the MCP SDK's client) go straight to them. Deno reads these when a test module makes
+// its first request, so they are set as the helpers load.
+for (const name of ["NO_PROXY", "no_proxy"]) Deno.env.set(name, withLoopback(Deno.env.get(name)));
+
+/**
+ * The environment of a child: the kept variables of this process, the loopback hosts exempted
+ * from any proxy, then `extra`.
+ */
 export function childEnv(extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = { NO_COLOR: "1" };
   for (const name of KEPT) {
     const value = Deno.env.get(name);
     if (value !== undefined) env[name] = value;
   }
+  for (const name of ["NO_PROXY", "no_proxy"]) env[name] = withLoopback(env[name]);
   return { ...env, ...extra };
 }
 

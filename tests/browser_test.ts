@@ -7,6 +7,7 @@ import { type Catalog, createHandler, loadCatalog } from "../lib/mod.ts";
 import { buildSite } from "../lib/web/site.ts";
 import { exportSite } from "../lib/export/export.ts";
 import { FIXTURE, type RunningServer, startNginx, systemBinary } from "./_system.ts";
+import { childEnv } from "./_spawn.ts";
 import { QUERIES } from "./_search_queries.ts";
 import {
   SEARCH_INDEX_PATH,
@@ -29,6 +30,7 @@ async function launch(): Promise<Browser> {
   return await chromium.launch({
     executablePath: browserBinary.require(),
     headless: true,
+    env: childEnv(),
     args: [
       "--headless",
       "--no-sandbox",

@@ -8,9 +8,8 @@ import { createHandler, loadCatalog } from "../lib/mod.ts";
 import { BENCHMARK_VIEW_URI } from "../lib/agents/benchmark_view.ts";
 import { stdioClient } from "./_mcp.ts";
 import { systemBinary } from "./_system.ts";
-import { taskArgs } from "./_spawn.ts";
+import { childEnv, ROOT, taskArgs } from "./_spawn.ts";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SCREENSHOTS = fileURLToPath(new URL("../test-output/screenshots/", import.meta.url));
 const catalog = await loadCatalog();
 const browserBinary = systemBinary("chromium", ["/usr/bin/chromium"]);
@@ -84,6 +83,8 @@ async function hostPage(width: number): Promise<string> {
       "tests/testdata/app_host.ts",
     ],
     cwd: ROOT,
+    clearEnv: true,
+    env: childEnv(),
     stdout: "piped",
     stderr: "piped",
   }).output();
@@ -109,6 +110,7 @@ Deno.test({
     const stdio = await stdioClient(Deno.execPath(), taskArgs("mcp"), { cwd: ROOT });
     const browser = await chromium.launch({
       executablePath: browserBinary.require(),
+      env: childEnv(),
       args: [
         "--no-sandbox",
         "--disable-gpu",
