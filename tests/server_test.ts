@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { FIXTURE, onlyLine, runDeno, runTask, spawnServer, taskArgs } from "./_spawn.ts";
-import { streamCompress } from "../lib/deno/compress.ts";
 import { rawRequest } from "./_raw_http.ts";
 
 /** A temporary folder outside the project, removed after `body`. */
@@ -25,22 +24,6 @@ Deno.test("deno task start serves the API on port 0, logs an address people can 
     const openapi = await (await fetch(`${server.origin}/api/openapi.json`)).json();
     assert.equal(openapi.servers[0].url, `http://127.0.0.1:${server.port}`);
     assert.match(server.stderr(), new RegExp(`at http://127\\.0\\.0\\.1:${server.port} `));
-  } finally {
-    assert.equal(await server.stop(), 0);
-  }
-});
-
-Deno.test("main.ts compresses with Deno's compression streams: its brotli and gzip bodies are streamCompress's", async () => {
-  const server = await spawnServer(taskArgs("start"));
-  try {
-    const body = async (coding: string) =>
-      (await rawRequest(server.origin, "/api/metrics", {
-        headers: { "accept-encoding": coding },
-      })).body;
-    const identity = new Uint8Array(await body("identity"));
-    for (const coding of ["br", "gzip"] as const) {
-      assert.deepEqual(await body(coding), await streamCompress(identity, coding), coding);
-    }
   } finally {
     assert.equal(await server.stop(), 0);
   }
