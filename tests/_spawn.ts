@@ -143,6 +143,8 @@ export interface Spawned {
   origin: string;
   /** What the server wrote to stderr so far. */
   stderr(): string;
+  /** Resolves once the server's stderr matches `pattern`; rejects if it closes first. */
+  logged(pattern: RegExp): Promise<void>;
   /** Sends SIGTERM and waits for the exit code. */
   stop(): Promise<number>;
 }
@@ -178,19 +180,40 @@ export async function spawnServer(
     text += value;
     const match = /listening on [^ ;)]+:(\d+)/.exec(text);
     if (match) {
+      // What `logged` waits for: each settles once the log matches or ends, and says if it did.
+      const waiting = new Set<(ended: boolean) => boolean>();
+      let closed = false;
+      const wake = (ended: boolean) => {
+        for (const settle of waiting) if (settle(ended)) waiting.delete(settle);
+      };
       (async () => {
         for (;;) {
           const next = await reader.read();
           if (next.done) break;
           text += next.value;
+          wake(false);
         }
-      })().catch(() => {});
+      })().catch(() => {}).finally(() => {
+        closed = true;
+        wake(true);
+      });
       const port = Number(match[1]);
       return {
         process,
         port,
         origin: `http://127.0.0.1:${port}`,
         stderr: () => text,
+        logged: (pattern) =>
+          new Promise((resolve, reject) => {
+            const settle = (ended: boolean) => {
+              if (pattern.test(text)) resolve();
+              else if (ended) {
+                reject(new Error(`The server's log ended without ${pattern}:\n${text}`));
+              } else return false;
+              return true;
+            };
+            if (!settle(closed)) waiting.add(settle);
+          }),
         async stop() {
           try {
             process.kill("SIGTERM");
