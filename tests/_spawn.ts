@@ -36,13 +36,31 @@ const KEPT = [
   "NODE_EXTRA_CA_CERTS",
 ];
 
-/** The environment of a child: the kept variables of this process, then `extra`. */
+/** The hosts the tests' servers listen on, which no proxy stands between. */
+const LOOPBACK = ["127.0.0.1", "localhost"];
+
+/** A proxy exception list (`NO_PROXY`) with the loopback hosts in it. */
+function withLoopback(list: string | undefined): string {
+  const hosts = (list ?? "").split(",").map((host) => host.trim()).filter((host) => host !== "");
+  return [...new Set([...hosts, ...LOOPBACK])].join(",");
+}
+
+// A proxy the caller set is for downloads: this process's own requests to the servers it starts
+// (`fetch`, the MCP SDK's client) go straight to them. Deno reads these when a test module makes
+// its first request, so they are set as the helpers load.
+for (const name of ["NO_PROXY", "no_proxy"]) Deno.env.set(name, withLoopback(Deno.env.get(name)));
+
+/**
+ * The environment of a child: the kept variables of this process, the loopback hosts exempted
+ * from any proxy, then `extra`.
+ */
 export function childEnv(extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = { NO_COLOR: "1" };
   for (const name of KEPT) {
     const value = Deno.env.get(name);
     if (value !== undefined) env[name] = value;
   }
+  for (const name of ["NO_PROXY", "no_proxy"]) env[name] = withLoopback(env[name]);
   return { ...env, ...extra };
 }
 
@@ -125,6 +143,8 @@ export interface Spawned {
   origin: string;
   /** What the server wrote to stderr so far. */
   stderr(): string;
+  /** Resolves once the server's stderr matches `pattern`; rejects if it closes first. */
+  logged(pattern: RegExp): Promise<void>;
   /** Sends SIGTERM and waits for the exit code. */
   stop(): Promise<number>;
 }
@@ -160,19 +180,40 @@ export async function spawnServer(
     text += value;
     const match = /listening on [^ ;)]+:(\d+)/.exec(text);
     if (match) {
+      // What `logged` waits for: each settles once the log matches or ends, and says if it did.
+      const waiting = new Set<(ended: boolean) => boolean>();
+      let closed = false;
+      const wake = (ended: boolean) => {
+        for (const settle of waiting) if (settle(ended)) waiting.delete(settle);
+      };
       (async () => {
         for (;;) {
           const next = await reader.read();
           if (next.done) break;
           text += next.value;
+          wake(false);
         }
-      })().catch(() => {});
+      })().catch(() => {}).finally(() => {
+        closed = true;
+        wake(true);
+      });
       const port = Number(match[1]);
       return {
         process,
         port,
         origin: `http://127.0.0.1:${port}`,
         stderr: () => text,
+        logged: (pattern) =>
+          new Promise((resolve, reject) => {
+            const settle = (ended: boolean) => {
+              if (pattern.test(text)) resolve();
+              else if (ended) {
+                reject(new Error(`The server's log ended without ${pattern}:\n${text}`));
+              } else return false;
+              return true;
+            };
+            if (!settle(closed)) waiting.add(settle);
+          }),
         async stop() {
           try {
             process.kill("SIGTERM");

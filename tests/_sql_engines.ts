@@ -14,7 +14,7 @@ import postgres from "npm:postgres@3.4.9";
 import type { Dialect } from "../lib/sql/dialect.ts";
 import { ddl, TABLES } from "../lib/sql/schema.ts";
 import { type Value, valueText } from "./_sql_data.ts";
-import { freePort } from "./_spawn.ts";
+import { childEnv, freePort } from "./_spawn.ts";
 
 /** A query's answer: its column names, and its rows as plain JSON values. */
 export interface Answer {
@@ -109,8 +109,13 @@ export function postgresBin(): string | undefined {
 }
 
 async function run(command: string, args: string[]): Promise<string> {
-  const output = await new Deno.Command(command, { args, stdout: "piped", stderr: "piped" })
-    .output();
+  const output = await new Deno.Command(command, {
+    args,
+    clearEnv: true,
+    env: childEnv(),
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
   const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
   if (!output.success) {
     throw new Error(
@@ -182,6 +187,11 @@ export async function startPostgres(
       database: "postgres",
       max: 1,
       onnotice: () => {},
+      // Days and instants stay text both ways: the driver's own conversion goes through
+      // `new Date(text)`, in this process's time zone, which is the caller's TZ.
+      types: {
+        timeAsText: { to: 1114, from: [1082, 1114, 1184], serialize: String, parse: String },
+      },
     });
     await sql.unsafe(ddl("postgres"));
     for (const statement of inserts(rows)) await sql.unsafe(statement);

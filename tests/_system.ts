@@ -5,7 +5,7 @@
  * @module
  */
 
-import { FIXTURE, freePort, spawnServer, taskArgs } from "./_spawn.ts";
+import { childEnv, FIXTURE, freePort, spawnServer, taskArgs } from "./_spawn.ts";
 
 export { FIXTURE };
 
@@ -112,6 +112,8 @@ export async function startNginx(nginx: string, dir: string): Promise<RunningSer
   await Deno.writeTextFile(`${dir}/nginx.conf`, conf.replace(listen, `$1127.0.0.1:${port};`));
   const process = new Deno.Command(nginx, {
     args: ["-p", dir, "-c", "nginx.conf", "-g", "daemon off;"],
+    clearEnv: true,
+    env: childEnv(),
     stdout: "null",
     stderr: "piped",
   }).spawn();

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { brotliDecompressSync } from "node:zlib";
 import { createHandler, loadCatalog } from "../lib/mod.ts";
 import { codingPreference } from "../lib/web/answer.ts";
 import { buildSite } from "../lib/web/site.ts";
@@ -144,15 +145,36 @@ Deno.test("handler() gives in-process callers bodies of their own: taking one aw
   assert.equal(JSON.parse(new TextDecoder().decode(second)).slug, "churn-rate");
 });
 
-Deno.test("onFirstUse() keeps a value once made, and makes it again after a failure", async () => {
-  const { onFirstUse } = await import("../lib/web/lazy.ts");
-  let calls = 0;
-  const value = onFirstUse(() => {
-    calls += 1;
-    return calls === 1 ? Promise.reject(new Error("first try fails")) : Promise.resolve(calls);
+Deno.test("handler() builds a stored answer again when building it failed: a 500, then the answer", async () => {
+  const { FIXTURE } = await import("./_spawn.ts");
+  const { streamCompress } = await import("../lib/deno/compress.ts");
+  let broken = true;
+  const handler = createHandler(await loadCatalog(FIXTURE), {
+    baseUrl: BASE,
+    compress: (bytes, coding) =>
+      broken ? Promise.reject(new Error("No memory to compress")) : streamCompress(bytes, coding),
   });
-  await assert.rejects(value(), /first try fails/);
-  assert.equal(await value(), 2);
-  assert.equal(await value(), 2);
-  assert.equal(calls, 2);
+  const request = (coding: string) =>
+    new Request("http://localhost/api/metrics", { headers: { "accept-encoding": coding } });
+  const logged: unknown[][] = [];
+  const log = console.error;
+  console.error = (...args: unknown[]) => logged.push(args);
+  try {
+    const failed = await handler(request("br"));
+    assert.equal(failed.status, 500);
+    assert.deepEqual(await failed.json(), { error: "Internal server error" });
+  } finally {
+    console.error = log;
+  }
+  assert.match(String(logged[0]?.[0]), /No memory to compress/, "the cause is logged");
+  broken = false;
+  const identity = await handler(request("identity"));
+  assert.equal(identity.status, 200);
+  const br = await handler(request("br"));
+  assert.equal(br.status, 200);
+  assert.equal(br.headers.get("content-encoding"), "br");
+  assert.deepEqual(
+    new Uint8Array(brotliDecompressSync(new Uint8Array(await br.arrayBuffer()))),
+    new Uint8Array(await identity.arrayBuffer()),
+  );
 });

@@ -6,7 +6,8 @@ import type { Browser, Page } from "npm:playwright-core@1.65.1";
 import { type Catalog, createHandler, loadCatalog } from "../lib/mod.ts";
 import { buildSite } from "../lib/web/site.ts";
 import { exportSite } from "../lib/export/export.ts";
-import { FIXTURE, type RunningServer, startNginx, systemBinary } from "./_system.ts";
+import { FIXTURE, startNginx, systemBinary } from "./_system.ts";
+import { childEnv } from "./_spawn.ts";
 import { QUERIES } from "./_search_queries.ts";
 import {
   SEARCH_INDEX_PATH,
@@ -29,6 +30,7 @@ async function launch(): Promise<Browser> {
   return await chromium.launch({
     executablePath: browserBinary.require(),
     headless: true,
+    env: childEnv(),
     args: [
       "--headless",
       "--no-sandbox",
@@ -752,182 +754,204 @@ chromiumTest(
 
 const nginxBinary = systemBinary("nginx", ["/usr/sbin/nginx", "/usr/bin/nginx"]);
 
-/**
- * A test of the whole catalog's static export in Chromium: the export served by nginx and a
- * browser until `use` returns; skipped without Chromium or nginx.
- */
-function exportTest(name: string, use: (nginx: RunningServer, browser: Browser) => Promise<void>) {
-  Deno.test({
-    name,
-    ignore: browserBinary.skip || nginxBinary.skip,
-    sanitizeResources: false,
-    sanitizeOps: false,
-    async fn() {
-      const dir = await Deno.makeTempDir({ prefix: "export-browser-" });
-      // nginx started as root reads the files as nobody.
-      await Deno.chmod(dir, 0o755);
-      try {
-        await exportSite(await buildSite(fullCatalog, "https://metrics.example"), dir);
-        const nginx = await startNginx(nginxBinary.require(), dir);
-        try {
-          await withChromium((browser) => use(nginx, browser));
-        } finally {
-          await nginx.stop();
-        }
-      } finally {
-        await Deno.remove(dir, { recursive: true });
-      }
-    },
-  });
+/** Runs `use` on each item, `lanes` at a time, in order within each lane. */
+async function inLanes<T>(
+  items: T[],
+  lanes: number,
+  use: (item: T, lane: number) => Promise<void>,
+) {
+  let next = 0;
+  await Promise.all(Array.from({ length: lanes }, async (_, lane) => {
+    while (next < items.length) await use(items[next++]!, lane);
+  }));
 }
 
-exportTest(
-  "Chromium searches on the static export served by nginx: the page runs the query itself",
-  async (nginx, browser) => {
-    // The page runs its script, which loads the results script and the index only for a query.
-    const fetched = (seen: Watch, path: string) =>
-      seen.requests.filter((url) => new URL(url).pathname === path);
-    const bare = await browser.newPage();
-    const bareSeen = watch(bare);
-    await bare.goto(`${nginx.origin}/search`);
-    assert.equal(fetched(bareSeen, SEARCH_SCRIPT_PATH).length, 1);
-    assert.deepEqual(fetched(bareSeen, SEARCH_RESULTS_SCRIPT_PATH), []);
-    assert.deepEqual(fetched(bareSeen, SEARCH_INDEX_PATH), []);
-    assert.equal(await bare.locator("h1").textContent(), "Search the catalog");
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const seen = watch(page);
-    await page.goto(`${nginx.origin}/search?q=retention`);
-    await page.getByRole("heading", { name: "Search results" }).waitFor();
-    assert.equal(fetched(seen, SEARCH_RESULTS_SCRIPT_PATH).length, 1);
-    assert.equal(fetched(seen, SEARCH_INDEX_PATH).length, 1);
-    assert.match(
-      (await page.getByRole("status").textContent()) ?? "",
-      /results? for “retention”/,
-    );
-    const hrefs = await page.locator("ol.records a").evaluateAll((links) =>
-      links.map((link) => link.getAttribute("href"))
-    );
-    assert.ok(hrefs.includes("/metrics/retention-rate"), hrefs.join(", "));
-    assert.equal(await page.locator("#q").inputValue(), "retention");
-    await page.screenshot({ path: `${SCREENSHOTS}export-search.png` });
-    await page.goto(`${nginx.origin}/search?q=zzzzzz`);
-    await page.getByRole("heading", { name: "Search results" }).waitFor();
-    assert.match((await page.getByRole("status").textContent()) ?? "", /Nothing matches/);
-    assertClean(seen, nginx.origin, "export search");
-    const noScript = await browser.newContext({ javaScriptEnabled: false });
-    const plain = await noScript.newPage();
-    await plain.goto(`${nginx.origin}/search?q=retention`);
-    assert.equal(await plain.locator("h1").textContent(), "Search the catalog");
-    assert.match((await plain.locator("main").textContent()) ?? "", /full list/);
-    await noScript.close();
-  },
-);
+Deno.test({
+  name: "Chromium on the whole catalog's static export served by nginx",
+  ignore: browserBinary.skip || nginxBinary.skip,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn(t) {
+    const dir = await Deno.makeTempDir({ prefix: "export-browser-" });
+    // nginx started as root reads the files as nobody.
+    await Deno.chmod(dir, 0o755);
+    // The server's answers, in-process, for the pages the export must show alike.
+    const handler = createHandler(fullCatalog, { baseUrl: "https://metrics.example" });
+    try {
+      await exportSite(await buildSite(fullCatalog, "https://metrics.example"), dir);
+      const nginx = await startNginx(nginxBinary.require(), dir);
+      try {
+        await withChromium(async (browser) => {
+          await t.step("the search page runs the query itself", async () => {
+            // The page runs its script, which loads the results script and the index only for a
+            // query.
+            const fetched = (seen: Watch, path: string) =>
+              seen.requests.filter((url) => new URL(url).pathname === path);
+            const bare = await browser.newPage();
+            const bareSeen = watch(bare);
+            await bare.goto(`${nginx.origin}/search`);
+            assert.equal(fetched(bareSeen, SEARCH_SCRIPT_PATH).length, 1);
+            assert.deepEqual(fetched(bareSeen, SEARCH_RESULTS_SCRIPT_PATH), []);
+            assert.deepEqual(fetched(bareSeen, SEARCH_INDEX_PATH), []);
+            assert.equal(await bare.locator("h1").textContent(), "Search the catalog");
+            const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+            const seen = watch(page);
+            await page.goto(`${nginx.origin}/search?q=retention`);
+            await page.getByRole("heading", { name: "Search results" }).waitFor();
+            assert.equal(fetched(seen, SEARCH_RESULTS_SCRIPT_PATH).length, 1);
+            assert.equal(fetched(seen, SEARCH_INDEX_PATH).length, 1);
+            assert.match(
+              (await page.getByRole("status").textContent()) ?? "",
+              /results? for “retention”/,
+            );
+            const hrefs = await page.locator("ol.records a").evaluateAll((links) =>
+              links.map((link) => link.getAttribute("href"))
+            );
+            assert.ok(hrefs.includes("/metrics/retention-rate"), hrefs.join(", "));
+            assert.equal(await page.locator("#q").inputValue(), "retention");
+            await page.screenshot({ path: `${SCREENSHOTS}export-search.png` });
+            await page.goto(`${nginx.origin}/search?q=zzzzzz`);
+            await page.getByRole("heading", { name: "Search results" }).waitFor();
+            assert.match((await page.getByRole("status").textContent()) ?? "", /Nothing matches/);
+            assertClean(seen, nginx.origin, "export search");
+            const noScript = await browser.newContext({ javaScriptEnabled: false });
+            const plain = await noScript.newPage();
+            await plain.goto(`${nginx.origin}/search?q=retention`);
+            assert.equal(await plain.locator("h1").textContent(), "Search the catalog");
+            assert.match((await plain.locator("main").textContent()) ?? "", /full list/);
+            await noScript.close();
+          });
 
-exportTest(
-  "Chromium on the static export ranks and shows every query of the search test set as the server's page does",
-  async (nginx, browser) => {
-    await serving(
-      () => createHandler(fullCatalog, { baseUrl: "https://metrics.example" }),
-      async (server) => {
-        const exported = await browser.newPage();
-        const seen = watch(exported);
-        const served = await browser.newPage();
-        /** The results a page shows: heading, status line, each item's markup, and its title. */
-        const shown = async (page: Page, url: string) => {
-          await page.goto(url);
-          await page.getByRole("heading", { name: /^(Search results|Unknown tag)$/ }).waitFor();
-          const parts = await page.locator("main .wrap").evaluate((main) => ({
-            heading: main.querySelector("h1")?.outerHTML,
-            status: main.querySelector("[role=status]")?.outerHTML,
-            items: [...main.querySelectorAll("ol.records > li")].map((item) => item.outerHTML),
-          }));
-          return { ...parts, title: await page.title() };
-        };
-        const targets = [
-          ...QUERIES.map(([query]) => `/search?q=${encodeURIComponent(query)}`),
-          "/search?q=churn&tag=revenue",
-          "/search?q=zzzzzz",
-          "/search?q=retention&tag=bogus",
-        ];
-        for (const target of targets) {
-          const expected = await shown(served, `${server}${target}`);
-          assert.ok(expected.items.length > 0 || /zzzzzz|bogus/.test(target), target);
-          assert.deepEqual(await shown(exported, `${nginx.origin}${target}`), expected, target);
-        }
-        assertClean(seen, nginx.origin, "export search set");
-      },
-    );
-  },
-);
+          await t.step(
+            "every query of the search test set is ranked and shown as the server's page shows it",
+            async () => {
+              const targets = [
+                ...QUERIES.map(([query]) => `/search?q=${encodeURIComponent(query)}`),
+                "/search?q=churn&tag=revenue",
+                "/search?q=zzzzzz",
+                "/search?q=retention&tag=bogus",
+              ];
+              const pages = await Promise.all([1, 2].map(() => browser.newPage()));
+              const seen = pages.map(watch);
+              await inLanes(targets, pages.length, async (target, lane) => {
+                const page = pages[lane]!;
+                const served = await (await handler(
+                  new Request(`https://metrics.example${target}`),
+                )).text();
+                await page.goto(`${nginx.origin}${target}`);
+                await page.getByRole("heading", { name: /^(Search results|Unknown tag)$/ })
+                  .waitFor();
+                // The results as a page shows them: heading, status line, each item's markup
+                // and the title; the server's page is read by the same browser's parser.
+                const [exported, expected] = await page.locator("html").evaluate((root, html) => {
+                  const shown = (document: typeof root.ownerDocument) => {
+                    const main = document.querySelector("main .wrap");
+                    return {
+                      heading: main?.querySelector("h1")?.outerHTML,
+                      status: main?.querySelector("[role=status]")?.outerHTML,
+                      items: [...main?.querySelectorAll("ol.records > li") ?? []].map((item) =>
+                        item.outerHTML
+                      ),
+                      title: document.title,
+                    };
+                  };
+                  const parser = new root.ownerDocument.defaultView!.DOMParser();
+                  return [
+                    shown(root.ownerDocument),
+                    shown(parser.parseFromString(html, "text/html")),
+                  ];
+                }, served);
+                assert.ok(expected.items.length > 0 || /zzzzzz|bogus/.test(target), target);
+                assert.deepEqual(exported, expected, target);
+              });
+              seen.forEach((each, lane) =>
+                assertClean(each, nginx.origin, `search set, page ${lane}`)
+              );
+              await Promise.all(pages.map((page) => page.close()));
+            },
+          );
 
-exportTest(
-  "Chromium on the static export: the compare form and the calculator answer in the page as the server does",
-  async (nginx, browser) => {
-    const server = createHandler(fullCatalog, { baseUrl: "https://metrics.example" });
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    const seen = watch(page);
-    await page.goto(`${nginx.origin}/metrics/churn-rate`);
-    // Every text of the chart renders at 12 px or more on a phone.
-    const sizes = await page.locator("svg.figures-chart text").evaluateAll((texts) =>
-      texts.map((text) => text.getBoundingClientRect().height)
-    );
-    assert.ok(sizes.length > 0);
-    assert.ok(Math.min(...sizes) >= 12, `chart text heights ${sizes.join(", ")}`);
-    await page.locator('form.compare input[name="value"]').fill("3%");
-    await page.locator('form.compare select[name="model"]').selectOption("b2b");
-    await page.getByRole("button", { name: "Where do I stand?" }).click();
-    await page.getByRole("heading", { name: "Where 3% a month stands" }).waitFor();
-    const inPage = (await page.locator("section.answer li").allTextContents()).map((text) =>
-      text.trim()
-    );
-    const served = await (await server(
-      new Request("https://metrics.example/metrics/churn-rate/compare?value=3&model=b2b"),
-    )).text();
-    assert.equal(
-      await page.locator("section.answer svg.figures-chart path.you").count(),
-      1,
-      "marked on the answer's own chart, beside the verdict",
-    );
-    assert.equal(
-      await page.locator("section.answer svg.figures-chart text.you").textContent(),
-      "You: 3% a month",
-    );
-    assert.equal(
-      await page.locator("section.answer svg.figures-chart").evaluate((svg) => svg.outerHTML),
-      /<svg class="figures-chart"[\s\S]*?<\/svg>/.exec(served)?.[0],
-      "the export draws the server's chart",
-    );
-    const verdict = (await page.locator("section.answer p.verdict").textContent()) ?? "";
-    assert.match(verdict, /^For B2B, 3% a month is better than Recurly's reported figure/);
-    assert.ok(
-      served.includes(`<p class="verdict">${verdict.replaceAll("'", "&#39;")}</p>`),
-      "the export's verdict is the server's",
-    );
-    const first = inPage[0] ?? "";
-    assert.ok(
-      served.includes(first.replace(/ \[figure \d+\]$/, "").replaceAll("'", "&#39;")),
-      `the export's placements are the server's: ${first}`,
-    );
-    await page.locator('form.compare input[name="value"]').fill("lots");
-    await page.getByRole("button", { name: "Where do I stand?" }).click();
-    await page.getByRole("alert").waitFor();
-    assert.equal(
-      await page.getByRole("alert").textContent(),
-      'The value must be a percentage, such as "3%" or "3", not "lots"',
-    );
-    // The calculator answers in the page too, with the server's words.
-    await page.locator('form.calc input[name="lost"]').fill("90");
-    await page.locator('form.calc input[name="start"]').fill("2000");
-    await page.getByRole("button", { name: "Calculate" }).click();
-    await page.getByRole("heading", { name: "Result: 4.5% a month" }).waitFor();
-    assert.equal(
-      (await page.locator("p.formula-numbers").textContent())?.trim(),
-      "lost ÷ start × 100 = 90 ÷ 2,000 × 100 = 4.5%",
-    );
-    await page.locator('form.calc input[name="start"]').fill("0");
-    await page.getByRole("button", { name: "Calculate" }).click();
-    await page.getByText("Division by zero: start is 0").waitFor();
-    assertClean(seen, nginx.origin, "export compare");
-    await page.screenshot({ path: `${SCREENSHOTS}export-compare.png`, fullPage: false });
+          await t.step(
+            "the compare form and the calculator answer in the page as the server does",
+            async () => {
+              const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+              const seen = watch(page);
+              await page.goto(`${nginx.origin}/metrics/churn-rate`);
+              // Every text of the chart renders at 12 px or more on a phone.
+              const sizes = await page.locator("svg.figures-chart text").evaluateAll((texts) =>
+                texts.map((text) => text.getBoundingClientRect().height)
+              );
+              assert.ok(sizes.length > 0);
+              assert.ok(Math.min(...sizes) >= 12, `chart text heights ${sizes.join(", ")}`);
+              await page.locator('form.compare input[name="value"]').fill("3%");
+              await page.locator('form.compare select[name="model"]').selectOption("b2b");
+              await page.getByRole("button", { name: "Where do I stand?" }).click();
+              await page.getByRole("heading", { name: "Where 3% a month stands" }).waitFor();
+              const inPage = (await page.locator("section.answer li").allTextContents()).map((
+                text,
+              ) => text.trim());
+              const served = await (await handler(
+                new Request("https://metrics.example/metrics/churn-rate/compare?value=3&model=b2b"),
+              )).text();
+              assert.equal(
+                await page.locator("section.answer svg.figures-chart path.you").count(),
+                1,
+                "marked on the answer's own chart, beside the verdict",
+              );
+              assert.equal(
+                await page.locator("section.answer svg.figures-chart text.you").textContent(),
+                "You: 3% a month",
+              );
+              assert.equal(
+                await page.locator("section.answer svg.figures-chart").evaluate((svg) =>
+                  svg.outerHTML
+                ),
+                /<svg class="figures-chart"[\s\S]*?<\/svg>/.exec(served)?.[0],
+                "the export draws the server's chart",
+              );
+              const verdict = (await page.locator("section.answer p.verdict").textContent()) ?? "";
+              assert.match(
+                verdict,
+                /^For B2B, 3% a month is better than Recurly's reported figure/,
+              );
+              assert.ok(
+                served.includes(`<p class="verdict">${verdict.replaceAll("'", "&#39;")}</p>`),
+                "the export's verdict is the server's",
+              );
+              const first = inPage[0] ?? "";
+              assert.ok(
+                served.includes(first.replace(/ \[figure \d+\]$/, "").replaceAll("'", "&#39;")),
+                `the export's placements are the server's: ${first}`,
+              );
+              await page.locator('form.compare input[name="value"]').fill("lots");
+              await page.getByRole("button", { name: "Where do I stand?" }).click();
+              await page.getByRole("alert").waitFor();
+              assert.equal(
+                await page.getByRole("alert").textContent(),
+                'The value must be a percentage, such as "3%" or "3", not "lots"',
+              );
+              // The calculator answers in the page too, with the server's words.
+              await page.locator('form.calc input[name="lost"]').fill("90");
+              await page.locator('form.calc input[name="start"]').fill("2000");
+              await page.getByRole("button", { name: "Calculate" }).click();
+              await page.getByRole("heading", { name: "Result: 4.5% a month" }).waitFor();
+              assert.equal(
+                (await page.locator("p.formula-numbers").textContent())?.trim(),
+                "lost ÷ start × 100 = 90 ÷ 2,000 × 100 = 4.5%",
+              );
+              await page.locator('form.calc input[name="start"]').fill("0");
+              await page.getByRole("button", { name: "Calculate" }).click();
+              await page.getByText("Division by zero: start is 0").waitFor();
+              assertClean(seen, nginx.origin, "export compare");
+              await page.screenshot({ path: `${SCREENSHOTS}export-compare.png`, fullPage: false });
+            },
+          );
+        });
+      } finally {
+        await nginx.stop();
+      }
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
   },
-);
+});

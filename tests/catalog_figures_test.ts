@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { splitRecordFile } from "../lib/catalog/_front_matter.ts";
+import { CORE_SCHEMA, load } from "js-yaml";
 import { unclaimedNumbers } from "../lib/catalog/figures.ts";
 import { loadCatalog } from "../lib/mod.ts";
 
@@ -47,13 +47,19 @@ interface Entry {
   context?: string[];
 }
 
+/** A record file's front matter: the YAML between its two `---` lines, read as the loader does. */
+function frontMatter(text: string): { benchmarks?: (string | Entry)[] } {
+  const yaml = /^---\r?\n([\s\S]*?)\r?\n---\r?$/m.exec(text)?.[1] ?? "";
+  return load(yaml, { schema: CORE_SCHEMA }) as { benchmarks?: (string | Entry)[] };
+}
+
 /** Every benchmark sentence of the catalog, as its file writes it. */
 async function entries(): Promise<{ key: string; entry: Entry }[]> {
   const found: { key: string; entry: Entry }[] = [];
   for await (const file of Deno.readDir(METRICS)) {
     const slug = file.name.replace(/\.md$/, "");
-    const { frontMatter } = splitRecordFile(await Deno.readTextFile(new URL(file.name, METRICS)));
-    const benchmarks = (frontMatter as { benchmarks?: (string | Entry)[] }).benchmarks ?? [];
+    const text = await Deno.readTextFile(new URL(file.name, METRICS));
+    const benchmarks = frontMatter(text).benchmarks ?? [];
     benchmarks.forEach((entry, index) => {
       found.push({
         key: `${slug} benchmarks[${index}]`,
@@ -61,6 +67,7 @@ async function entries(): Promise<{ key: string; entry: Entry }[]> {
       });
     });
   }
+  assert.ok(found.length > 44, `${found.length} benchmark sentences read`);
   return found.sort((a, b) => a.key < b.key ? -1 : 1);
 }
 

@@ -8,9 +8,8 @@ import { createHandler, loadCatalog } from "../lib/mod.ts";
 import { BENCHMARK_VIEW_URI } from "../lib/agents/benchmark_view.ts";
 import { stdioClient } from "./_mcp.ts";
 import { systemBinary } from "./_system.ts";
-import { taskArgs } from "./_spawn.ts";
+import { childEnv, ROOT, runDeno, taskArgs } from "./_spawn.ts";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SCREENSHOTS = fileURLToPath(new URL("../test-output/screenshots/", import.meta.url));
 const catalog = await loadCatalog();
 const browserBinary = systemBinary("chromium", ["/usr/bin/chromium"]);
@@ -72,23 +71,27 @@ Deno.test("get_benchmark points at its MCP App view, served over stdio and /mcp 
   }
 });
 
-/** The host page: the extension's AppBridge, bundled, and a sandboxed frame for the view. */
+/** The host's script: the extension's AppBridge, bundled for the browser once. */
+let hostScript: Promise<string> | undefined;
+
+function bundleHostScript(): Promise<string> {
+  hostScript ??= runDeno([
+    "bundle",
+    "--quiet",
+    "--lock=tests/deno.lock",
+    "--platform",
+    "browser",
+    "tests/testdata/app_host.ts",
+  ]).then((output) => {
+    assert.equal(output.code, 0, output.stderr);
+    return output.stdout.replaceAll("</script", "<\\/script");
+  });
+  return hostScript;
+}
+
+/** The host page: the host's script and a sandboxed frame for the view. */
 async function hostPage(width: number): Promise<string> {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "bundle",
-      "--quiet",
-      "--lock=tests/deno.lock",
-      "--platform",
-      "browser",
-      "tests/testdata/app_host.ts",
-    ],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assert.ok(output.success, new TextDecoder().decode(output.stderr));
-  const script = new TextDecoder().decode(output.stdout).replaceAll("</script", "<\\/script");
+  const script = await bundleHostScript();
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title></head>
 <body style="margin:0"><iframe id="app" title="Benchmark chart" sandbox="allow-scripts"
 style="border:0;width:${width}px;height:100px;display:block"></iframe>
@@ -109,6 +112,7 @@ Deno.test({
     const stdio = await stdioClient(Deno.execPath(), taskArgs("mcp"), { cwd: ROOT });
     const browser = await chromium.launch({
       executablePath: browserBinary.require(),
+      env: childEnv(),
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -510,27 +510,31 @@ const SAMPLE_CALLS: [string, unknown][] = [
   ["tools/call", { name: "no_such_tool", arguments: {} }],
 ];
 
-/** The full handler's /mcp, and the SDK's server and transport answering on their own. */
-async function mcpAndSdk() {
-  const { createSdkHttpAnswer } = await import("../lib/agents/mcp.ts");
+/**
+ * The handler the /mcp tests ask (`route`), and a server that has answered nothing yet (`fresh`,
+ * a new handler for each request): whatever a request leaves behind must not change the answer
+ * to another.
+ */
+function routeAndFresh() {
+  const options = { baseUrl: "http://localhost:8000" };
   return {
-    route: createHandler(catalog, { baseUrl: "http://localhost:8000" }),
-    sdk: createSdkHttpAnswer(catalog),
+    route: createHandler(catalog, options),
+    fresh: (request: Request) => createHandler(catalog, options)(request),
   };
 }
 
-Deno.test("/mcp gives the SDK's own bytes for every tool, resource and list, the first time and again", async () => {
-  const { route, sdk } = await mcpAndSdk();
+Deno.test("/mcp answers every tool, resource and list call as a fresh server does: again, streamed, under another id", async () => {
+  const { route, fresh } = routeAndFresh();
   for (const [index, [method, params]] of SAMPLE_CALLS.entries()) {
     const message = (id: number | string) =>
       JSON.stringify({ jsonrpc: "2.0", id, method, ...(params === undefined ? {} : { params }) });
-    const expected = await post(sdk, message(index));
+    const expected = await post(fresh, message(index));
     const first = await post(route, message(index));
     const again = await post(route, message(index));
     const streamed = await post(route, message(index), {}, { stream: true });
     const otherId = await post(route, message(`call-${index}`));
     const label = `${method} ${JSON.stringify(params)}`;
-    assert.deepEqual(first, expected, `${label}: first answer`);
+    assert.deepEqual(first, expected, `${label}: after the calls before it`);
     assert.deepEqual(again, expected, `${label}: the same request again`);
     assert.deepEqual(streamed, expected, `${label}: a body of no stated length`);
     assert.equal(JSON.parse(otherId.text).id, `call-${index}`, `${label}: its own id`);
@@ -542,8 +546,8 @@ Deno.test("/mcp gives the SDK's own bytes for every tool, resource and list, the
   }
 });
 
-Deno.test("/mcp gives the SDK's JSON-RPC errors, batches, notifications and header checks", async () => {
-  const { route, sdk } = await mcpAndSdk();
+Deno.test("/mcp answers JSON-RPC errors, batches, notifications and header checks as a fresh server does, again", async () => {
+  const { route, fresh } = routeAndFresh();
   const bodies = [
     "",
     "{not json",
@@ -570,7 +574,7 @@ Deno.test("/mcp gives the SDK's JSON-RPC errors, batches, notifications and head
   ];
   const codes: unknown[] = [];
   for (const body of bodies) {
-    const expected = await post(sdk, body);
+    const expected = await post(fresh, body);
     assert.deepEqual(await post(route, body), expected, body);
     assert.deepEqual(await post(route, body), expected, `${body}, again`);
     codes.push(expected.text === "" ? expected.status : JSON.parse(expected.text).error?.code);
@@ -585,7 +589,7 @@ Deno.test("/mcp gives the SDK's JSON-RPC errors, batches, notifications and head
       { "content-type": "text/plain" },
     ]
   ) {
-    const expected = await post(sdk, ping, headers);
+    const expected = await post(fresh, ping, headers);
     assert.ok(expected.status >= 400, JSON.stringify(headers));
     assert.deepEqual(await post(route, ping, headers), expected, JSON.stringify(headers));
   }
@@ -597,7 +601,7 @@ Deno.test("/mcp gives the SDK's JSON-RPC errors, batches, notifications and head
   });
   const tooLarge = await post(route, large);
   assert.equal(tooLarge.status, 413);
-  assert.deepEqual(tooLarge, await post(sdk, large));
+  assert.deepEqual(tooLarge, await post(fresh, large));
 });
 
 Deno.test("/mcp answers arguments of the wrong shape as invalid params in one sentence", async () => {
