@@ -24,8 +24,9 @@ const OPTIONAL = [
   "/metrics/churn-rate/compare?value=3&model=b2b",
 ];
 
-/** The answer page with a new value each request (soak.lua fills in `{random}`). */
+/** The answer pages with a new value each request (soak.lua fills in `{random}`). */
 const RANDOM_COMPARE = "/metrics/churn-rate/compare?value={random}&model=b2b&arpa=200";
+const RANDOM_CALC = "/metrics/customer-acquisition-cost/calc?spend={random}&customers=40";
 
 /** The paths of the server on `port` that answer 200; throws if a listed one does not. */
 export async function discoverPaths(port: number): Promise<string[]> {
@@ -52,7 +53,9 @@ export async function discoverPaths(port: number): Promise<string[]> {
     );
     if (status === 200) paths.push(path);
   }
-  if (paths.includes("/metrics/churn-rate/compare?value=3&model=b2b")) paths.push(RANDOM_COMPARE);
+  if (paths.includes("/metrics/churn-rate/compare?value=3&model=b2b")) {
+    paths.push(RANDOM_COMPARE, RANDOM_CALC);
+  }
   if (paths.includes("/sitemap.xml")) {
     const xml = new TextDecoder().decode(
       (await rawRequest(`http://127.0.0.1:${port}`, "/sitemap.xml")).body,
