@@ -61,16 +61,25 @@ export function nameKey(name: string): string {
  * ```
  */
 export function editDistance(a: string, b: string, atMost = Infinity): number {
+  // Given a bound, only the band of cells within it of the diagonal can stay within it: the cells
+  // either side of the band stand at one past the bound.
+  const band = Math.min(atMost, Math.max(a.length, b.length));
+  if (Math.abs(a.length - b.length) > band) return atMost + 1;
+  if (band < a.length && band < b.length && !startsAlike(a, b, band + 1)) return atMost + 1;
+  const outside = band + 1;
   // Three rows of the distance table: the one before the previous is for a swap of neighbours.
   let before: number[] = [];
   let previous: number[] = [];
   let current: number[] = [];
-  for (let j = 0; j <= b.length; j++) previous[j] = j;
+  for (let j = 0; j <= b.length; j++) previous[j] = j <= band ? j : outside;
   for (let i = 1; i <= a.length; i++) {
     const char = a.charCodeAt(i - 1);
-    current[0] = i;
-    let lowest = i;
-    for (let j = 1; j <= b.length; j++) {
+    const low = Math.max(1, i - band);
+    const high = Math.min(b.length, i + band);
+    current[low - 1] = low === 1 ? i : outside;
+    if (high < b.length) current[high + 1] = outside;
+    let lowest = current[low - 1]!;
+    for (let j = low; j <= high; j++) {
       const other = b.charCodeAt(j - 1);
       let best = Math.min(
         previous[j]! + 1,
@@ -90,14 +99,30 @@ export function editDistance(a: string, b: string, atMost = Infinity): number {
     previous = current;
     current = spare;
   }
-  return previous[b.length]!;
+  const distance = previous[b.length]!;
+  return distance > atMost ? atMost + 1 : distance;
+}
+
+/**
+ * Whether some character among the first `width + 1` of `a` is among the first `width + 1` of
+ * `b`: two strings that both go on past that, with no such pair, are more than `width - 1` slips
+ * apart, since every slip before the first kept character covers at most two of them.
+ */
+function startsAlike(a: string, b: string, width: number): boolean {
+  for (let i = 0; i <= width && i < a.length; i++) {
+    for (let j = 0; j <= width && j < b.length; j++) {
+      if (a.charCodeAt(i) === b.charCodeAt(j)) return true;
+    }
+  }
+  return false;
 }
 
 /** A known name in the form `closeness` compares: kebab-case, and split into its words. */
 interface Candidate {
   slug: string;
   kebab: string;
-  words: string[];
+  /** Its words, as places in the finder's list of distinct words. */
+  words: number[];
 }
 
 /** The most edits a typed word of this length may differ by: one in four characters. */
@@ -107,10 +132,16 @@ const allowed = (length: number) => Math.max(1, Math.floor(length / 4));
  * How close a known name is to what someone typed, lower is closer; `undefined` when it is not
  * close for its length. A typo counts up to one edit in four characters; a name that starts with
  * or contains the input, or whose start is the input with one slip, comes next; last, a name whose
- * words each begin like one of the input's words (one slip in four characters). Lengths are
- * compared before distances: an edit distance is never less than the difference in length.
+ * words each begin like one of the input's words (`begins`, by the input word's place and the
+ * name word's). Lengths are compared before distances: an edit distance is never less than the
+ * difference in length.
  */
-function closeness(wanted: string, words: readonly string[], known: Candidate): number | undefined {
+function closeness(
+  wanted: string,
+  words: number,
+  known: Candidate,
+  begins: (word: number, part: number) => boolean,
+): number | undefined {
   const { kebab } = known;
   const limit = allowed(Math.max(wanted.length, kebab.length));
   if (Math.abs(wanted.length - kebab.length) <= limit) {
@@ -126,16 +157,22 @@ function closeness(wanted: string, words: readonly string[], known: Candidate): 
   ) {
     return 4 + extra;
   }
-  const begins = (word: string) => {
-    if (word.length < 4) return known.words.some((part) => part.startsWith(word));
-    const slips = allowed(word.length);
-    return known.words.some((part) =>
-      part.length >= word.length - slips &&
-      editDistance(word, part.slice(0, word.length), slips) <= slips
-    );
-  };
-  if (words.length > 0 && words.every(begins)) return 5 + extra;
-  return undefined;
+  if (words === 0) return undefined;
+  for (let word = 0; word < words; word++) {
+    if (!known.words.some((part) => begins(word, part))) return undefined;
+  }
+  return 5 + extra;
+}
+
+/**
+ * Whether a word of a name begins like a typed word: exactly under four characters, else with
+ * one slip in four.
+ */
+function beginsLike(word: string, part: string): boolean {
+  if (word.length < 4) return part.startsWith(word);
+  const slips = allowed(word.length);
+  return part.length >= word.length - slips &&
+    editDistance(word, part.slice(0, word.length), slips) <= slips;
 }
 
 /**
@@ -190,17 +227,32 @@ export function closestFinder(
   names: Iterable<{ name: string; slug: string }>,
 ): (input: string, limit?: number) => string[] {
   const candidates: Candidate[] = [];
+  // The names share most of their words ("rate", "revenue"): each is compared once per input.
+  const parts = new Map<string, number>();
   for (const { name, slug } of names) {
     const kebab = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
-    if (kebab !== "") candidates.push({ slug, kebab, words: kebab.split("-") });
+    if (kebab === "") continue;
+    const words = kebab.split("-").map((word) => {
+      if (!parts.has(word)) parts.set(word, parts.size);
+      return parts.get(word)!;
+    });
+    candidates.push({ slug, kebab, words });
   }
+  const partList = [...parts.keys()];
   return (input, limit = 3) => {
     const wanted = input.toLowerCase().slice(0, 100);
     if (wanted.length < 2) return [];
     const words = wanted.split(/[^a-z0-9]+/).filter((word) => word.length >= 3);
+    // 0 not compared yet, 1 begins alike, 2 does not.
+    const seen = words.map(() => new Uint8Array(partList.length));
+    const begins = (word: number, part: number) => {
+      const row = seen[word]!;
+      if (row[part] === 0) row[part] = beginsLike(words[word]!, partList[part]!) ? 1 : 2;
+      return row[part] === 1;
+    };
     const best = new Map<string, number>();
     for (const candidate of candidates) {
-      const score = closeness(wanted, words, candidate);
+      const score = closeness(wanted, words.length, candidate, begins);
       const { slug } = candidate;
       if (score !== undefined && score < (best.get(slug) ?? Infinity)) best.set(slug, score);
     }
