@@ -214,6 +214,14 @@ Deno.test({
         JSON.parse(String((resource.contents[0] as { text: string }).text)).slug,
         "churn-rate",
       );
+      // The chart's script loads when the view is first read: the bundle must carry it.
+      const view = await client.readResource({ uri: "ui://metrics-catalog/benchmark.html" });
+      const html = String((view.contents[0] as { text: string }).text);
+      const script = html.slice(
+        html.indexOf('<script type="module">'),
+        html.lastIndexOf("</script>"),
+      );
+      assert.ok(script.length > 10000 && script.includes("ontoolresult"), html.slice(-300));
     } finally {
       await client.close();
     }

@@ -8,7 +8,6 @@
  * @module
  */
 import type { Vocabulary } from "../catalog/figures.ts";
-import { BENCHMARK_VIEW_SCRIPT } from "./_benchmark_view.ts";
 
 /** The view's address, which `get_benchmark`'s `_meta.ui.resourceUri` names. */
 export const BENCHMARK_VIEW_URI = "ui://metrics-catalog/benchmark.html";
@@ -56,8 +55,12 @@ function scriptSafe(json: string): string {
   );
 }
 
-/** The view's whole document, for one catalog's vocabulary. */
-export function benchmarkViewHtml(vocabulary: Vocabulary): string {
+/**
+ * The view's whole document, for one catalog's vocabulary. Its script, the largest part, loads
+ * when a host first reads the view rather than with every MCP server.
+ */
+export async function benchmarkViewHtml(vocabulary: Vocabulary): Promise<string> {
+  const { BENCHMARK_VIEW_SCRIPT } = await import("./_benchmark_view.ts");
   return `<!doctype html>
 <html lang="en">
 <head>

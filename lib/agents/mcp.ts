@@ -218,11 +218,11 @@ export function createMcpServer(
     _meta: { ui: { resourceUri: BENCHMARK_VIEW_URI } },
   }, tools.get_benchmark);
   // The helper lists it with the extension's MIME type, text/html;profile=mcp-app.
-  registerAppResource(server, "Benchmark chart", BENCHMARK_VIEW_URI, {}, (uri) => ({
+  registerAppResource(server, "Benchmark chart", BENCHMARK_VIEW_URI, {}, async (uri) => ({
     contents: [{
       uri: uri.href,
       mimeType: RESOURCE_MIME_TYPE,
-      text: benchmarkViewHtml(catalog.segments),
+      text: await benchmarkViewHtml(catalog.segments),
     }],
   }));
 
