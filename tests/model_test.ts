@@ -1,11 +1,14 @@
 import assert from "node:assert/strict";
 import { createReadModel, loadCatalog } from "../lib/mod.ts";
-import { closestSlugs } from "../lib/read/text.ts";
+import { closestFinder } from "../lib/read/text.ts";
 
 const catalog = await loadCatalog();
 const model = createReadModel(catalog);
 const metricSlugs = catalog.metrics.map((metric) => metric.slug);
 const frameworkSlugs = catalog.frameworks.map((framework) => framework.slug);
+/** The closest of `slugs` to what was typed, by slug alone. */
+const closestSlugs = (typed: string, slugs: string[]) =>
+  closestFinder(slugs.map((slug) => ({ name: slug, slug })))(typed);
 
 Deno.test("did-you-mean suggests the intended slug first for realistic typos and partial names", () => {
   const cases: [string, string, string[]][] = [

@@ -176,52 +176,24 @@ function beginsLike(word: string, part: string): boolean {
 }
 
 /**
- * The known slugs closest to an unknown one, best first, and only those close for their length:
- * typos, partial names and slugs that contain the input.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { closestSlugs } from "./text.ts";
- * assert.deepEqual(closestSlugs("churn-rat", ["churn-rate", "quick-ratio"]), ["churn-rate"]);
- * ```
- */
-export function closestSlugs(
-  input: string,
-  slugs: Iterable<string>,
-  { limit = 3 }: { limit?: number } = {},
-): string[] {
-  return closestRecords(input, [...slugs].map((slug) => ({ name: slug, slug })), { limit });
-}
-
-/**
- * The slugs of the records whose slug, name, abbreviation or everyday name is closest to what
- * someone typed, best first, each slug once. A slip in a whole name ("chrun" for the everyday
+ * A finder of the slugs of the records whose slug, name, abbreviation or everyday name is closest
+ * to what someone typed, best first, each slug once, and only those close for their length: typos,
+ * partial names and names that contain the input. A slip in a whole name ("chrun" for the everyday
  * name "churn") outranks a partial match, and when there is one, partial matches are left out.
+ * The names' kebab-case forms and words are worked out once, when the finder is made: the read
+ * model keeps one for each kind of record, so that a 404 compares and nothing more.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { closestRecords } from "./text.ts";
- * const names = [
+ * import { closestFinder } from "./text.ts";
+ * const closest = closestFinder([
  *   { name: "churn-rate", slug: "churn-rate" },
  *   { name: "churn", slug: "churn-rate" },
  *   { name: "revenue-churn-rate", slug: "revenue-churn-rate" },
- * ];
- * assert.deepEqual(closestRecords("chrun", names), ["churn-rate"]);
+ * ]);
+ * assert.deepEqual(closest("chrun"), ["churn-rate"]);
  * ```
- */
-export function closestRecords(
-  input: string,
-  names: Iterable<{ name: string; slug: string }>,
-  { limit = 3 }: { limit?: number } = {},
-): string[] {
-  return closestFinder(names)(input, limit);
-}
-
-/**
- * `closestRecords` over a fixed set of names, their kebab-case forms and words worked out once:
- * what the read model keeps for each kind of record, so that a 404 compares and nothing more.
  */
 export function closestFinder(
   names: Iterable<{ name: string; slug: string }>,
