@@ -251,10 +251,10 @@ Deno.test("--data answers a missing file, a wrong column and a wrong value in on
   try {
     assert.deepEqual(await refused(["compare", "churn-rate", "--data", missing]), {
       code: 1,
-      line:
-        `metrics-catalog: ${missing}/subscription_states.csv: no such file; churn-rate's recipe ` +
-        "reads subscriptions.csv, subscription_states.csv, each with the columns of its table in " +
-        "the reference schema (metrics-catalog sql --schema)",
+      line: `metrics-catalog: ${missing}/subscription_states.csv: no such file, nor ` +
+        "subscription_states.csv.gz or subscription_states.parquet; churn-rate's recipe reads " +
+        "subscriptions, subscription_states: one file each, .csv, .csv.gz or .parquet, with the " +
+        "columns of its table in the reference schema (metrics-catalog sql --schema)",
     });
     assert.deepEqual(await refused(["calc", "churn-rate", "--data", wrongColumn]), {
       code: 1,
@@ -331,8 +331,8 @@ Deno.test("where DuckDB cannot load, --data says so in one line, exit 1: the sin
     {
       code: 1,
       line: "metrics-catalog: --data runs the recipe on DuckDB, which this single binary cannot " +
-        "load: run it with the npm package (npx -y -p metrics-catalog -p @duckdb/node-api@1.5.6-r.1 " +
-        "metrics-catalog …) or with deno task cli in a checkout",
+        "load: run the same command with deno task cli in a checkout, or with the npm package " +
+        "and @duckdb/node-api@1.5.6-r.1 installed beside it",
     },
   );
   // cli.ts with deno.lock, as deno run finds it: the lockfile holds no DuckDB, so cli.ts says where it is
