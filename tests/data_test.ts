@@ -7,7 +7,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { loadCatalog } from "../lib/mod.ts";
 import { runCli } from "../lib/cli/main.ts";
@@ -180,6 +180,65 @@ for (
   });
 }
 
+Deno.test("--data reads the same tables as .csv.gz and .parquet files, within --memory-limit, spilling to --temp-dir", async () => {
+  const { gzipSync } = await import("node:zlib");
+  const { DuckDBInstance } = await importPackage("@duckdb/node-api", "1.5.6-r.1") as {
+    DuckDBInstance: {
+      create(path: string): Promise<{
+        connect(): Promise<{ run(sql: string): Promise<unknown>; closeSync(): void }>;
+        closeSync(): void;
+      }>;
+    };
+  };
+  const other = await mkdtemp(`${tmpdir()}/metrics data other `);
+  const spill = `${other}/spill`;
+  try {
+    const instance = await DuckDBInstance.create(":memory:");
+    const connection = await instance.connect();
+    for (const [name, text] of Object.entries(csvFiles(world))) {
+      const table = name.replace(/\.csv$/, "");
+      if (table === "events") {
+        await connection.run(
+          `COPY (SELECT * FROM read_csv('${folder}/${name}', header = true)) TO ` +
+            `'${other}/${table}.parquet' (FORMAT parquet)`,
+        );
+      } else await writeFile(`${other}/${name}.gz`, gzipSync(text));
+    }
+    connection.closeSync();
+    instance.closeSync();
+    for (const slug of ["monthly-active-users", "net-revenue-retention", "activation-rate"]) {
+      const extra = slug === "activation-rate" ? ["--activation-event", "created_project"] : [];
+      const csv = await cli(["calc", slug, "--data", folder, ...extra, "--json"]);
+      const mixed = await cli([
+        "calc",
+        slug,
+        "--data",
+        other,
+        ...extra,
+        "--memory-limit",
+        "512MB",
+        "--temp-dir",
+        spill,
+        "--json",
+      ]);
+      assert.equal(mixed.code, 0, mixed.stderr);
+      const { data: fromCsv } = JSON.parse(csv.stdout);
+      const { data: fromOther } = JSON.parse(mixed.stdout);
+      assert.deepEqual(fromOther.inputs, fromCsv.inputs, slug);
+      assert.deepEqual(fromOther.parameters, fromCsv.parameters, slug);
+    }
+    assert.deepEqual(await readdir(spill).catch(() => []), [], "nothing is left in --temp-dir");
+    await writeFile(`${other}/events.csv`, "user_id\n");
+    assert.deepEqual(await refused(["calc", "monthly-active-users", "--data", other]), {
+      code: 1,
+      line: `metrics-catalog: ${other}/events.csv and events.parquet both hold the table ` +
+        "events; keep one",
+    });
+  } finally {
+    await rm(other, { recursive: true });
+  }
+});
+
 Deno.test("calc --data prints the parameters, the inputs the data gave and the calculator's formula with them", async () => {
   const args = ["calc", "churn-rate", "--data", folder, "--period-start", "2024-03-01"];
   const result = await cli(args);
@@ -282,6 +341,88 @@ Deno.test("--data answers a missing file, a wrong column and a wrong value in on
   }
 });
 
+Deno.test("--data refuses a period given to run past where the data ends, unless --as-of says the data is complete", async () => {
+  const late = await refused([
+    "compare",
+    "churn-rate",
+    "--data",
+    folder,
+    "--period-start",
+    "2024-12-01",
+  ]);
+  assert.equal(late.code, 1);
+  assert.match(
+    late.line,
+    /^metrics-catalog: churn-rate's period --period-start 2024-12-01, --period-end 2025-01-01 ends at 2025-01-01 00:00:00, after where the data ends \(2024-12-\d\d [\d:]+\), so it would be counted as if complete: give an earlier period, or --as-of 2025-01-01 if the data is complete to then$/,
+  );
+  const snapshot = await refused([
+    "calc",
+    "average-revenue-per-user",
+    "--data",
+    folder,
+    "--snapshot-at",
+    "2025-02-01",
+  ]);
+  assert.equal(snapshot.code, 1);
+  assert.match(snapshot.line, /ends at 2025-02-01 00:00:00, after where the data ends/);
+  const complete = await cli([
+    "calc",
+    "churn-rate",
+    "--data",
+    folder,
+    "--period-start",
+    "2024-12-01",
+    "--as-of",
+    "2025-01-01",
+  ]);
+  assert.equal(complete.code, 0, complete.stderr);
+  assert.match(complete.stdout, /^ {2}--as-of +2025-01-01 +given$/m);
+});
+
+Deno.test("--data moves a default period with nothing to count back to the latest that has some, and says so", async () => {
+  const header = "survey,respondent_id,sent_at,answered_at,score,answer\n";
+  const wave = ["very_disappointed", "somewhat_disappointed", "very_disappointed"]
+    .map((answer, index) => `pmf,u${index},2024-09-02,2024-09-03,,${answer}`).join("\n");
+  const surveys = await mkdtemp(`${tmpdir()}/metrics data surveys `);
+  try {
+    // the data ends on 2024-11-28 (an NPS answer), and no PMF wave ran in October
+    await writeFile(
+      `${surveys}/survey_responses.csv`,
+      `${header}${wave}\nnps,u9,2024-11-27,2024-11-28,9,\n`,
+    );
+    const moved = await cli(["calc", "product-market-fit-score", "--data", surveys]);
+    assert.equal(moved.code, 0, moved.stderr);
+    assert.match(
+      moved.stdout,
+      /^ {2}--period-start +2024-09-01 +default: the latest month with something to count$/m,
+    );
+    assert.match(moved.stdout, /^ {2}respondents +3 /m);
+    // no wave at all: one line naming the periods it tried and why
+    await writeFile(
+      `${surveys}/survey_responses.csv`,
+      `${header}nps,u9,2024-11-27,2024-11-28,9,\n`,
+    );
+    const none = await refused(["calc", "product-market-fit-score", "--data", surveys]);
+    assert.equal(none.code, 1);
+    assert.match(
+      none.line,
+      /^metrics-catalog: product-market-fit-score's recipe finds nothing to count from --period-start 2024-10-01, --period-end 2024-11-01 back to --period-start 2024-\d\d-01, --period-end 2024-\d\d-01, where the data begins: .*respondents is 0/,
+    );
+    // a period that is given does not move: the calculator says why it cannot compute
+    const given = await refused([
+      "calc",
+      "product-market-fit-score",
+      "--data",
+      surveys,
+      "--period-start",
+      "2024-10-01",
+    ]);
+    assert.match(given.line, /respondents is 0/);
+  } finally {
+    await rm(surveys, { recursive: true });
+  }
+});
+
 Deno.test("--data answers a wrong option in one line, exit 2, before it reads a file", async () => {
   const nowhere = `${folder}/no such folder`;
   const cases: [string[], string][] = [
@@ -298,6 +439,10 @@ Deno.test("--data answers a wrong option in one line, exit 2, before it reads a 
       ["compare", "activation-rate", "--data", nowhere],
       "activation-rate's recipe needs --activation-event: the event that marks the activation " +
       "milestone (such as created_project)",
+    ],
+    [
+      ["compare", "churn-rate", "--data", nowhere, "--memory-limit", "lots"],
+      '--memory-limit "lots" is not an amount of memory: write it as 4GB, 512MB or 8GiB',
     ],
     [
       ["compare", "churn-rate", "--data", nowhere, "--per", "year"],
@@ -357,12 +502,15 @@ Deno.test("compare --help and calc --help say what --data reads and how", async 
     const text = help.stdout.replace(/\n\s+/g, " ");
     assert.match(
       text,
-      /--data DIR +Compute the value from your own data: CSV files shaped like the reference schema/,
+      /--data DIR +Compute the value from your own data: CSV or Parquet files shaped like the reference schema/,
     );
     assert.match(
       text,
-      /one CSV file for each table the recipe reads, named after it \(subscriptions\.csv/,
+      /one file for each table the recipe reads, named after it: CSV \(subscriptions\.csv, events\.csv\.gz compressed by gzip\)/,
     );
+    assert.match(text, /Parquet \(events\.parquet\)/);
+    assert.match(text, /--memory-limit \(default 80% of memory, e\.g\. 4GB\)/);
+    assert.match(text, /--temp-dir/);
     assert.match(text, /--period-start 2024-03-01/);
     assert.match(text, /the single binary cannot load it/);
   }

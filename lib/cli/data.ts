@@ -84,10 +84,15 @@ const MOST_MOVES = 400;
 export async function runOnData(
   recipe: Recipe,
   folder: string,
-  { options, inputs, importPackage }: {
+  { options, inputs, importPackage, counts = () => undefined }: {
     options: Readonly<Record<string, string>>;
     inputs: readonly string[];
     importPackage: PackageImporter | undefined;
+    /**
+     * Why the calculator finds nothing to count in these inputs (a denominator that is 0), or
+     * undefined when it can compute: a default period with nothing to count moves back.
+     */
+    counts?: (inputs: Readonly<Record<string, string>>) => string | undefined;
   },
 ): Promise<FromData> {
   const { limits, rest } = engineOptions(options);
@@ -107,8 +112,8 @@ export async function runOnData(
   const reads = `${recipe.metric}'s recipe reads ${recipe.tables.join(", ")}: one file each, ` +
     `${endings.slice(0, -1).join(", ")} or ${endings.at(-1)}, with the columns of its table in ` +
     `the reference schema (${PACKAGE_NAME} sql --schema)`;
-  const files = await dataProblem(() => findFiles(folder, tables, reads));
   const module = await importPackage(DUCKDB_PACKAGE, DUCKDB_VERSION);
+  const files = await dataProblem(() => findFiles(folder, tables, reads));
   const engine = await openDuckDb(module, limits);
   try {
     const loaded = await dataProblem(() => loadFiles(engine, files, recipe.text));
@@ -124,13 +129,16 @@ export async function runOnData(
       ? Math.min(...reaches.map((reach) => reach.last))
       : Date.parse(`${timestampText(asOfGiven).replace(" ", "T")}Z`);
     const first = Math.min(...reaches.map((reach) => reach.first));
+    const parameters = usage(() => resolveParameters(recipe, given, asOf));
+    if (asOfGiven === undefined) checkComplete(recipe, parameters, asOf);
     return await answer(engine, recipe, {
-      parameters: usage(() => resolveParameters(recipe, given, asOf)),
+      parameters,
       asOf,
       asOfGiven: asOfGiven !== undefined,
       first,
       folder,
       inputs,
+      counts,
     });
   } finally {
     engine.close();
@@ -144,22 +152,33 @@ export async function runOnData(
 async function answer(
   engine: Engine,
   recipe: Recipe,
-  { parameters: start, asOf, asOfGiven, first, folder, inputs }: {
+  { parameters: start, asOf, asOfGiven, first, folder, inputs, counts }: {
     parameters: Parameters;
     asOf: number;
     asOfGiven: boolean;
     first: number;
     folder: string;
     inputs: readonly string[];
+    counts: (inputs: Readonly<Record<string, string>>) => string | undefined;
   },
 ): Promise<FromData> {
   let parameters = start;
   let movedBack = 0;
+  let why: "open" | "empty" = "open";
+  let empty: string | undefined;
   for (;;) {
     const bound = bindRecipe(recipe, parameters.values, { dialect: "duckdb" });
     const answer = await engine.query(bound.sql, bound.values);
     const row = answer.rows[0];
-    if (row !== undefined) {
+    const given = row === undefined
+      ? undefined
+      : inputsOf(recipe, parameters, inputs, answer.columns, row);
+    empty = given === undefined ? undefined : counts(given);
+    if (empty !== undefined) why = "empty";
+    if (
+      given !== undefined &&
+      (empty === undefined || earlierPeriod(recipe, parameters) === undefined)
+    ) {
       const defaulted = [
         ...(!asOfGiven && !("as_of" in parameters.values) ? ["as_of"] : []),
         ...parameters.defaulted,
@@ -173,15 +192,25 @@ async function answer(
         defaults: Object.fromEntries(
           defaulted.map((name) => [
             name,
-            defaultWords(recipe, name, { defaulted, moved: movedBack > 0 }),
+            defaultWords(recipe, name, { defaulted, moved: movedBack > 0 && why }),
           ]),
         ),
         movedBack,
-        inputs: inputsOf(recipe, parameters, inputs, answer.columns, row),
+        inputs: given,
       };
     }
     const earlier = earlierPeriod(recipe, parameters);
-    if (earlier === undefined || movedBack >= MOST_MOVES || startOf(earlier) < first) {
+    // an empty period may begin before the data does; a cohort must begin within it
+    const outside = earlier === undefined ||
+      (why === "empty" ? endOf(earlier) <= first : startOf(earlier) < first);
+    if (earlier === undefined || movedBack >= MOST_MOVES || outside) {
+      if (why === "empty") {
+        throw new DataRunError(
+          `${recipe.metric}'s recipe finds nothing to count from ${written(start.values)} back ` +
+            `to ${written(parameters.values)}, where the data begins: ${empty}`,
+          1,
+        );
+      }
       throw new DataRunError(
         `${recipe.metric}'s recipe answers nothing for ${written(parameters.values)}: its ` +
           `window has not closed by ${timestampText(asOf)}, where the data ends; give an ` +
@@ -191,6 +220,48 @@ async function answer(
     }
     parameters = earlier;
     movedBack++;
+  }
+}
+
+/** How far a period runs past its first instant, for the periods named by their start. */
+const SPANS: Record<string, (start: number) => number> = {
+  week_start: (start) => start + 7 * 86_400_000,
+  quarter_start: (start) => monthsLater(start, 3),
+  year_start: (start) => monthsLater(start, 12),
+};
+
+function monthsLater(at: number, months: number): number {
+  const date = new Date(at);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return date.getTime();
+}
+
+/**
+ * Refuses a period given to run past where the data ends, which the recipe would count as if it
+ * were complete; `--as-of` says the data is complete further. A cohort's window is the recipe's
+ * own to wait for (`:as_of`).
+ */
+function checkComplete(recipe: Recipe, parameters: Parameters, asOf: number): void {
+  const { values } = parameters;
+  const at = (value: string | number) => Date.parse(`${timestampText(value).replace(" ", "T")}Z`);
+  const ends: [string, number][] = [];
+  for (const name of ["period_end", "snapshot_at"]) {
+    const value = values[name];
+    if (value !== undefined) ends.push([name, at(value)]);
+  }
+  for (const [name, span] of Object.entries(SPANS)) {
+    const value = values[name];
+    if (value !== undefined) ends.push([name, span(at(value))]);
+  }
+  for (const [, end] of ends) {
+    if (end <= asOf) continue;
+    throw new DataRunError(
+      `${recipe.metric}'s period ${written(values)} ends at ${timestampText(end)}, after ` +
+        `where the data ends (${timestampText(asOf)}), so it would be counted as if complete: ` +
+        `give an earlier period, or --as-of ${timestampText(end).replace(/ 00:00:00$/, "")} if ` +
+        "the data is complete to then",
+      1,
+    );
   }
 }
 
@@ -300,6 +371,14 @@ function startOf(parameters: Parameters): number {
   const { values } = parameters;
   const start = values.period_start ?? values.cohort_start ?? values.cohort_day;
   return start === undefined ? -Infinity : Date.parse(`${timestampText(start).replace(" ", "T")}Z`);
+}
+
+/** Where a period ends, in milliseconds since 1970 (a cohort day ends a day after it begins). */
+function endOf(parameters: Parameters): number {
+  const { values } = parameters;
+  const end = values.period_end ?? values.cohort_end;
+  if (end !== undefined) return Date.parse(`${timestampText(end).replace(" ", "T")}Z`);
+  return startOf(parameters) + 86_400_000;
 }
 
 /** Parameters as a person reads them in a message: `--period-start 2024-03-01, …`. */

@@ -162,14 +162,17 @@ interface CommandSpec {
 
 /** The `--data` option's row in the help of `compare` and `calc`. */
 const DATA_OPTION =
-  "  --data DIR           Compute the value from your own data: CSV files shaped like " +
-  "the reference schema, run through the metric's SQL recipe on DuckDB";
+  "  --data DIR           Compute the value from your own data: CSV or Parquet files shaped " +
+  "like the reference schema, run through the metric's SQL recipe on DuckDB";
 
 /** What the help of `compare` and `calc` says of `--data`. */
 const DATA_DETAILS = [
-  "With --data, DIR holds one CSV file for each table the recipe reads, named after it " +
-  "(subscriptions.csv, events.csv), with a header row of the table's columns " +
-  `(${TOOL} sql --schema). The recipe's parameters are options named after them ` +
+  "With --data, DIR holds one file for each table the recipe reads, named after it: CSV " +
+  "(subscriptions.csv, events.csv.gz compressed by gzip) with a header row of the table's " +
+  `columns, or Parquet (events.parquet) (${TOOL} sql --schema). DuckDB reads them itself, ` +
+  "within --memory-limit (default 80% of memory, e.g. 4GB) and spilling past it to --temp-dir " +
+  "(default a new folder in the system's temporary directory). " +
+  "The recipe's parameters are options named after them " +
   "(--period-start 2024-03-01, --window-days 14, --activation-event created_project); " +
   "left out, a period is the last full one before the data ends (--as-of), and a setting the " +
   "recipe's example. The parameters and the inputs the data gave are printed with the answer. " +
@@ -620,7 +623,7 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
       const metric = found(model.resolve("metric", slug), io);
       let fromData: FromData | undefined;
       if (data !== undefined) {
-        fromData = await runRecipe(metric, data, values, io, ["segment"]);
+        fromData = await runRecipe(metric, data, values, io, { own: ["segment"], model });
         const calculation = calculateFromData(metric, model, fromData);
         input.value = calculation.value;
         if (calculation.per !== undefined) input.per = calculation.per;
@@ -642,7 +645,7 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
     case "calc": {
       const metric = found(model.resolve("metric", slug), io);
       if (data !== undefined) {
-        const fromData = await runRecipe(metric, data, values, io, []);
+        const fromData = await runRecipe(metric, data, values, io, { own: [], model });
         const calculation = calculateFromData(metric, model, fromData);
         if (json) printJson({ ...calculation, data: dataJson(fromData) });
         else {
@@ -832,7 +835,7 @@ async function runRecipe(
   folder: string,
   values: ReadonlyMap<string, string | boolean>,
   io: CliIo,
-  own: readonly string[],
+  { own, model }: { own: readonly string[]; model: ReadModel },
 ): Promise<FromData> {
   const recipe = recipeOf(metric.slug);
   if (recipe === undefined) {
@@ -848,6 +851,10 @@ async function runRecipe(
       options,
       inputs: Object.keys(metric.calculator?.inputs ?? {}),
       importPackage: io.importPackage,
+      counts(inputs) {
+        const result = calculate(metric, model.catalog.segments, inputs);
+        return result.ok ? undefined : result.error;
+      },
     });
   } catch (error) {
     if (error instanceof DataRunError) throw new CliError(error.message, error.exitCode);
