@@ -187,6 +187,31 @@ function mrrAt(subscriptions: Subscription[], instant: number): number {
   );
 }
 
+/**
+ * A customer's MRR in cents during an instant: its states begun at or before it and not ended by
+ * it (a change at exactly that instant counts), what it pays from that instant on.
+ */
+function mrrDuring(subscriptions: Subscription[], instant: number): number {
+  let mrr = 0;
+  for (const subscription of subscriptions) {
+    for (const [i, state] of subscription.states.entries()) {
+      const until = subscription.states[i + 1]?.from ?? Infinity;
+      if (state.from <= instant && until > instant) mrr += state.mrr;
+    }
+  }
+  return mrr;
+}
+
+/**
+ * The first instant of a customer's first full calendar month from an instant: that instant when
+ * it is a month's first, otherwise the first instant of the next month.
+ */
+function firstFullMonth(instant: number): number {
+  const date = new Date(instant);
+  const month = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+  return month === instant ? instant : addMonths(month, 1);
+}
+
 /** When a customer first paid: the start of its first state with MRR. */
 function firstPaidAt(subscriptions: Subscription[]): number {
   return Math.min(
@@ -365,13 +390,19 @@ const EXPECTED: Record<string, Count> = {
   "cac-payback-period": (world, params) => {
     const from = at(params, "period_start");
     const to = at(params, "period_end");
-    const joined = movements(world, from, to).filter((c) =>
-      c.firstPaidAt >= from && c.firstPaidAt < to
+    // new customers: whose first payment falls in the period
+    const joined = [...index(world).customers.values()].filter((subscriptions) => {
+      const paidAt = firstPaidAt(subscriptions);
+      return paidAt >= from && paidAt < to;
+    });
+    // each one's MRR in its first full month: what it pays as that month begins
+    const firstMonths = joined.map((subscriptions) =>
+      mrrDuring(subscriptions, firstFullMonth(firstPaidAt(subscriptions)))
     );
     const books = ledger(world, from, to);
     return {
       cac: ratio(dollars(books.spend), joined.length),
-      newMrr: ratio(dollars(sum(joined.map((c) => c.end))), joined.length),
+      newMrr: ratio(dollars(sum(firstMonths)), joined.length),
       grossMargin: ratio((books.revenue - books.cost) * 100, books.revenue),
     };
   },
