@@ -378,6 +378,12 @@ async function viewParquet(engine: Engine, file: DataFile): Promise<string> {
       );
     }
   }
+  exactTypes.set(
+    file,
+    new Set(
+      file.table.columns.filter((column) => !differ.includes(column)).map(({ name }) => name),
+    ),
+  );
   const columns = file.table.columns.map((column) =>
     `CAST(${column.name} AS ${columnType(column.type, "duckdb")}) AS ${column.name}`
   );
@@ -388,9 +394,14 @@ async function viewParquet(engine: Engine, file: DataFile): Promise<string> {
   return stored(file);
 }
 
+/** The columns of a Parquet file stored with the schema's own type, which need no cast. */
+const exactTypes = new WeakMap<DataFile, Set<string>>();
+
 /** A rule one row must keep: SQL that is true when it does, and what to say when it does not. */
 interface RowRule {
   sql: string;
+  /** A rule that the column is not empty, which a Parquet file's statistics can answer. */
+  notNull?: true;
   column: string;
   says: (value: string) => string;
 }
@@ -404,6 +415,7 @@ function rowRules(table: Table): RowRule[] {
     if (!column.nullable) {
       rules.push({
         sql: `${name} IS NOT NULL`,
+        notNull: true,
         column: name,
         says: () => "needs a value: it may not be empty",
       });
@@ -469,7 +481,8 @@ async function summary(
   kept: readonly Column[],
 ): Promise<Omit<Loaded, "file">> {
   const times = kept.filter(reaches);
-  const [row = []] = (await engine.query(
+  const known = file.format === "parquet" ? await fromStatistics(engine, file, times) : undefined;
+  const [row = []] = known !== undefined ? [known] : (await engine.query(
     `SELECT count(*), max(broken_rule), ${
       times.map(({ name }) => `CAST(min(${name}) AS VARCHAR), CAST(max(${name}) AS VARCHAR)`)
         .join(", ") || "NULL"
@@ -490,6 +503,46 @@ async function summary(
     last = Math.max(last, column.type === "date" ? endOfSpan(file.table, high) : instant(high));
   });
   return { rows, ...(first <= last ? { reach: { first, last } } : {}) };
+}
+
+/**
+ * What a Parquet file's statistics say, in the shape of the summary's row (rows, the rule broken,
+ * each time column's least and greatest value), when they can say it without reading the rows:
+ * every rule of the table is a column that may not be empty, and each column asked about is
+ * stored with the schema's type and has statistics in every row group. Undefined otherwise.
+ */
+async function fromStatistics(
+  engine: Engine,
+  file: DataFile,
+  times: readonly Column[],
+): Promise<unknown[] | undefined> {
+  const rules = rowRules(file.table);
+  if (!rules.every((rule) => rule.notNull)) return undefined;
+  const exact = exactTypes.get(file) ?? new Set();
+  const asked = new Set([...rules.map(({ column }) => column), ...times.map(({ name }) => name)]);
+  if ([...asked].some((name) => !exact.has(name))) return undefined;
+  const path = text(file.path);
+  const stats = new Map<string, unknown[]>();
+  for (
+    const row of (await engine.query(
+      "SELECT path_in_schema, sum(stats_null_count), min(stats_min_value), " +
+        `max(stats_max_value), bool_and(stats_null_count IS NOT NULL) FROM parquet_metadata(${path}) ` +
+        "GROUP BY path_in_schema",
+    )).rows
+  ) {
+    stats.set(String(row[0]), row);
+  }
+  const complete = [...asked].every((name) => stats.get(name)?.[4] === true);
+  if (!complete) return undefined;
+  const [[rows] = []] = (await engine.query(
+    `SELECT num_rows FROM parquet_file_metadata(${path})`,
+  )).rows;
+  const broken = rules.findIndex(({ column }) => Number(stats.get(column)?.[1]) > 0) + 1;
+  return [
+    rows,
+    broken,
+    ...times.flatMap(({ name }) => [stats.get(name)?.[2] ?? null, stats.get(name)?.[3] ?? null]),
+  ];
 }
 
 /** An instant DuckDB wrote as text, `2024-03-01 14:30:00[.123]` or `2024-03-01`, in UTC. */
