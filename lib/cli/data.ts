@@ -12,7 +12,7 @@ import { stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PACKAGE_NAME } from "../policy.ts";
-import { DataError, findFiles, FORMATS, loadFiles } from "../sql/data_files.ts";
+import { DataError, findFiles, FORMATS, loadFiles } from "../sql/read_files.ts";
 import { timestampText } from "../sql/dialect.ts";
 import {
   DUCKDB_PACKAGE,
