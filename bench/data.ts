@@ -3,8 +3,8 @@
  * the same files, as whole processes, for `monthly-active-users`, `dau-mau-ratio` and
  * `net-revenue-retention` on seeded files of 1 and 10 million events (and 50 million with
  * `--sizes`), as CSV and as Parquet. Each pair runs in turn, A B A B …, and each figure is the
- * median of the runs: wall time and peak resident memory, as GNU time measures them (Debian's
- * package `time`). The files are written once into `--folder` and kept for the next run.
+ * median of the runs: wall time, CPU time (user and system) and peak resident memory, as GNU time
+ * measures them (Debian's package `time`). CPU time moves less than wall time on a busy machine. The files are written once into `--folder` and kept for the next run.
  *
  *     deno task bench-data                         # 1 and 10 million events, 3 runs each
  *     deno task bench-data --sizes 50000000 --runs 1
@@ -64,20 +64,39 @@ async function dataFolders(size: number): Promise<Record<string, string>> {
   return { csv, parquet };
 }
 
-/** One whole process under GNU time: wall seconds, peak RSS in MiB, and what it printed. */
-async function timed(args: string[]): Promise<{ seconds: number; mib: number; stdout: string }> {
+/** A whole process as GNU time measured it. */
+interface Timed {
+  /** Wall seconds. */
+  seconds: number;
+  /** User and system CPU seconds. */
+  cpu: number;
+  /** Peak resident memory, MiB. */
+  mib: number;
+  stdout: string;
+}
+
+/** One whole process under GNU time, and what it printed. */
+async function timed(args: string[]): Promise<Timed> {
   const output = await new Deno.Command("/usr/bin/time", {
-    args: ["-f", "%e %M", "deno", ...args],
+    args: ["-f", "%e %U %S %M", "deno", ...args],
     cwd: ROOT,
     env: { NO_COLOR: "1" },
     stdin: "null",
   }).output();
   const stderr = new TextDecoder().decode(output.stderr).trim().split("\n");
-  const [seconds, kib] = (stderr.at(-1) ?? "").split(" ").map(Number);
-  if (!output.success || seconds === undefined || kib === undefined) {
+  const [seconds, user, system, kib] = (stderr.at(-1) ?? "").split(" ").map(Number);
+  if (
+    !output.success || seconds === undefined || user === undefined || system === undefined ||
+    kib === undefined
+  ) {
     throw new Error(`deno ${args.join(" ")} failed:\n${stderr.join("\n")}`);
   }
-  return { seconds, mib: kib / 1024, stdout: new TextDecoder().decode(output.stdout) };
+  return {
+    seconds,
+    cpu: user + system,
+    mib: kib / 1024,
+    stdout: new TextDecoder().decode(output.stdout),
+  };
 }
 
 const median = (numbers: number[]) => {
@@ -86,6 +105,15 @@ const median = (numbers: number[]) => {
   return sorted.length % 2 ? sorted[middle] as number : ((sorted[middle - 1] as number) +
     (sorted[middle] as number)) / 2;
 };
+
+/** The median of each figure over the runs. */
+function medians(runs: readonly Timed[]): Omit<Timed, "stdout"> {
+  return {
+    seconds: median(runs.map(({ seconds }) => seconds)),
+    cpu: median(runs.map(({ cpu }) => cpu)),
+    mib: median(runs.map(({ mib }) => mib)),
+  };
+}
 
 const cli = await taskArgs("cli");
 const alone = [
@@ -112,16 +140,13 @@ for (const size of sizes) {
         const pairs = Object.entries(parameters).map(([name, value]) => `${name}=${value}`);
         yardstick.push(await timed([...alone, slug, folder, format, ...pairs]));
       }
-      const [dataSeconds, dataMib, aloneSeconds, aloneMib] = [
-        median(data.map(({ seconds }) => seconds)),
-        median(data.map(({ mib }) => mib)),
-        median(yardstick.map(({ seconds }) => seconds)),
-        median(yardstick.map(({ mib }) => mib)),
-      ] as [number, number, number, number];
-      const row = `| ${size.toLocaleString("en-US")} | ${format} | ${slug} | ` +
-        `${dataSeconds.toFixed(2)} s, ${dataMib.toFixed(0)} MiB | ` +
-        `${aloneSeconds.toFixed(2)} s, ${aloneMib.toFixed(0)} MiB | ` +
-        `${(dataSeconds / aloneSeconds).toFixed(2)}× | ${(dataMib / aloneMib).toFixed(2)}× |`;
+      const ours = medians(data);
+      const theirs = medians(yardstick);
+      const cell = ({ seconds, cpu, mib }: Omit<Timed, "stdout">) =>
+        `${seconds.toFixed(2)} s (CPU ${cpu.toFixed(2)} s), ${mib.toFixed(0)} MiB`;
+      const ratio = (key: "seconds" | "cpu" | "mib") => `${(ours[key] / theirs[key]).toFixed(2)}×`;
+      const row = `| ${size.toLocaleString("en-US")} | ${format} | ${slug} | ${cell(ours)} | ` +
+        `${cell(theirs)} | ${ratio("seconds")} | ${ratio("cpu")} | ${ratio("mib")} |`;
       console.log(row);
       rows.push(row);
     }
@@ -131,8 +156,8 @@ console.log(
   [
     "",
     `${runs} run${runs === 1 ? "" : "s"} each, medians; ${navigator.hardwareConcurrency} CPUs`,
-    "| events | files | metric | --data | DuckDB alone | time | peak RSS |",
-    "| ---: | --- | --- | --- | --- | ---: | ---: |",
+    "| events | files | metric | --data | DuckDB alone | wall | CPU | peak RSS |",
+    "| ---: | --- | --- | --- | --- | ---: | ---: | ---: |",
     ...rows,
   ].join("\n"),
 );
