@@ -423,6 +423,60 @@ Deno.test("--data moves a default period with nothing to count back to the lates
   }
 });
 
+Deno.test("--data says beside the verdict when the result divides by few, in text and --json", async () => {
+  const few = await mkdtemp(`${tmpdir()}/metrics data few `);
+  try {
+    await writeFile(
+      `${few}/subscriptions.csv`,
+      "subscription_id,customer_id,started_at,trial_ends_at,cancel_requested_at,ended_at\n" +
+        "s1,c1,2024-01-01,,,2024-03-10\ns2,c2,2024-01-01,,,\ns3,c3,2024-01-01,,,\n",
+    );
+    await writeFile(
+      `${few}/subscription_states.csv`,
+      "subscription_id,valid_from,valid_to,status,plan,billing_interval,mrr\n" +
+        "s1,2024-01-01,2024-03-10,active,pro,month,99\ns1,2024-03-10,,canceled,pro,month,0\n" +
+        "s2,2024-01-01,,active,pro,month,99\ns3,2024-01-01,,active,pro,month,99\n",
+    );
+    const text = await cli([
+      "compare",
+      "churn-rate",
+      "--data",
+      few,
+      "--period-start",
+      "2024-03-01",
+      "--as-of",
+      "2024-04-01",
+    ]);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(
+      text.stdout.replace(/\n/g, " "),
+      /Few to count: start \(Customers at the start\) is 3, under 30, and one more of a count moves the result by up to 33\.3 percentage points: read the verdict below as a rough guide\./,
+    );
+    const json = await cli([
+      "calc",
+      "churn-rate",
+      "--data",
+      few,
+      "--period-start",
+      "2024-03-01",
+      "--as-of",
+      "2024-04-01",
+      "--json",
+    ]);
+    const { data } = JSON.parse(json.stdout);
+    assert.deepEqual(data.inputs, { lost: 1, start: 3 });
+    assert.equal(data.few.input, "start");
+    assert.equal(data.few.count, 3);
+    assert.equal(data.few.below, 30);
+    assert.ok(Math.abs(data.few.swing - 100 / 3) < 1e-9, String(data.few.swing));
+  } finally {
+    await rm(few, { recursive: true });
+  }
+  const many = JSON.parse((await cli(["calc", "churn-rate", "--data", folder, "--json"])).stdout);
+  assert.ok(many.data.inputs.start >= 30, String(many.data.inputs.start));
+  assert.equal(many.data.few, undefined);
+});
+
 Deno.test("--data answers a wrong option in one line, exit 2, before it reads a file", async () => {
   const nowhere = `${folder}/no such folder`;
   const cases: [string[], string][] = [

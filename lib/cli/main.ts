@@ -22,7 +22,7 @@ import {
 import { PACKAGE_NAME, VERSION } from "../policy.ts";
 import { CatalogError } from "../catalog/folder.ts";
 import { type CompareInput, compareValue, segmentChoices } from "../read/compare.ts";
-import { calculate, type Calculation } from "../read/calculate.ts";
+import { calculate, type Calculation, fewToCount } from "../read/calculate.ts";
 import { findRecipe, recipeOf, withoutRecipe } from "../read/recipes.ts";
 import { type Dialect, DIALECTS } from "../sql/dialect.ts";
 import { ddl } from "../sql/schema.ts";
@@ -632,7 +632,7 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
       if (!result.ok) throw new CliError(result.error, 2);
       if (json) {
         printJson(
-          fromData ? { ...result.comparison, data: dataJson(fromData) } : result.comparison,
+          fromData ? { ...result.comparison, data: dataJson(fromData, metric) } : result.comparison,
         );
       } else {
         if (fromData) print(`${formatFromData(fromData, style, { metric })}\n`);
@@ -647,7 +647,7 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
       if (data !== undefined) {
         const fromData = await runRecipe(metric, data, values, io, { own: [], model });
         const calculation = calculateFromData(metric, model, fromData);
-        if (json) printJson({ ...calculation, data: dataJson(fromData) });
+        if (json) printJson({ ...calculation, data: dataJson(fromData, metric) });
         else {
           print(`${formatFromData(fromData, style, { metric })}\n`);
           print(
@@ -875,9 +875,14 @@ function calculateFromData(
   return result.calculation;
 }
 
-/** Where a value computed from data came from, as `--json` prints it: the inputs as numbers. */
-function dataJson(fromData: FromData): Record<string, unknown> {
-  const numbers = (values: Record<string, string>) =>
-    Object.fromEntries(Object.entries(values).map(([name, value]) => [name, Number(value)]));
-  return { ...fromData, inputs: numbers(fromData.inputs) };
+/**
+ * Where a value computed from data came from, as `--json` prints it: the inputs as numbers, and
+ * `few` when the result divides by a small count.
+ */
+function dataJson(fromData: FromData, metric: MetricRecord): Record<string, unknown> {
+  const inputs = Object.fromEntries(
+    Object.entries(fromData.inputs).map(([name, value]) => [name, Number(value)]),
+  );
+  const few = metric.calculator ? fewToCount(metric.calculator, inputs) : undefined;
+  return { ...fromData, inputs, ...(few ? { few } : {}) };
 }
