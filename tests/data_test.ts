@@ -437,32 +437,17 @@ Deno.test("--data says beside the verdict when the result divides by few, in tex
         "s1,2024-01-01,2024-03-10,active,pro,month,99\ns1,2024-03-10,,canceled,pro,month,0\n" +
         "s2,2024-01-01,,active,pro,month,99\ns3,2024-01-01,,active,pro,month,99\n",
     );
-    const text = await cli([
-      "compare",
-      "churn-rate",
-      "--data",
-      few,
-      "--period-start",
-      "2024-03-01",
-      "--as-of",
-      "2024-04-01",
-    ]);
+    const march = [
+      ...["churn-rate", "--data", few],
+      ...["--period-start", "2024-03-01", "--as-of", "2024-04-01"],
+    ];
+    const text = await cli(["compare", ...march]);
     assert.equal(text.code, 0, text.stderr);
     assert.match(
       text.stdout.replace(/\n/g, " "),
       /Few to count: start \(Customers at the start\) is 3, under 30, and one more of a count moves the result by up to 33\.3 percentage points: read the verdict below as a rough guide\./,
     );
-    const json = await cli([
-      "calc",
-      "churn-rate",
-      "--data",
-      few,
-      "--period-start",
-      "2024-03-01",
-      "--as-of",
-      "2024-04-01",
-      "--json",
-    ]);
+    const json = await cli(["calc", ...march, "--json"]);
     const { data } = JSON.parse(json.stdout);
     assert.deepEqual(data.inputs, { lost: 1, start: 3 });
     assert.equal(data.few.input, "start");
