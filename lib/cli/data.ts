@@ -57,6 +57,8 @@ export interface FromData {
    * instants (a ledger month counts to its end). The defaults end before it.
    */
   asOf: string;
+  /** Whether `asOf` was given (`--as-of`), rather than where the data ends. */
+  asOfGiven: boolean;
   /** Every parameter of the recipe, as it ran. */
   parameters: Record<string, string | number>;
   /**
@@ -180,7 +182,6 @@ async function answer(
       (empty === undefined || earlierPeriod(recipe, parameters) === undefined)
     ) {
       const defaulted = [
-        ...(!asOfGiven && !("as_of" in parameters.values) ? ["as_of"] : []),
         ...parameters.defaulted,
       ];
       return {
@@ -188,6 +189,7 @@ async function answer(
         engine: "duckdb",
         schemaVersion: SCHEMA_VERSION,
         asOf: timestampText(asOf),
+        asOfGiven,
         parameters: parameters.values,
         defaults: Object.fromEntries(
           defaulted.map((name) => [

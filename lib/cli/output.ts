@@ -577,7 +577,13 @@ export function formatFromData(
     return how === undefined ? "given" : `default: ${how}`;
   };
   const rows: [string, string, string][] = [];
-  if (!("as_of" in run.parameters)) rows.push(["--as-of", shown(run.asOf), noted("as_of")]);
+  if (!("as_of" in run.parameters)) {
+    rows.push([
+      "--as-of",
+      shown(run.asOf),
+      run.asOfGiven ? "given" : "default: where the data ends",
+    ]);
+  }
   for (const [name, value] of Object.entries(run.parameters)) {
     rows.push([`--${name.replaceAll("_", "-")}`, shown(value), noted(name)]);
   }
