@@ -118,7 +118,7 @@ export async function runOnData(
   const files = await dataProblem(() => findFiles(folder, tables, reads));
   const engine = await openDuckDb(module, limits);
   try {
-    const loaded = await dataProblem(() => loadFiles(engine, files, recipe.text));
+    const loaded = await dataProblem(() => loadFiles(engine, files));
     const reaches = loaded.flatMap((data) => data.reach ? [data.reach] : []);
     if (reaches.length === 0) {
       throw new DataRunError(

@@ -85,6 +85,10 @@ export async function openDuckDb(module: unknown, limits: Limits): Promise<Engin
   });
   const connection = await instance.connect();
   await connection.run("SET TimeZone = 'UTC'");
+  // DuckDB 1.5.6 stops with "INTERNAL Error: Failed to cast expression to type" when this rewrite
+  // of ROW_NUMBER() … = 1 meets a view over read_csv (product-market-fit-score's recipe); the
+  // recipes are proven with it off
+  await connection.run("SET disabled_optimizers = 'top_n_window_elimination'");
   return {
     async query(sql, values = []) {
       const reader = await connection.runAndReadAll(sql, values);

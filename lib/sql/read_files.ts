@@ -8,9 +8,10 @@
  * (the row, in a Parquet file) and the column; finding that line reads the file again, and only
  * then. No row of the data passes through JavaScript on the way to an answer.
  *
- * A CSV file is parsed once: the columns the recipe and the rules need are kept in a table in
- * DuckDB's memory (spilled to its temporary folder past its limit), with one small number a row
- * that says which rule it breaks, if any. A Parquet file is read in place, through a view.
+ * Every file is read in place, through a view, so memory stays what DuckDB needs for the query
+ * and not the size of the data: one pass over each file checks its values and tells how far it
+ * reaches, then the recipe's own pass reads what it needs. A Parquet file whose statistics answer
+ * the checks is not read at all before the recipe.
  *
  * @module
  */
@@ -105,37 +106,38 @@ async function isFile(path: string): Promise<boolean> {
 }
 
 /**
- * Reads each file into the engine and checks it, then makes a view of each table with the
- * schema's name, which the recipe reads. `recipe` is the recipe's SQL: of a CSV file, only the
- * columns it names and the rules need are kept. The first problem found is a
+ * Reads each file through the engine and checks it, then makes a view of each table with the
+ * schema's name, which the recipe reads. The first problem found is a
  * {@linkcode DataError}: a header, a value of the wrong type, an empty table, a rule of one row,
  * then the rules across rows.
  *
  * @example
  * ```ts ignore
  * const files = await findFiles("exports", tables, "churn-rate's recipe reads …");
- * const loaded = await loadFiles(engine, files, recipe.sql);
+ * const loaded = await loadFiles(engine, files);
  * const answer = await engine.query(recipe.sql, values);
  * ```
  */
-export async function loadFiles(
-  engine: Engine,
-  files: readonly DataFile[],
-  recipe?: string,
-): Promise<Loaded[]> {
+export async function loadFiles(engine: Engine, files: readonly DataFile[]): Promise<Loaded[]> {
   const loaded: Loaded[] = [];
   for (const file of files) {
-    const kept = keptColumns(file.table, files, recipe);
     const read = file.format === "parquet"
       ? await viewParquet(engine, file)
-      : await loadCsv(engine, file, kept);
-    loaded.push({ file, ...await summary(engine, file, read, kept) });
+      : await viewCsv(engine, file);
+    let summed: Omit<Loaded, "file">;
+    try {
+      summed = await summary(engine, file, read);
+    } catch (error) {
+      if (error instanceof DataError) throw error;
+      throw await readProblem(engine, file, error);
+    }
+    loaded.push({ file, ...summed });
   }
   for (const { file } of loaded) await checkAcrossRows(engine, file, files);
   for (const { file } of loaded) {
-    const kept = keptColumns(file.table, files, recipe).map(({ name }) => name);
+    const columns = file.table.columns.map(({ name }) => name);
     await engine.run(
-      `CREATE VIEW ${file.table.name} AS SELECT ${kept.join(", ")} FROM ${stored(file)}`,
+      `CREATE VIEW ${file.table.name} AS SELECT ${columns.join(", ")} FROM ${stored(file)}`,
     );
   }
   return loaded;
@@ -143,26 +145,6 @@ export async function loadFiles(
 
 /** The name of what holds a file's rows in the engine: a table (CSV) or a view (Parquet). */
 const stored = (file: DataFile) => `data_${file.table.name}`;
-
-/**
- * The columns of a table that a run needs: those the recipe names, the key, the references both
- * ways, the states' columns and those that tell how far the data reaches. All of them when the
- * recipe is not given.
- */
-function keptColumns(table: Table, files: readonly DataFile[], recipe?: string): Column[] {
-  if (recipe === undefined) return [...table.columns];
-  const named = new Set(recipe.match(/\b[a-z_]+\b/g) ?? []);
-  const referenced = new Set(
-    files.flatMap(({ table: other }) =>
-      other.columns.filter((column) => column.references === table.name).map(({ name }) => name)
-    ),
-  );
-  return table.columns.filter((column) =>
-    named.has(column.name) || table.key?.includes(column.name) || column.references ||
-    referenced.has(column.name) || reaches(column) ||
-    (table.states && Object.values(table.states).includes(column.name))
-  );
-}
 
 /** Whether a column's values tell how far in time the data reaches. */
 const reaches = (column: Column) =>
@@ -246,21 +228,29 @@ function readCsv(file: DataFile, header: readonly string[], extra = ""): string 
 const headers = new WeakMap<DataFile, string[]>();
 
 /**
- * Parses a CSV file once into a table of the columns kept and the rule each row breaks; a value
- * of the wrong type is found again with DuckDB's rejects table, which names its line.
+ * A view of a CSV file through DuckDB's reader, with the schema's column types; the header is
+ * checked first. A value of the wrong type shows when the view is first
+ * read (see {@linkcode readProblem}).
  */
-async function loadCsv(engine: Engine, file: DataFile, kept: readonly Column[]): Promise<string> {
+async function viewCsv(engine: Engine, file: DataFile): Promise<string> {
   const header = checkHeader(file, await csvHeader(file));
   headers.set(file, header);
-  try {
-    await engine.run(
-      `CREATE TABLE ${stored(file)} AS SELECT ${kept.map(({ name }) => name).join(", ")}, ` +
-        `${brokenRule(file.table)} AS broken_rule FROM ${readCsv(file, header)}`,
-    );
-  } catch (error) {
-    throw await typeProblem(engine, file, header) ?? unreadable(file, error);
-  }
+  await engine.run(
+    `CREATE VIEW ${stored(file)} AS SELECT * FROM ${readCsv(file, header)}`,
+  );
   return stored(file);
+}
+
+/**
+ * What stopped DuckDB reading a file: for a CSV file, the first value of the wrong type from
+ * DuckDB's rejects table, which names its line, or what DuckDB said.
+ */
+async function readProblem(engine: Engine, file: DataFile, error: unknown): Promise<DataError> {
+  const header = headers.get(file);
+  if (file.format === "parquet" || header === undefined) {
+    return new DataError(`${file.path}: DuckDB could not read the file (${firstLine(error)})`);
+  }
+  return await typeProblem(engine, file, header) ?? unreadable(file, error);
 }
 
 /** A CSV file DuckDB's reader gave up on, with what it said. */
@@ -388,8 +378,10 @@ async function viewParquet(engine: Engine, file: DataFile): Promise<string> {
     `CAST(${column.name} AS ${columnType(column.type, "duckdb")}) AS ${column.name}`
   );
   await engine.run(
-    `CREATE VIEW ${stored(file)} AS SELECT *, ${brokenRule(file.table)} AS broken_rule FROM ` +
-      `(SELECT ${columns.join(", ")}, file_row_number + 1 AS data_row FROM ${source})`,
+    `CREATE VIEW ${stored(file)} AS SELECT ${
+      columns.join(", ")
+    }, file_row_number + 1 AS data_row ` +
+      `FROM ${source}`,
   );
   return stored(file);
 }
@@ -478,15 +470,18 @@ async function summary(
   engine: Engine,
   file: DataFile,
   read: string,
-  kept: readonly Column[],
 ): Promise<Omit<Loaded, "file">> {
-  const times = kept.filter(reaches);
+  const times = file.table.columns.filter(reaches);
+  // counting each column of a CSV file makes the reader convert, and so check, every value
+  const counted = file.format === "parquet"
+    ? ""
+    : file.table.columns.map(({ name }) => `, count(${name})`).join("");
   const known = file.format === "parquet" ? await fromStatistics(engine, file, times) : undefined;
   const [row = []] = known !== undefined ? [known] : (await engine.query(
-    `SELECT count(*), max(broken_rule), ${
+    `SELECT count(*), max(${brokenRule(file.table)}), ${
       times.map(({ name }) => `CAST(min(${name}) AS VARCHAR), CAST(max(${name}) AS VARCHAR)`)
         .join(", ") || "NULL"
-    } FROM ${read}`,
+    }${counted} FROM ${read}`,
   )).rows;
   const rows = Number(row[0]);
   if (rows === 0) {
