@@ -66,30 +66,36 @@ const same = (actual: number, expected: number | null | undefined) =>
   expected !== null && expected !== undefined &&
   Math.abs(actual - expected) <= 1e-9 * Math.max(1, Math.abs(expected));
 
-Deno.test("every recipe run on the CSV files gives the inputs the generator counted", async () => {
+Deno.test("every recipe run on the CSV files gives the inputs the generator counted, held in memory or read in place", async () => {
   const problems: string[] = [];
   for (const [slug, recipe] of recipes()) {
-    const params = answered(slug);
-    const calculator = metrics.get(slug)?.calculator;
-    assert.ok(calculator, slug);
-    const run = await runOnData(recipe, folder, {
-      options: Object.fromEntries(
-        Object.entries(params).map(([name, value]) => [name, String(value)]),
-      ),
-      inputs: Object.keys(calculator.inputs),
-      importPackage,
-    });
-    const expected = expectedInputs(world, slug, params) ?? {};
-    for (const name of Object.keys(calculator.inputs)) {
-      const value = Number(run.inputs[name]);
-      if (!same(value, expected[name])) {
-        problems.push(`${slug}: "${name}" is ${value}, the generator counted ${expected[name]}`);
+    for (const inPlace of [false, true]) {
+      const params = answered(slug);
+      const calculator = metrics.get(slug)?.calculator;
+      assert.ok(calculator, slug);
+      const run = await runOnData(recipe, folder, {
+        options: Object.fromEntries(
+          Object.entries(params).map(([name, value]) => [name, String(value)]),
+        ),
+        inputs: Object.keys(calculator.inputs),
+        importPackage,
+        ...(inPlace ? { inMemoryBytes: { csv: 0, "csv.gz": 0 } } : {}),
+      });
+      const expected = expectedInputs(world, slug, params) ?? {};
+      for (const name of Object.keys(calculator.inputs)) {
+        const value = Number(run.inputs[name]);
+        if (!same(value, expected[name])) {
+          const way = inPlace ? " (read in place)" : "";
+          problems.push(
+            `${slug}${way}: "${name}" is ${value}, the generator counted ${expected[name]}`,
+          );
+        }
       }
+      // every parameter was given: nothing took a default, and --as-of is a parameter only of the
+      // recipes that take it
+      assert.deepEqual(Object.keys(run.defaults), [], slug);
+      assert.equal(run.asOfGiven, "as_of" in params, slug);
     }
-    // every parameter was given: nothing took a default, and --as-of is a parameter only of the
-    // recipes that take it
-    assert.deepEqual(Object.keys(run.defaults), [], slug);
-    assert.equal(run.asOfGiven, "as_of" in params, slug);
   }
   assert.deepEqual(problems, []);
 });

@@ -46,36 +46,49 @@ async function inFolder<T>(
   }
 }
 
+/** How the files are read: a small CSV file held in memory, as a run does, or read in place. */
+type Way = "in memory" | "in place";
+
 /** Runs `use` on DuckDB with the tables of these files loaded. */
 async function loaded<T>(
   files: Record<string, string | Uint8Array>,
   names: string[],
   use: (engine: Engine, loaded: Loaded[]) => Promise<T>,
+  way: Way = "in memory",
 ): Promise<T> {
   return await inFolder(files, async (folder) => {
     const engine = await openDuckDb(duckdb, { tempDirectory: join(folder, "spill") });
     try {
       const found = await findFiles(folder, names.map(table), "the run reads them");
-      return await use(engine, await loadFiles(engine, found));
+      const inMemoryBytes = way === "in place" ? { csv: 0, "csv.gz": 0 } : undefined;
+      return await use(engine, await loadFiles(engine, found, inMemoryBytes && { inMemoryBytes }));
     } finally {
       engine.close();
     }
   });
 }
 
-/** The one-line problem of loading these files, without the folder, or "" when they load. */
+/**
+ * The one-line problem of loading these files, without the folder, or "" when they load: the
+ * same whether a CSV file is held in memory or read in place.
+ */
 async function problem(
   files: Record<string, string | Uint8Array>,
   names = ["subscriptions", "subscription_states"],
 ): Promise<string> {
-  try {
-    await loaded(files, names, () => Promise.resolve());
-    return "";
-  } catch (error) {
-    assert.ok(error instanceof DataError, String(error));
-    assert.equal(error.message.split("\n").length, 1, error.message);
-    return error.message.replace(/^.*\/data files [^/]*\//, "");
-  }
+  const said = async (way: Way) => {
+    try {
+      await loaded(files, names, () => Promise.resolve(), way);
+      return "";
+    } catch (error) {
+      assert.ok(error instanceof DataError, String(error));
+      assert.equal(error.message.split("\n").length, 1, error.message);
+      return error.message.replace(/^.*\/data files [^/]*\//, "");
+    }
+  };
+  const inMemory = await said("in memory");
+  assert.equal(await said("in place"), inMemory, "read in place");
+  return inMemory;
 }
 
 /** Parquet bytes of a query, written by DuckDB. */
@@ -100,26 +113,28 @@ Deno.test("loadFiles() reads RFC 4180: quotes, doubled quotes, commas and line b
     "trial_ends_at\r\n,c1,s1,2024-03-01,,\r\n\r\n" +
     ',"c""x\r\nline two","s,2",2024-03-01 10:00:00,,\r\n' +
     ",c3,s3,2024-03-02T08:00:00Z,,2024-03-05 08:00:00.250\r\n";
-  await loaded({ "subscriptions.csv": text }, ["subscriptions"], async (engine, [read]) => {
-    assert.deepEqual(
-      await rows(
-        engine,
-        "SELECT subscription_id, customer_id, CAST(started_at AS VARCHAR), " +
-          "CAST(trial_ends_at AS VARCHAR) FROM subscriptions ORDER BY started_at",
-      ),
-      [
-        ["s1", "c1", "2024-03-01 00:00:00", null],
-        ["s,2", 'c"x\r\nline two', "2024-03-01 10:00:00", null],
-        ["s3", "c3", "2024-03-02 08:00:00", "2024-03-05 08:00:00.25"],
-      ],
-    );
-    assert.equal(read?.rows, 3);
-    // a planned trial end does not say how far the data reaches
-    assert.deepEqual(read?.reach, {
-      first: Date.UTC(2024, 2, 1),
-      last: Date.UTC(2024, 2, 2, 8),
-    });
-  });
+  for (const way of ["in memory", "in place"] as const) {
+    await loaded({ "subscriptions.csv": text }, ["subscriptions"], async (engine, [read]) => {
+      assert.deepEqual(
+        await rows(
+          engine,
+          "SELECT subscription_id, customer_id, CAST(started_at AS VARCHAR), " +
+            "CAST(trial_ends_at AS VARCHAR) FROM subscriptions ORDER BY started_at",
+        ),
+        [
+          ["s1", "c1", "2024-03-01 00:00:00", null],
+          ["s,2", 'c"x\r\nline two', "2024-03-01 10:00:00", null],
+          ["s3", "c3", "2024-03-02 08:00:00", "2024-03-05 08:00:00.25"],
+        ],
+      );
+      assert.equal(read?.rows, 3);
+      // a planned trial end does not say how far the data reaches
+      assert.deepEqual(read?.reach, {
+        first: Date.UTC(2024, 2, 1),
+        last: Date.UTC(2024, 2, 2, 8),
+      });
+    }, way);
+  }
 });
 
 Deno.test("loadFiles() reads a gzip-compressed CSV file and a Parquet file as it reads the CSV", async () => {

@@ -86,8 +86,10 @@ const MOST_MOVES = 400;
 export async function runOnData(
   recipe: Recipe,
   folder: string,
-  { options, inputs, importPackage, counts = () => undefined }: {
+  { options, inputs, importPackage, counts = () => undefined, inMemoryBytes }: {
     options: Readonly<Record<string, string>>;
+    /** The size on disk up to which a CSV file is held in memory (see `loadFiles`). */
+    inMemoryBytes?: Readonly<Record<"csv" | "csv.gz", number>> | undefined;
     inputs: readonly string[];
     importPackage: PackageImporter | undefined;
     /**
@@ -118,7 +120,9 @@ export async function runOnData(
   const files = await dataProblem(() => findFiles(folder, tables, reads));
   const engine = await openDuckDb(module, limits);
   try {
-    const loaded = await dataProblem(() => loadFiles(engine, files));
+    const loaded = await dataProblem(() =>
+      loadFiles(engine, files, inMemoryBytes && { inMemoryBytes })
+    );
     const reaches = loaded.flatMap((data) => data.reach ? [data.reach] : []);
     if (reaches.length === 0) {
       throw new DataRunError(
