@@ -8,7 +8,7 @@ import { buildSite } from "../lib/web/site.ts";
 import { exportSite } from "../lib/export/export.ts";
 import { FIXTURE, startNginx, systemBinary } from "./_system.ts";
 import { childEnv } from "./_spawn.ts";
-import { QUERIES } from "./_search_queries.ts";
+import { QUERIES, QUESTIONS } from "./_search_queries.ts";
 import {
   SEARCH_INDEX_PATH,
   SEARCH_RESULTS_SCRIPT_PATH,
@@ -826,7 +826,9 @@ Deno.test({
             "every query of the search test set is ranked and shown as the server's page shows it",
             async () => {
               const targets = [
-                ...QUERIES.map(([query]) => `/search?q=${encodeURIComponent(query)}`),
+                ...[...QUERIES, ...QUESTIONS].map(([query]) =>
+                  `/search?q=${encodeURIComponent(query)}`
+                ),
                 "/search?q=churn&tag=revenue",
                 "/search?q=zzzzzz",
                 "/search?q=retention&tag=bogus",
