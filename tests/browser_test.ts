@@ -671,6 +671,46 @@ chromiumTest(
 );
 
 chromiumTest(
+  "Chromium: a metric page's figures table reads on a phone (its caption across, no empty field), and an SQL block that runs past its box shows a shadow",
+  async (browser) => {
+    await serving((origin) => createHandler(fullCatalog, { baseUrl: origin }), async (origin) => {
+      const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      await phone.goto(`${origin}/metrics/churn-rate`);
+      const table = phone.locator("table.figures");
+      const [caption, body] = await Promise.all([
+        table.locator("caption").boundingBox(),
+        table.locator("tbody").boundingBox(),
+      ]);
+      assert.ok(caption && body && caption.width >= body.width - 1, `caption ${caption?.width}px`);
+      const shown = await table.locator("td").evaluateAll((cells) =>
+        cells.filter((cell) =>
+          cell.ownerDocument.defaultView?.getComputedStyle(cell).display !== "none"
+        ).map((cell) => cell.textContent?.trim() ?? "")
+      );
+      assert.ok(shown.length > 20, `${shown.length} cells shown`);
+      assert.ok(!shown.includes("—"), "an empty field shows");
+      await table.screenshot({ path: `${SCREENSHOTS}figures-table-390.png` });
+      await phone.close();
+
+      const wide = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await wide.goto(`${origin}/metrics/churn-rate`);
+      const block = wide.locator("pre.sql").first();
+      const cue = await block.evaluate((pre) => {
+        const style = pre.ownerDocument.defaultView?.getComputedStyle(pre);
+        return {
+          overflows: pre.scrollWidth > pre.clientWidth,
+          scrolls: style?.overflowX,
+          shadows: (style?.backgroundImage.match(/radial-gradient/g) ?? []).length,
+        };
+      });
+      assert.deepEqual(cue, { overflows: true, scrolls: "auto", shadows: 2 });
+      await block.screenshot({ path: `${SCREENSHOTS}sql-1280.png` });
+      await wide.close();
+    });
+  },
+);
+
+chromiumTest(
   "Chromium: the SQL schema page fits a phone, its views scroll inside their box, and axe finds nothing",
   async (browser) => {
     const { default: axe } = await import("npm:axe-core@4.14.1");

@@ -288,16 +288,30 @@ Deno.test("/sql lists each recipe with its metric, file and tables, and says why
   assert.ok(textOf(fixture.all("main")[0]!).includes("churn-rate: /sql/churn-rate.sql"));
 });
 
-Deno.test("a metric page computes it from your data after the formula: the recipe as it is, its tables, parameters and file, a copy button a script shows", async () => {
+Deno.test("a metric page computes it from your data after the benchmarks: the recipe as it is, its tables, parameters and file, a copy button a script shows", async () => {
   const recipe = recipes().get("churn-rate")!;
   const doc = await page("/metrics/churn-rate", 200, fullSite);
   const order = h2s(doc);
-  assert.equal(order[order.indexOf("Formula") + 1], "Compute it from your data");
+  // A reader's order: what it is, how to work it out, what it measures, how good numbers look.
+  assert.deepEqual(order.slice(0, 4), [
+    "Formula",
+    "What it measures",
+    "Benchmarks",
+    "Compute it from your data",
+  ]);
   const rail = doc.one((element) => attr(element, "class") === "rail", "the rail");
   const railLinks = linksIn(rail);
   assert.deepEqual(
-    railLinks.slice(railLinks.indexOf("#formula"), railLinks.indexOf("#formula") + 3),
-    ["#formula", "#calculator", "#sql"],
+    railLinks.slice(railLinks.indexOf("#formula"), railLinks.indexOf("#formula") + 7),
+    [
+      "#formula",
+      "#calculator",
+      "#what-it-measures",
+      "#benchmarks",
+      "#where-do-you-stand",
+      "#sql",
+      "#in-practice",
+    ],
   );
   const section = byId(doc, "sql");
   assert.equal(textOf(section), "Compute it from your data");
@@ -381,10 +395,10 @@ Deno.test("handler() serves a metric page with every field in reading order, cit
   assert.equal(textOf(doc.all("h1")[0]!), "Alpha-rate Fixture");
   assert.deepEqual(h2s(doc), [
     "Formula",
-    "Compute it from your data",
     "What it measures",
-    "In practice",
     "Benchmarks",
+    "Compute it from your data",
+    "In practice",
     "Calculation methods",
     "What to watch",
     "Related metrics",
