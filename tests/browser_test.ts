@@ -671,6 +671,31 @@ chromiumTest(
 );
 
 chromiumTest(
+  "Chromium: the home page's 'Is my number good?' answers without JavaScript, asking the segment next",
+  async (browser) => {
+    await serving((origin) => createHandler(fullCatalog, { baseUrl: origin }), async (origin) => {
+      const context = await browser.newContext({
+        javaScriptEnabled: false,
+        viewport: { width: 390, height: 844 },
+      });
+      const page = await context.newPage();
+      await page.goto(`${origin}/`);
+      await page.locator("form.stand-home select[name=metric]").selectOption("churn-rate");
+      await page.getByLabel("Your value").fill("3%");
+      await page.getByRole("button", { name: "Is it good?" }).click();
+      await page.waitForURL(/\/metrics\/churn-rate\/compare\?value=3%25$/);
+      assert.match(
+        (await page.locator("h1").textContent()) ?? "",
+        /Customer Churn Rate: where do you stand/,
+      );
+      assert.ok(await page.locator("p.verdict").count() > 0, "a verdict");
+      assert.ok(await page.locator("form.compare select").count() > 0, "the segment, asked next");
+      await context.close();
+    });
+  },
+);
+
+chromiumTest(
   "Chromium: a metric page's figures table reads on a phone (its caption across, no empty field), and an SQL block that runs past its box shows a shadow",
   async (browser) => {
     await serving((origin) => createHandler(fullCatalog, { baseUrl: origin }), async (origin) => {

@@ -98,7 +98,7 @@ Deno.test("exportSite() writes every prebuilt answer as a file with .gz and .br 
     ) {
       assert.ok((await Deno.stat(`${dir}/${file}`)).isFile, file);
     }
-    assert.deepEqual(report.serverOnly, ["/mcp", "/metrics/alpha-rate/compare"]);
+    assert.deepEqual(report.serverOnly, ["/compare", "/mcp", "/metrics/alpha-rate/compare"]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -210,7 +210,7 @@ Deno.test("deno task build writes the export with the task's own flags", async (
       await Deno.readTextFile(`${dir}/dist/sql/churn-rate.sql`),
       await Deno.readTextFile(new URL("../lib/sql/recipes/churn-rate.sql", import.meta.url)),
     );
-    assert.match(stderr, /Only the Deno server answers \/mcp/);
+    assert.match(stderr, /Only the Deno server answers \/compare, \/mcp/);
     assert.match(await Deno.readTextFile(`${dir}/dist/nginx.conf`), /^ {4}listen 8123;$/m);
     assert.match(
       await Deno.readTextFile(`${dir}/dist/sitemap.xml`),

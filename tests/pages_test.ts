@@ -14,6 +14,7 @@ import { MAPPINGS } from "../lib/sql/mappings.ts";
 import { WITHOUT_RECIPE } from "../lib/sql/recipe.ts";
 import { EVENT_NAMES, TABLES } from "../lib/sql/schema.ts";
 import { recipes } from "../lib/read/recipes.ts";
+import { comparableFigures } from "../lib/catalog/figures.ts";
 
 const BASE = "https://metrics.example";
 const catalog = await loadCatalog(new URL("./testdata/catalog/", import.meta.url));
@@ -1144,12 +1145,38 @@ Deno.test("readableDate() writes a day as people read it, and other text as it i
   }
 });
 
-Deno.test("the home page asks 'Is my number good?' and links each comparable metric's form", async () => {
-  const handler = createHandler(await loadCatalog());
-  const html = await (await handler(new Request("http://localhost/"))).text();
-  assert.match(html, /<h2 id="stand">Is my number good\?<\/h2>/);
-  assert.match(html, /<a href="\/metrics\/churn-rate#where-do-you-stand">Customer Churn Rate<\/a>/);
-  const metric = await (await handler(new Request("http://localhost/metrics/churn-rate"))).text();
+Deno.test("the home page asks 'Is my number good?' with a form: a metric and a value, then the metric's answer where the segment is asked", async () => {
+  const handler = createHandler(full, { baseUrl: BASE });
+  const home = await page("/", 200, handler);
+  assert.match(home.html, /<h2 id="stand">Is my number good\?<\/h2>/);
+  const form = home.one(
+    (element) => element.tagName === "form" && attr(element, "action") === "/compare",
+    "the form",
+  );
+  assert.equal(attr(form, "method"), "get");
+  const select = home.one(
+    (element) => element.tagName === "select" && attr(element, "name") === "metric",
+    "the select",
+  );
+  const offered = select.childNodes.filter((node): node is Element => "tagName" in node)
+    .map((option) => attr(option, "value")).filter(Boolean);
+  const comparable = full.metrics.filter((metric) => comparableFigures(metric).length > 0)
+    .map((metric) => metric.slug);
+  assert.deepEqual([...offered].sort(), [...comparable].sort());
+  assert.ok(home.all("input").some((input) => attr(input, "name") === "value"));
+  // Sent, it goes on to the metric's answer with the value; the segment is asked there.
+  const sent = await handler(new Request("http://localhost/compare?metric=churn-rate&value=3%25"));
+  assert.equal(sent.status, 303);
+  assert.equal(sent.headers.get("location"), "/metrics/churn-rate/compare?value=3%25");
+  const answer = await page("/metrics/churn-rate/compare?value=3%25", 200, handler);
+  assert.match(answer.html, /Customer Churn Rate: where do you stand\?/);
+  assert.ok(answer.all("select").length > 0, "the segment's fields");
+  for (const target of ["/compare?value=3", "/compare?metric=nope&value=3"]) {
+    const again = await page(target, 400, handler);
+    assert.ok(again.all("form").some((item) => attr(item, "action") === "/compare"), target);
+    assert.ok(again.all("p").some((item) => attr(item, "role") === "alert"), target);
+  }
+  const metric = (await page("/metrics/churn-rate", 200, handler)).html;
   assert.match(metric, /<h3 id="where-do-you-stand">Where do you stand\?<\/h3>/);
   assert.ok(
     metric.indexOf('id="where-do-you-stand"') < metric.indexOf('class="figures-chart"'),

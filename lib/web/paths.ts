@@ -25,6 +25,12 @@ export const SEARCH_RESULTS_SCRIPT_PATH = "/assets/search-results.js";
 /** Where the search script's documents are served, from which it builds the server's index. */
 export const SEARCH_INDEX_PATH = "/assets/search-index.json";
 
+/**
+ * Where the home page's "Is my number good?" form goes: it sends the reader on to the chosen
+ * metric's "where do you stand" answer ({@linkcode comparePath}).
+ */
+export const STAND_PATH = "/compare";
+
 /** The address of a metric's "where do you stand" answer. */
 export function comparePath(slug: string): string {
   return `/metrics/${slug}/compare`;

@@ -5,7 +5,14 @@
  *
  * @module
  */
-export { frameworksIndexPage, homePage, metricsIndexPage, tagPage, tagsIndexPage } from "./home.ts";
+export {
+  frameworksIndexPage,
+  homePage,
+  metricsIndexPage,
+  standPage,
+  tagPage,
+  tagsIndexPage,
+} from "./home.ts";
 export { metricCalcPage, metricComparePage, metricPage } from "./metric.ts";
 export { pairPage } from "./pair.ts";
 export { sqlPage } from "./sql.ts";
