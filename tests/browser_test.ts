@@ -477,6 +477,8 @@ chromiumTest(
             "/frameworks",
             "/tags",
             "/sql",
+            "/developers",
+            "/compare?metric=nope",
             "/compare/gross-revenue-retention-vs-net-revenue-retention",
             "/metrics/churn-rate/compare?value=3&model=b2b",
             "/metrics/customer-lifetime-value/calc?arpa=200&grossMargin=80&churn=2.5",
@@ -638,7 +640,7 @@ chromiumTest(
           const reachable = [
             page.locator('header.site a[href="/metrics"]'),
             page.locator('header.site a[href="/frameworks"]'),
-            page.locator('header.site a[href="/api/openapi.json"]'),
+            page.locator('header.site a[href="/developers"]'),
             page.getByRole("searchbox", { name: "Search the catalog" }),
             page.getByRole("button", { name: "Search" }),
           ];

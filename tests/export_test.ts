@@ -205,7 +205,7 @@ Deno.test("deno task build writes the export with the task's own flags", async (
     assert.equal(output.code, 0, stderr);
     // 41 of the catalog, the SQL schema page, and the 41 SQL files: 38 recipes, the DDL of two
     // engines, the index.
-    assert.match(stderr, /Wrote .*dist\/: 83 answers \(15 pages\)/);
+    assert.match(stderr, /Wrote .*dist\/: 85 answers \(16 pages\)/);
     assert.equal(
       await Deno.readTextFile(`${dir}/dist/sql/churn-rate.sql`),
       await Deno.readTextFile(new URL("../lib/sql/recipes/churn-rate.sql", import.meta.url)),

@@ -86,7 +86,7 @@ function assertAccessibleFrame(doc: Page, path: string) {
   assert.ok(places, `${path}: the header's places`);
   assert.deepEqual(
     doc.all("a").filter((link) => isInside(link, places)).map((link) => attr(link, "href")),
-    ["/metrics", "/frameworks", "/api/openapi.json"],
+    ["/metrics", "/frameworks", "/developers"],
     `${path}: the header's places`,
   );
   assert.equal(doc.all("main").length, 1, `${path}: one main`);
@@ -511,9 +511,9 @@ Deno.test("every page's links lead to an answer the site gives, and every fragme
   const site = await buildSite(catalog, BASE);
   const pages = [...site.answers].filter(([, answer]) => answer.contentType.startsWith("text/html"))
     .map(([path]) => path);
-  // Home, the three indexes, the SQL schema page, two tag pages, three metrics, three
-  // side-by-side pairs, one framework, search.
-  assert.equal(pages.length, 15);
+  // Home, the three indexes, the API's page, the SQL schema page, two tag pages, three metrics,
+  // three side-by-side pairs, one framework, search.
+  assert.equal(pages.length, 16);
   for (const path of [...pages, "/nope"]) {
     const doc = await page(path, path === "/nope" ? 404 : 200);
     const links = [...hrefs(doc), ...doc.all("link").map((link) => attr(link, "href") ?? "")];
@@ -543,6 +543,7 @@ Deno.test("/sitemap.xml lists the canonical URL of every page and nothing else",
     `${BASE}/metrics`,
     `${BASE}/frameworks`,
     `${BASE}/tags`,
+    `${BASE}/developers`,
     `${BASE}/sql`,
     `${BASE}/tags/retention`,
     `${BASE}/tags/health`,
@@ -734,9 +735,9 @@ Deno.test("pages render hostile record text inert: no script that runs, no handl
     "/search?q=evil",
     "/nope",
   );
-  // Home, the three indexes, the SQL schema page, the hostile metric's two tag pages, its page,
-  // the framework, search, three requests.
-  assert.equal(paths.length, 13);
+  // Home, the three indexes, the API's page, the SQL schema page, the hostile metric's two tag
+  // pages, its page, the framework, search, three requests.
+  assert.equal(paths.length, 14);
   for (const path of paths) {
     const doc = await page(path, path === "/nope" ? 404 : 200, evilHandler);
     assertAccessibleFrame(doc, path);

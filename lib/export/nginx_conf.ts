@@ -397,12 +397,6 @@ export function nginxConf(plan: ExportPlan, { port = 8080 }: NginxConfOptions = 
     ...serving(apiUri),
     "    }",
     "",
-    "    location = /api {",
-    ...errorPages(apiUri).map((line) => `      ${line}`),
-    ...GUARDS.map((guard) => `      ${guard}`),
-    "      return 404;",
-    "    }",
-    "",
     ...[pageUri, apiUri].flatMap((
       uri,
     ) => [`    location = ${uri} {`, "      internal;", "    }", ""]),

@@ -13,6 +13,9 @@ export const DATA_PATHS = {
   datapackage: "/datapackage.json",
 } as const;
 
+/** Where the page for people about the API is; `/api` answers the endpoints as JSON. */
+export const API_GUIDE_PATH = "/developers";
+
 /** Where the "where do you stand" script is served. */
 export const FORMS_SCRIPT_PATH = "/assets/forms.js";
 

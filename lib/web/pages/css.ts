@@ -199,6 +199,9 @@ table.figures caption { text-align: left; font-weight: 600; padding: 0.25rem 0; 
 table.figures th, table.figures td { border-top: 1px solid var(--line); padding: 0.35rem 0.5rem; text-align: left; vertical-align: top; }
 table.figures tr:target { background: var(--accent-bg); }
 .cite-text { user-select: all; font-size: 0.85rem; }
+table.endpoints { border-collapse: collapse; font-size: 0.95rem; }
+table.endpoints caption { text-align: left; font-weight: 600; padding: 0.25rem 0; }
+table.endpoints th, table.endpoints td { border-top: 1px solid var(--line); padding: 0.4rem 0.75rem 0.4rem 0; text-align: left; vertical-align: top; }
 /* On a phone each figure's row stacks, every cell under its column's name. */
 @media (max-width: 40rem) {
   table.figures, table.figures tbody, table.figures tr, table.figures th, table.figures td { display: block; }
@@ -210,6 +213,10 @@ table.figures tr:target { background: var(--accent-bg); }
   table.figures caption { display: block; }
   table.figures td.empty { display: none; }
   table.figures td[data-label="Citation"]::before { content: none; }
+  table.endpoints, table.endpoints caption, table.endpoints tbody, table.endpoints tr, table.endpoints th, table.endpoints td { display: block; }
+  table.endpoints thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  table.endpoints th, table.endpoints td { border: 0; padding: 0.1rem 0; }
+  table.endpoints tr { border-top: 1px solid var(--line); padding: 0.4rem 0; }
 }
 .stand { border: 1px solid var(--line); border-radius: 0.5rem; padding: 0 1rem 0.5rem; margin: 1rem 0; max-width: var(--measure); }
 .verdict { font-size: 1.1rem; border-left: 4px solid var(--accent); padding-left: 0.75rem; }

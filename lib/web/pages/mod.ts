@@ -26,6 +26,7 @@ import type { CatalogSearch } from "../../read/search.ts";
 import { createReadModel, metricPairs, pairPath, type ReadModel } from "../../read/model.ts";
 import { comparableFigures } from "../../catalog/figures.ts";
 import {
+  API_GUIDE_PATH,
   calcPath,
   comparePath,
   FORMS_SCRIPT_PATH,
@@ -169,6 +170,7 @@ export function planPages(
   addPage("/metrics", ({ render }) => render.metricsIndexPage(catalog));
   addPage("/frameworks", ({ render }) => render.frameworksIndexPage(catalog));
   addPage("/tags", ({ render }) => render.tagsIndexPage(catalog));
+  addPage(API_GUIDE_PATH, ({ render }) => render.developersPage(catalog, baseUrl));
   addPage(SQL_PAGE_PATH, ({ render }) => render.sqlPage(catalog));
   for (const tag of TAGS) {
     if (catalog.metrics.some((metric) => metric.tags.includes(tag))) {

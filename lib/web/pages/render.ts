@@ -14,6 +14,7 @@ export {
   tagsIndexPage,
 } from "./home.ts";
 export { metricCalcPage, metricComparePage, metricPage } from "./metric.ts";
+export { developersPage } from "./developers.ts";
 export { pairPage } from "./pair.ts";
 export { sqlPage } from "./sql.ts";
 export { frameworkPage } from "./framework.ts";
