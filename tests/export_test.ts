@@ -240,6 +240,26 @@ Deno.test({
         for (const contract of CONTRACT) {
           await t.step(contract.name, () => contract.run(server.origin));
         }
+        await t.step(
+          "sends the home page's form, which the server answers at /compare, on to the metric's form",
+          async () => {
+            const sent = await fetch(`${server.origin}/compare?metric=alpha-rate&value=3`, {
+              redirect: "manual",
+            });
+            await sent.body?.cancel();
+            assert.equal(sent.status, 303);
+            assert.equal(
+              new URL(sent.headers.get("location") ?? "", server.origin).pathname,
+              "/metrics/alpha-rate",
+            );
+            assert.match(sent.headers.get("location") ?? "", /#where-do-you-stand$/);
+            for (const target of ["/compare?metric=..%2fx", "/compare"]) {
+              const refused = await fetch(`${server.origin}${target}`, { redirect: "manual" });
+              await refused.body?.cancel();
+              assert.equal(refused.status, 404, target);
+            }
+          },
+        );
       });
     } finally {
       await Deno.remove(dir, { recursive: true });
