@@ -303,8 +303,20 @@ Deno.test("cli prints its version", async () => {
 Deno.test("cli answers an unknown command or flag with usage on stderr and exit 2", async () => {
   const command = await cli(["lst"]);
   assert.equal(command.code, 2);
-  assert.match(command.stderr, /Unknown command "lst"/);
+  assert.match(command.stderr, /Unknown command "lst"\. Did you mean "list"\?/);
   assert.match(command.stderr, /Commands:/);
+  // A slip in a command names the closest one; a word near none names none.
+  const slips: [string, string][] = [["lsit", "list"], ["serach", "search"], ["mpc", "mcp"]];
+  for (const [typed, meant] of slips) {
+    const slip = await inProcess([typed]);
+    assert.equal(slip.code, 2, typed);
+    assert.match(
+      slip.stderr,
+      new RegExp(`Unknown command "${typed}"\\. Did you mean "${meant}"\\?`),
+    );
+  }
+  const far = await inProcess(["xyz"]);
+  assert.match(far.stderr, /Unknown command "xyz"\n/);
   const flag = await cli(["show", "churn-rate", "--colour"]);
   assert.equal(flag.code, 2);
   assert.match(flag.stderr, /--colour/);

@@ -5,6 +5,7 @@ import { createHandler, createReadModel, loadCatalog } from "../lib/mod.ts";
 import { citedSources } from "../lib/catalog/citations.ts";
 import { toApiMetric } from "../lib/catalog/records.ts";
 import { MCP_TOOLS, stdioClient } from "./_mcp.ts";
+import { FRAMEWORK_DEFAULT_FIELDS, METRIC_DEFAULT_FIELDS } from "../lib/agents/mcp_tools.ts";
 import { childEnv, ROOT, taskArgs } from "./_spawn.ts";
 
 const catalog = await loadCatalog();
@@ -69,8 +70,27 @@ async function exerciseTools({ client }: Connected) {
   assert.equal(metric.isError, undefined);
   const churn = catalog.metrics.find((record) => record.slug === "churn-rate");
   assert.ok(churn);
-  assert.deepEqual(metric.structuredContent, toApiMetric(churn));
-  assert.deepEqual(JSON.parse(text(metric)), metric.structuredContent);
+  const whole = toApiMetric(churn) as unknown as Record<string, unknown>;
+  assert.deepEqual(
+    metric.structuredContent,
+    Object.fromEntries(
+      ["name", "slug", ...METRIC_DEFAULT_FIELDS].flatMap((key) =>
+        key in whole ? [[key, whole[key]]] : []
+      ),
+    ),
+  );
+  // The text is the structured content as compact JSON, once.
+  assert.equal(text(metric), JSON.stringify(metric.structuredContent));
+  const some = await client.callTool({
+    name: "get_metric",
+    arguments: { slug: "churn-rate", fields: ["vanityRisk", "formula"] },
+  });
+  assert.deepEqual(some.structuredContent, {
+    name: churn.name,
+    slug: "churn-rate",
+    formula: whole.formula,
+    vanityRisk: whole.vanityRisk,
+  });
 
   const benchmark = await client.callTool({
     name: "get_benchmark",
@@ -116,7 +136,22 @@ async function exerciseTools({ client }: Connected) {
   const list = (frameworks.structuredContent as { frameworks: { slug: string }[] }).frameworks;
   assert.equal(list.length, 4);
   const heart = await client.callTool({ name: "get_framework", arguments: { slug: "heart" } });
-  assert.deepEqual(heart.structuredContent, catalog.frameworks.find((f) => f.slug === "heart"));
+  const heartRecord = catalog.frameworks.find((f) => f.slug === "heart");
+  assert.ok(heartRecord);
+  assert.deepEqual(heart.structuredContent, {
+    name: heartRecord.name,
+    slug: "heart",
+    ...Object.fromEntries(FRAMEWORK_DEFAULT_FIELDS.map((key) => [key, heartRecord[key]])),
+  });
+  const heartExamples = await client.callTool({
+    name: "get_framework",
+    arguments: { slug: "heart", fields: ["examples"] },
+  });
+  assert.deepEqual(heartExamples.structuredContent, {
+    name: heartRecord.name,
+    slug: "heart",
+    examples: heartRecord.examples,
+  });
 
   const missing = await client.callTool({ name: "get_metric", arguments: { slug: "chrun-rate" } });
   assert.equal(missing.isError, true);
@@ -490,6 +525,9 @@ const SAMPLE_CALLS: [string, unknown][] = [
   ["tools/call", { name: "list_frameworks", arguments: {} }],
   ["tools/call", { name: "list_frameworks" }],
   ["tools/call", { name: "get_framework", arguments: { slug: "aarrr" } }],
+  ["tools/call", { name: "get_metric", arguments: { slug: "churn-rate", fields: ["sources"] } }],
+  ["tools/call", { name: "get_metric", arguments: { slug: "churn-rate", fields: ["nope"] } }],
+  ["tools/call", { name: "get_metric", arguments: { slug: "churn-rate", fields: [] } }],
   ["tools/call", { name: "get_framework", arguments: { slug: "churn-rate" } }],
   ["tools/call", { name: "get_benchmark", arguments: { slug: "churn-rate" } }],
   ["tools/call", {

@@ -21,6 +21,7 @@ import {
 } from "../read/model.ts";
 import { PACKAGE_NAME, VERSION } from "../policy.ts";
 import { CatalogError } from "../catalog/folder.ts";
+import { closestFinder } from "../read/text.ts";
 import { type CompareInput, compareValue, segmentChoices } from "../read/compare.ts";
 import { calculate, type Calculation, fewToCount } from "../read/calculate.ts";
 import { findRecipe, recipeOf, withoutRecipe } from "../read/recipes.ts";
@@ -315,6 +316,9 @@ const COMMANDS: Record<Command, CommandSpec> = {
 
 const isCommand = (name: string): name is Command => Object.hasOwn(COMMANDS, name);
 
+/** The commands closest to a mistyped one ("lsit" → "list"). */
+const closestCommand = closestFinder(Object.keys(COMMANDS).map((name) => ({ name, slug: name })));
+
 function toolUsage(): string {
   const listed = (command: CommandSpec) => command.listed ?? command.usage;
   const width = Math.max(...Object.values(COMMANDS).map((command) => listed(command).length));
@@ -518,7 +522,12 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
     return 0;
   }
   if (!isCommand(name)) {
-    throw new CliError(`Unknown command "${name.slice(0, 40)}"`, 2, "tool");
+    const [closest] = closestCommand(name, 1);
+    throw new CliError(
+      `Unknown command "${name.slice(0, 40)}"${closest ? `. Did you mean "${closest}"?` : ""}`,
+      2,
+      "tool",
+    );
   }
   const spec = COMMANDS[name];
   const { values, repeated, positionals } = parse(name, rest);
