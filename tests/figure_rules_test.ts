@@ -129,6 +129,19 @@ Deno.test("structureBenchmarks() refuses an inverted range and a unit that does 
   );
 });
 
+Deno.test("a figure's year is a year of publication or `undated`, and is kept as given", () => {
+  const figure = (year: unknown) => ({ value: "5%", statistic: "mean", source: 1, year });
+  const { figures, problems } = structure([
+    { text: SENTENCE, figures: [FigureInputSchema.parse(figure("undated"))] },
+    { text: SENTENCE, figures: [FigureInputSchema.parse(figure(2023))] },
+  ]);
+  assert.deepEqual(problems, []);
+  assert.deepEqual(figures.map((item) => item.year), ["undated", 2023]);
+  for (const wrong of ["2023", "n.d.", 2023.5, 1850]) {
+    assert.equal(FigureInputSchema.safeParse(figure(wrong)).success, false, String(wrong));
+  }
+});
+
 Deno.test("structureBenchmarks() checks samples, years and context against the sentence", () => {
   assert.match(problemOf({ sample: "1,600" }), /\.sample: "1,600" does not appear/);
   assert.match(problemOf({ year: 2019 }), /\.year: 2019 does not appear in the sentence/);
