@@ -116,20 +116,21 @@ Deno.test("cli benchmarks prints each figure with citations and the review date"
   assert.ok(json.sources.every((source: { url: string }) => /^https?:\/\//.test(source.url)));
 });
 
-Deno.test("cli benchmarks tables the figures: value, statistic, period, segment and source", async () => {
+Deno.test("cli benchmarks tables the figures: value, statistic, period, segment, year and source", async () => {
   const result = await cli(["benchmarks", "churn-rate"]);
   assert.equal(result.code, 0, result.stderr);
   const table = result.stdout.split("\nFIGURES\n")[1]?.split("\n\n")[0] ?? "";
-  assert.match(table, /^\s+#\s+Value\s+Statistic\s+Per\s+Segment\s+Source\n/);
+  assert.match(table, /^\s+#\s+Value\s+Statistic\s+Per\s+Segment\s+Year\s+Source\n/);
   // A row is its numbered line and the lines its wrapped cells continue on.
   const rows = table.split("\n").slice(1).join("\n").split(/\n(?=\s+\d+\s)/)
     .map((row) => row.replace(/\s+/g, " ").trim());
   assert.equal(rows.length, 13);
   const row = rows.find((text) => text.startsWith("4 "));
-  for (const part of ["6.8%", "median", "month", "ARPA $0–10 a month", "[3]"]) {
+  for (const part of ["6.8%", "median", "month", "ARPA $0–10 a month", "undated", "[3]"]) {
     assert.ok(row?.includes(part), `${part} in row 4: ${row}`);
   }
   assert.match(rows.find((text) => text.startsWith("9 ")) ?? "", /^9 ≤ 2% “target for the best/);
+  assert.match(rows.find((text) => text.startsWith("12 ")) ?? "", / 2020 \[7\] /);
   for (const line of result.stdout.split("\n").filter((line) => !line.includes("://"))) {
     assert.ok(line.length <= 80, line);
   }

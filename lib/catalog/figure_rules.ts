@@ -182,7 +182,7 @@ function structureFigure(
     ...(input.measures ? { measures: input.measures } : {}),
     segment,
     ...(sample !== undefined ? { sample } : {}),
-    ...(input.year !== undefined ? { year: input.year } : {}),
+    year: input.year,
     source,
   };
 }

@@ -88,7 +88,7 @@ export interface Figure {
    * publication, never the year the source was read); for an undated source, the year the data
    * describe; `undated` where neither is known.
    */
-  year?: number | "undated" | undefined;
+  year: number | "undated";
   /** The number (from 1) of the metric's source it comes from. */
   source: number;
 }

@@ -178,7 +178,17 @@ export const FigureInputSchema = z.strictObject({
   measures: text.optional(),
   segment: z.record(z.string(), z.string()).optional(),
   sample: text.optional(),
-  year: z.union([z.int().min(1900).max(2100), z.literal("undated")]).optional(),
+  year: z.custom<number | "undated">(
+    (value) =>
+      value === "undated" || (Number.isInteger(value) && Number(value) >= 1900 &&
+        Number(value) <= 2100),
+    {
+      error: (issue) =>
+        issue.input === undefined
+          ? "is required: the year the figure was published, or `undated`"
+          : "must be a year (such as 2023) or `undated`",
+    },
+  ),
   source: z.int().min(1).optional(),
 });
 
@@ -328,7 +338,7 @@ export const BenchmarkFigureSchema = z.strictObject({
   segment: z.record(z.string(), z.string()),
   segmentLabel: z.string(),
   sample: z.number().optional(),
-  year: z.union([z.int(), z.literal("undated")]).optional().meta({
+  year: z.union([z.int(), z.literal("undated")]).meta({
     description: "The year the figure was published; for an undated source, the year its data " +
       "describe; `undated` where neither is known",
   }),
