@@ -124,7 +124,7 @@ Deno.test("cli benchmarks tables the figures: value, statistic, period, segment,
   // A row is its numbered line and the lines its wrapped cells continue on.
   const rows = table.split("\n").slice(1).join("\n").split(/\n(?=\s+\d+\s)/)
     .map((row) => row.replace(/\s+/g, " ").trim());
-  assert.equal(rows.length, 13);
+  assert.equal(rows.length, 17);
   const row = rows.find((text) => text.startsWith("4 "));
   for (const part of ["6.8%", "median", "month", "ARPA $0–10 a month", "undated", "[3]"]) {
     assert.ok(row?.includes(part), `${part} in row 4: ${row}`);
