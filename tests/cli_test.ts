@@ -149,7 +149,7 @@ Deno.test("cli compare leads with the verdict, groups the figures by segment and
   );
   assert.match(
     flat,
-    /YOUR SEGMENT \(B2B\) #2 is better than Recurly's reported figure \(5% a month\) for subscription businesses, B2B \(Recurly, accessed 2026\)/,
+    /YOUR SEGMENT \(B2B\) #2 is better than Recurly's reported figure \(5% a month\) for subscription businesses, B2B \(Recurly, undated\)/,
   );
   assert.match(
     flat,
@@ -167,6 +167,24 @@ Deno.test("cli compare leads with the verdict, groups the figures by segment and
   const yearly = await cli(["compare", "churn-rate", "30", "--per", "year"]);
   assert.equal(yearly.code, 0, yearly.stderr);
   assert.match(yearly.stdout.replace(/\s+/g, " "), /30% a year \(2\.93% a month compounded\) is/);
+});
+
+Deno.test("cli compare gives each figure's year and marks one more than five years old", async () => {
+  const result = await cli(["compare", "net-promoter-score", "40"]);
+  assert.equal(result.code, 0, result.stderr);
+  const flat = result.stdout.replace(/\s+/g, " ");
+  assert.match(
+    flat,
+    /#4 is better than destinationCRM's average \(4 points\) .*\(destinationCRM, 2012, more than five years old\)/,
+  );
+  const json = JSON.parse((await cli(["compare", "cac-payback-period", "14", "--json"])).stdout);
+  const thisYear = new Date().getFullYear();
+  assert.ok(json.placements.length > 0);
+  for (const placement of json.placements) {
+    assert.ok(placement.year === "undated" || Number.isInteger(placement.year), placement.clause);
+    assert.equal(placement.old, placement.year < thisYear - 5 ? true : undefined);
+    assert.ok(placement.clause.includes(`, ${placement.year}`), placement.clause);
+  }
 });
 
 Deno.test("cli compare --help lists the segment keys by metric, and a metric's values", async () => {

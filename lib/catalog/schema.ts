@@ -396,6 +396,13 @@ const PlacementSchema = z.strictObject({
   note: z.string().optional().meta({
     description: "How a figure that still applies differs from the reader's segment",
   }),
+  year: z.union([z.int(), z.literal("undated")]).meta({
+    description: "The year the figure was published, or `undated`",
+  }),
+  old: z.literal(true).optional().meta({
+    description: "Present when the figure was published more than five years before the " +
+      "comparison's year",
+  }),
   sentence: z.string().meta({ description: "The placement in words, with the value" }),
   clause: z.string().meta({ description: "The placement in words, without the value" }),
 });
