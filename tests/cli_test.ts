@@ -190,7 +190,10 @@ Deno.test("cli compare gives each figure's year and marks one more than five yea
 Deno.test("cli compare --help lists the segment keys by metric, and a metric's values", async () => {
   const all = await cli(["compare", "--help"]);
   assert.equal(all.code, 0, all.stderr);
-  assert.match(all.stdout, /^ {2}net-revenue-retention\s+model, customers, arpa, acv, arr$/m);
+  assert.match(
+    all.stdout,
+    /^ {2}net-revenue-retention\s+model, customers, annual-arpa, acv, arr$/m,
+  );
   const nrr = await cli(["compare", "net-revenue-retention", "--help"]);
   assert.match(
     nrr.stdout,
