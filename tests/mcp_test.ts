@@ -103,7 +103,7 @@ async function exerciseTools({ client }: Connected) {
     benchmark.structuredContent,
     JSON.parse(JSON.stringify(createReadModel(catalog).benchmarks(churn))),
   );
-  assert.match(text(benchmark), /^Customer Churn Rate \(lower is better, a month\): 13 benchmark/);
+  assert.match(text(benchmark), /^Customer Churn Rate \(lower is better, a month\): 17 benchmark/);
   assert.deepEqual(benchmarks.benchmarks.map((figure) => figure.text), churn.benchmarks);
   assert.deepEqual(
     benchmarks.benchmarks.map((figure) =>
@@ -279,6 +279,11 @@ Deno.test("get_benchmark gives a metric's figures as data, with segment labels a
   assert.deepEqual(figures.map((figure) => figure.number), figures.map((_, i) => i + 1));
   const b2b = figures.find((figure) => figure.segment.model === "b2b");
   assert.match(b2b?.segmentLabel ?? "", /\bB2B\b/);
+  assert.deepEqual(
+    structuredContent.figures.map((figure: { year: unknown }) => figure.year).slice(0, 4),
+    ["undated", "undated", "undated", "undated"],
+    "each figure gives its year, or says it is undated",
+  );
 });
 
 Deno.test("get_benchmark compares a value with the figures for its segment, verdict first", async () => {
@@ -304,6 +309,12 @@ Deno.test("get_benchmark compares a value with the figures for its segment, verd
   assert.deepEqual(same.structuredContent.comparison, comparison, "numbers and typed text agree");
   const yearly = await getBenchmark({ slug: "churn-rate", value: 30, per: "year" });
   assert.equal(yearly.structuredContent.comparison.per, "year");
+  for (const placement of comparison.placements) {
+    const figure = result.structuredContent.figures[placement.figure - 1];
+    assert.equal(placement.year, figure.year, "a placement carries its figure's year");
+  }
+  assert.match(text(result), /^#12 meets .* \[3, 2019, old\]$/m);
+  assert.match(text(result), /^old: published more than five years old\.$/m);
 });
 
 Deno.test("get_benchmark's text stays under 4 KB for the metric with the most figures", async () => {

@@ -1023,6 +1023,8 @@ Deno.test("a metric page draws its figures, tables them with anchors and citatio
     /<a href="#figure-1" class="all"><title>1\. 5\.6%, reported figure \(Recurly\) — subscription businesses<\/title>/,
   );
   assert.match(html, /<tr id="figure-4">/);
+  assert.match(html, /<tr id="figure-4">(?:(?!<\/tr>)[\s\S])*<td data-label="Year">undated<\/td>/);
+  assert.match(html, /<tr id="figure-12">(?:(?!<\/tr>)[\s\S])*<td data-label="Year">2020<\/td>/);
   assert.match(
     html,
     /6\.8% median a month, SaaS companies, ARPA \$0–10 a month, Customer Churn Rate, ChartMogul on HackerNoon, accessed 2026, via http:\/\/localhost:8000\/metrics\/churn-rate#figure-4/,
@@ -1063,7 +1065,14 @@ Deno.test("/metrics/<slug>/compare places a value with citations, and answers ba
   );
   assert.match(
     html,
-    /<h3>Your segment \(B2B\)<\/h3>\n<ul class="plain">\n<li>is better than Recurly&#39;s reported figure \(5% a month\) for subscription businesses, B2B \(Recurly, accessed 2026\) <a href="#figure-2">/,
+    /<h3>Your segment \(B2B\)<\/h3>\n<ul class="plain">\n<li>is better than Recurly&#39;s reported figure \(5% a month\) for subscription businesses, B2B \(Recurly, undated\) <a href="#figure-2">/,
+  );
+  const nps = await (await handler(
+    new Request("http://localhost/metrics/net-promoter-score/compare?value=40"),
+  )).text();
+  assert.match(
+    nps,
+    /<li>is better than destinationCRM&#39;s average \(4 points\) [^<]*\(destinationCRM, 2012, more than five years old\) <a href="#figure-4">/,
   );
   assert.match(
     html,

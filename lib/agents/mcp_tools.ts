@@ -7,7 +7,12 @@
  */
 import type { Catalog } from "../catalog/load.ts";
 import { frameworkSummary, metricSummary, type NotFound, type ReadModel } from "../read/model.ts";
-import { compareValue, comparisonGroups, type ValueComparison } from "../read/compare.ts";
+import {
+  compareValue,
+  comparisonGroups,
+  OLD_WORDS,
+  type ValueComparison,
+} from "../read/compare.ts";
 import type { Benchmarks } from "../catalog/records.ts";
 import { figureWords, perWords, shortCitation } from "../read/words.ts";
 import { type Tag, toApiMetric } from "../catalog/records.ts";
@@ -201,11 +206,14 @@ export function benchmarkText(benchmarks: Benchmarks, vocabulary: Catalog["segme
  */
 export function comparisonText(benchmarks: Benchmarks, comparison: ValueComparison): string {
   const lines = [comparison.summary, ...(comparison.hint ? [comparison.hint] : [])];
-  // Each line names its source by number, as the list at the end does, not by its citation.
-  const cited = (figure: number, text: string) =>
-    `#${figure} ${text.replace(/ \([^()]*\)$/, "")} [${
+  // Each line names its source by number, as the list at the end does, and the figure's year:
+  // "[3, 2019, old]", the list saying once what old means.
+  const cited = (figure: number, text: string) => {
+    const placed = comparison.placements.find((placement) => placement.figure === figure);
+    return `#${figure} ${text.replace(/ \([^()]*\)$/, "")} [${
       benchmarks.figures?.[figure - 1]?.source ?? ""
-    }]`;
+    }${placed ? `, ${placed.year}${placed.old ? ", old" : ""}` : ""}]`;
+  };
   for (const group of comparisonGroups(comparison)) {
     // Figures set apart, and single companies' figures, are listed by number: the data has them.
     if (group.folded || group.companies) {
@@ -213,6 +221,9 @@ export function comparisonText(benchmarks: Benchmarks, comparison: ValueComparis
       continue;
     }
     lines.push(`${group.title}:`, ...group.lines.map((line) => cited(line.figure, line.text)));
+  }
+  if (comparison.placements.some((placement) => placement.old)) {
+    lines.push(`old: published ${OLD_WORDS}.`);
   }
   lines.push("Sources:", ...sourceLines(benchmarks, comparison.placements.map((p) => p.figure)));
   return lines.join("\n");
