@@ -207,21 +207,6 @@ function mrrAt(subscriptions: Subscription[], instant: number): number {
 }
 
 /**
- * A customer's MRR in cents during an instant: its states begun at or before it and not ended by
- * it (a change at exactly that instant counts), what it pays from that instant on.
- */
-function mrrDuring(subscriptions: Subscription[], instant: number): number {
-  let mrr = 0;
-  for (const subscription of subscriptions) {
-    for (const [i, state] of subscription.states.entries()) {
-      const until = subscription.states[i + 1]?.from ?? Infinity;
-      if (state.from <= instant && until > instant) mrr += state.mrr;
-    }
-  }
-  return mrr;
-}
-
-/**
  * The first instant of a customer's first full calendar month from an instant: that instant when
  * it is a month's first, otherwise the first instant of the next month.
  */
@@ -414,9 +399,11 @@ const EXPECTED: Record<string, Count> = {
       const paidAt = firstPaidAt(subscriptions);
       return paidAt >= from && paidAt < to;
     });
-    // each one's MRR in its first full month: what it pays as that month begins
+    // each one's MRR in its first full month, read at that month's end as billing shows it
+    // (catalog/metrics/cac-payback-period.md, "Finding the metric"): a change within the month
+    // counts, one after it does not
     const firstMonths = joined.map((subscriptions) =>
-      mrrDuring(subscriptions, firstFullMonth(firstPaidAt(subscriptions)))
+      mrrAt(subscriptions, addMonths(firstFullMonth(firstPaidAt(subscriptions)), 1))
     );
     const books = ledger(world, from, to);
     return {

@@ -38,15 +38,16 @@ new_customers AS (
   WHERE first_paid_at >= :period_start AND first_paid_at < :period_end
 ),
 new_mrr AS (
-  -- its MRR in that month: the states in force as the month begins (a change at exactly its
-  -- first instant included); upgrades, add-ons, downgrades and cancellations after it are not
-  -- acquisition, and one that left before it brings 0
+  -- its MRR in that month, read at the month's end as billing shows it: the states in force just
+  -- before the next month begins (begun before it, not ended by it), so a change within the first
+  -- full month counts; upgrades, add-ons, downgrades and cancellations after it are not
+  -- acquisition, and one that left by then brings 0
   SELECT n.customer_id, COALESCE(SUM(st.mrr), 0) AS mrr
   FROM new_customers AS n
   JOIN subscriptions AS s ON s.customer_id = n.customer_id
   LEFT JOIN subscription_states AS st ON st.subscription_id = s.subscription_id
-    AND st.valid_from <= n.first_full_month
-    AND (st.valid_to IS NULL OR st.valid_to > n.first_full_month)
+    AND st.valid_from < n.first_full_month + INTERVAL '1 month'
+    AND (st.valid_to IS NULL OR st.valid_to >= n.first_full_month + INTERVAL '1 month')
   GROUP BY n.customer_id
 ),
 inputs AS (
