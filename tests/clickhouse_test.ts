@@ -71,14 +71,21 @@ Deno.test("a recipe states the settings it relies on, only those, in its header 
   assert.ok(aliases(`SELECT SUM(mrr) AS "mrr" FROM subscription_states`));
   assert.ok(!aliases(`SELECT SUM(mrr) AS "total" FROM subscription_states`));
 
+  const empty = setting("aggregate_functions_null_for_empty = 1");
+  assert.ok(empty("SELECT AVG(end_mrr) FROM new_customers"));
+  assert.ok(!empty("SELECT COUNT(*) FROM new_customers -- not a SUM(x)"));
+
   const conversion = forClickHouse(RECIPE_FILES["conversion-rate"] ?? "");
   assert.match(conversion, /^-- Setting: join_use_nulls = 1, so that /m);
   assert.match(conversion, /\nSETTINGS join_use_nulls = 1;\n$/);
   const arr = forClickHouse(RECIPE_FILES["annual-recurring-revenue"] ?? "");
-  assert.match(arr, /\nSETTINGS prefer_column_name_to_alias = 1;\n$/);
+  assert.match(
+    arr,
+    /\nSETTINGS aggregate_functions_null_for_empty = 1, prefer_column_name_to_alias = 1;\n$/,
+  );
   assert.doesNotMatch(arr, /join_use_nulls/);
-  const mau = forClickHouse(RECIPE_FILES["monthly-active-users"] ?? "");
-  assert.doesNotMatch(mau, /SETTINGS|-- Setting:/);
+  const ces = forClickHouse(RECIPE_FILES["customer-effort-score"] ?? "");
+  assert.doesNotMatch(ces, /SETTINGS|-- Setting:/);
 });
 
 Deno.test("every recipe's ClickHouse text keeps its header, parameters and tables, and names its dialect", () => {

@@ -67,6 +67,7 @@ Deno.test("/sql/index.json lists each recipe with its metric, inputs, parameters
   ]);
   assert.deepEqual(index.clickhouse.settings.map((setting) => setting.setting), [
     "join_use_nulls = 1",
+    "aggregate_functions_null_for_empty = 1",
     "prefer_column_name_to_alias = 1",
   ]);
   assert.equal(SETTINGS.length, index.clickhouse.settings.length);

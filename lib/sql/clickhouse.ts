@@ -124,6 +124,12 @@ export const SETTINGS: readonly Setting[] = [
     needed: (text) => /\b(?:LEFT|RIGHT|FULL)\s+(?:OUTER\s+)?JOIN\b/i.test(sqlOnly(text)),
   },
   {
+    text: "aggregate_functions_null_for_empty = 1",
+    why: "a sum, average, least or greatest of no rows is NULL, as in standard SQL, not 0, " +
+      "NaN or the type's least value, which would read as a real amount or instant",
+    needed: (text) => /\b(?:SUM|AVG|MIN|MAX)\s*\(/i.test(sqlOnly(text)),
+  },
+  {
     text: "prefer_column_name_to_alias = 1",
     why: 'a column keeps its meaning beside an output of the same name (`SUM(mrr) AS "mrr"`), ' +
       "where ClickHouse would otherwise read every mrr in the query as that output",
