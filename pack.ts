@@ -65,6 +65,16 @@ const ROOT = fileURLToPath(new URL("./", import.meta.url));
 const OUT = `${ROOT}npm-package`;
 const STAGE = `${OUT}/package`;
 
+/**
+ * The command that runs the CLI from a tarball, ready to paste in any folder: the tarball's path is
+ * absolute, since npm resolves a relative one against the nearest parent folder that holds a
+ * `package.json` or `node_modules`, and quoted for the shell when it needs to be.
+ */
+export function runCommand(tarball: string): string {
+  const path = /^[\w@%+=:,./-]+$/.test(tarball) ? tarball : `'${tarball.replaceAll("'", "'\\''")}'`;
+  return `npx -y --package=${path} ${PACKAGE_NAME} show churn-rate`;
+}
+
 /** Runs a command to its end and returns its stdout; throws with its output if it fails. */
 export async function run(command: string, args: string[], cwd = ROOT): Promise<string> {
   const output = await new Deno.Command(command, { args, cwd, stdout: "piped", stderr: "piped" })
@@ -177,11 +187,13 @@ async function pack(): Promise<void> {
     const packed = await run("npm", ["pack", "--json", "--pack-destination", OUT], STAGE);
     const [info] = JSON.parse(packed) as { filename: string; size: number; unpackedSize: number }[];
     if (!info) throw new Error("npm pack printed no tarball");
+    const tarball = `${OUT}/${info.filename}`;
     console.error(
-      `Packed ${OUT}/${info.filename}: ${(info.size / 1024).toFixed(0)} KiB ` +
-        `(${(info.unpackedSize / 1024).toFixed(0)} KiB unpacked)`,
+      `Packed ${tarball}: ${(info.size / 1024).toFixed(0)} KiB ` +
+        `(${(info.unpackedSize / 1024).toFixed(0)} KiB unpacked). Run it from any folder:\n` +
+        `  ${runCommand(tarball)}`,
     );
-    console.log(`${OUT}/${info.filename}`);
+    console.log(tarball);
   } catch (error) {
     exitOnKnownError(error);
   }

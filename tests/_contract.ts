@@ -110,6 +110,28 @@ export const CONTRACT: ContractCase[] = [
     },
   },
   {
+    name: "answers /api and /api/ with the endpoints, the OpenAPI document and the page for people",
+    async run(origin) {
+      for (const target of ["/api", "/api/"]) {
+        const index = await get(origin, target);
+        assert.equal(index.status, 200, target);
+        assert.equal(index.headers.get("content-type"), JSON_TYPE, target);
+        assert.equal(index.headers.get("access-control-allow-origin"), "*", target);
+        const body = index.json() as {
+          openapi: string;
+          guide: string;
+          endpoints: { path: string }[];
+        };
+        assert.equal(body.openapi, "https://metrics.example/api/openapi.json");
+        assert.equal(body.guide, "https://metrics.example/developers");
+        assert.ok(body.endpoints.some((endpoint) => endpoint.path === "/api/metrics/{slug}"));
+      }
+      const guide = await get(origin, "/developers");
+      assert.equal(guide.status, 200);
+      assert.match(guide.text(), /<a href="\/api\/openapi\.json" type="application\/json">/);
+    },
+  },
+  {
     name: "answers a trailing slash and a query string as the plain path, without a redirect",
     async run(origin) {
       const plain = (await get(origin, "/api/metrics/alpha-rate")).text();
@@ -132,8 +154,6 @@ export const CONTRACT: ContractCase[] = [
           "/api/metrics/sample-framework",
           "/api/frameworks/alpha-rate",
           "/api/metrics/__proto__",
-          "/api",
-          "/api/",
           "/api/nope",
           "/api/metrics/alpha-rate/extra",
           "/api//metrics",

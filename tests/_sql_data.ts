@@ -788,6 +788,35 @@ class Scenarios {
     this.subscriptions.at(-1)?.states.forEach((state) => {
       if (state.status === "past_due") state.mrr = (PLANS.pro as { mrr: number }).mrr;
     });
+    // new customers of 2024's first quarter whose MRR changes after their first full month
+    // began, within the quarter: one paid in January that upgrades in March ...
+    this.subscription(this.account(utc(2024, 1, 16)), [
+      [utc(2024, 1, 16, 10), "active", "starter"],
+      [
+        march(6, 10),
+        "active",
+        "business",
+      ],
+    ]);
+    // ... one paid exactly on February's first instant (February is its first full month) that
+    // upgrades within it ...
+    this.subscription(this.account(utc(2024, 2, 1)), [[utc(2024, 2, 1), "active", "starter"], [
+      utc(2024, 2, 20, 11),
+      "active",
+      "pro",
+    ]]);
+    // ... one paid in January whose downgrade takes effect exactly on February's first instant ...
+    this.subscription(this.account(utc(2024, 1, 20)), [[utc(2024, 1, 20, 15), "active", "pro"], [
+      utc(2024, 2, 1),
+      "active",
+      "starter",
+    ]]);
+    // ... and one paid in February that leaves in March
+    this.subscription(this.account(utc(2024, 2, 9)), [[utc(2024, 2, 9, 12), "active", "business"], [
+      march(9, 12),
+      "canceled",
+      "business",
+    ]]);
     // trials of the March cohort: one started on its first instant and converted at its end ...
     this.trial(march(1) - 20 * SECOND, [[0, "active", "pro"]]);
     // ... a failed first charge paid 4 days later, within a 7-day grace ...

@@ -22,10 +22,13 @@ const MONTHS: Params[] = [
   { period_start: "2024-03-01", period_end: "2024-04-01" },
   { period_start: "2024-11-01", period_end: "2024-12-01" },
 ];
+/** Quarters: the first holds the cases written by hand; the last is the CLI's default one. */
 const QUARTERS: Params[] = [
   { period_start: "2024-01-01", period_end: "2024-04-01" },
   { period_start: "2024-04-01", period_end: "2024-07-01" },
+  { period_start: "2024-07-01", period_end: "2024-10-01" },
 ];
+/** Twelve months: the last is the CLI's default twelve months. */
 const YEARS: Params[] = [
   { period_start: "2023-07-01", period_end: "2024-07-01" },
   { period_start: "2023-12-01", period_end: "2024-12-01" },
@@ -45,22 +48,30 @@ const each = (cases: Params[], extra: Params): Params[] =>
 
 /** The parameters each recipe runs with: several periods, a month full of edge cases, open cohorts. */
 export const CASES: Record<string, Params[]> = {
-  "churn-rate": MONTHS,
-  "retention-rate": [...QUARTERS, MONTHS[1] as Params],
-  "revenue-churn-rate": MONTHS,
+  "churn-rate": [...MONTHS, QUARTERS[0] as Params],
+  "retention-rate": [...QUARTERS, MONTHS[1] as Params, YEARS[1] as Params],
+  "revenue-churn-rate": [...MONTHS, QUARTERS[0] as Params],
   "gross-revenue-retention": YEARS,
   "net-revenue-retention": YEARS,
-  "expansion-revenue-rate": MONTHS,
+  "expansion-revenue-rate": [...MONTHS, YEARS[1] as Params],
   "monthly-recurring-revenue": MONTHS,
-  "quick-ratio": MONTHS,
+  "quick-ratio": [...MONTHS, QUARTERS[0] as Params],
   "annual-recurring-revenue": [{ snapshot_at: "2024-03-01" }, { snapshot_at: "2024-07-01" }],
   "average-revenue-per-user": [{ snapshot_at: "2024-03-01" }, { snapshot_at: "2024-07-01" }],
-  "customer-acquisition-cost": [...QUARTERS, MONTHS[1] as Params],
-  "cac-payback-period": [...QUARTERS, MONTHS[1] as Params],
+  "customer-acquisition-cost": [...QUARTERS, MONTHS[1] as Params, YEARS[1] as Params],
+  "cac-payback-period": [...QUARTERS, MONTHS[1] as Params, YEARS[1] as Params],
   "customer-lifetime-value": MONTHS,
   "ltv-cac-ratio": MONTHS,
-  "burn-multiple": [...QUARTERS, { period_start: "2024-01-01", period_end: "2024-02-01" }],
-  "gross-margin": [{ period_start: "2024-01-01", period_end: "2025-01-01" }, ...QUARTERS],
+  "burn-multiple": [
+    ...QUARTERS,
+    { period_start: "2024-01-01", period_end: "2024-02-01" },
+    YEARS[1] as Params,
+  ],
+  "gross-margin": [
+    { period_start: "2024-01-01", period_end: "2025-01-01" },
+    ...QUARTERS,
+    YEARS[1] as Params,
+  ],
   "magic-number": [{ quarter_start: "2024-01-01" }, { quarter_start: "2024-04-01" }],
   "rule-of-40": [{ year_start: "2024-01-01" }],
   "trial-to-paid-conversion-rate": cohorts({ grace_days: 7 }),
@@ -69,7 +80,11 @@ export const CASES: Record<string, Params[]> = {
     { cohort_start: "2024-09-01", cohort_end: "2024-10-01", window_days: 90, as_of: AS_OF_TEXT },
   ],
   "referral-rate": QUARTERS,
-  "daily-active-users": [...MONTHS, { period_start: "2024-03-04", period_end: "2024-03-11" }],
+  "daily-active-users": [
+    ...MONTHS,
+    { period_start: "2024-03-04", period_end: "2024-03-11" },
+    QUARTERS[0] as Params,
+  ],
   "dau-mau-ratio": MONTHS,
   "monthly-active-users": MONTHS,
   "resurrection-rate": each(MONTHS, { lookback_months: 6 }),
@@ -86,8 +101,8 @@ export const CASES: Record<string, Params[]> = {
     { cohort_day: "2024-12-15", day_n: 7, as_of: AS_OF_TEXT },
   ],
   "activation-rate": cohorts({ activation_event: "created_project", window_days: 7 }),
-  "average-session-duration": each(MONTHS, { timeout_minutes: 30 }),
-  "conversion-rate": each(MONTHS, {
+  "average-session-duration": each([...MONTHS, QUARTERS[0] as Params], { timeout_minutes: 30 }),
+  "conversion-rate": each([...MONTHS, QUARTERS[0] as Params], {
     visit_event: "viewed_pricing",
     conversion_event: "started_trial",
   }),
@@ -98,17 +113,21 @@ export const CASES: Record<string, Params[]> = {
       min_days: 1,
     }),
     { ...MONTHS[1], feature_event: "used_reports", access_event: "reports_enabled", min_days: 2 },
+    { ...QUARTERS[0], feature_event: "used_reports", access_event: "reports_enabled", min_days: 3 },
   ],
   "onboarding-completion-rate": [
     { period_start: "2023-07-01", period_end: "2023-08-01", window_days: 14, as_of: AS_OF_TEXT },
     { period_start: "2024-03-01", period_end: "2024-04-01", window_days: 14, as_of: AS_OF_TEXT },
     { period_start: "2024-12-01", period_end: "2025-01-01", window_days: 14, as_of: AS_OF_TEXT },
   ],
-  "product-qualified-leads": each(MONTHS, { pql_event: "viewed_pricing", pql_threshold: 2 }),
+  "product-qualified-leads": each([...MONTHS, QUARTERS[0] as Params], {
+    pql_event: "viewed_pricing",
+    pql_threshold: 2,
+  }),
   "viral-coefficient": cohorts({ window_days: 30 }),
   "net-promoter-score": QUARTERS,
-  "customer-satisfaction-score": MONTHS,
-  "customer-effort-score": MONTHS,
+  "customer-satisfaction-score": [...MONTHS, QUARTERS[0] as Params],
+  "customer-effort-score": [...MONTHS, QUARTERS[0] as Params],
   "product-market-fit-score": MONTHS,
 };
 
@@ -185,6 +204,31 @@ function mrrAt(subscriptions: Subscription[], instant: number): number {
     (sum, subscription) => sum + subscriptionMrr(subscription, instant),
     0,
   );
+}
+
+/**
+ * A customer's MRR in cents during an instant: its states begun at or before it and not ended by
+ * it (a change at exactly that instant counts), what it pays from that instant on.
+ */
+function mrrDuring(subscriptions: Subscription[], instant: number): number {
+  let mrr = 0;
+  for (const subscription of subscriptions) {
+    for (const [i, state] of subscription.states.entries()) {
+      const until = subscription.states[i + 1]?.from ?? Infinity;
+      if (state.from <= instant && until > instant) mrr += state.mrr;
+    }
+  }
+  return mrr;
+}
+
+/**
+ * The first instant of a customer's first full calendar month from an instant: that instant when
+ * it is a month's first, otherwise the first instant of the next month.
+ */
+function firstFullMonth(instant: number): number {
+  const date = new Date(instant);
+  const month = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+  return month === instant ? instant : addMonths(month, 1);
 }
 
 /** When a customer first paid: the start of its first state with MRR. */
@@ -365,13 +409,19 @@ const EXPECTED: Record<string, Count> = {
   "cac-payback-period": (world, params) => {
     const from = at(params, "period_start");
     const to = at(params, "period_end");
-    const joined = movements(world, from, to).filter((c) =>
-      c.firstPaidAt >= from && c.firstPaidAt < to
+    // new customers: whose first payment falls in the period
+    const joined = [...index(world).customers.values()].filter((subscriptions) => {
+      const paidAt = firstPaidAt(subscriptions);
+      return paidAt >= from && paidAt < to;
+    });
+    // each one's MRR in its first full month: what it pays as that month begins
+    const firstMonths = joined.map((subscriptions) =>
+      mrrDuring(subscriptions, firstFullMonth(firstPaidAt(subscriptions)))
     );
     const books = ledger(world, from, to);
     return {
       cac: ratio(dollars(books.spend), joined.length),
-      newMrr: ratio(dollars(sum(joined.map((c) => c.end))), joined.length),
+      newMrr: ratio(dollars(sum(firstMonths)), joined.length),
       grossMargin: ratio((books.revenue - books.cost) * 100, books.revenue),
     };
   },
@@ -398,10 +448,15 @@ const EXPECTED: Record<string, Count> = {
     };
   },
   "burn-multiple": (world, params) => {
-    const { customers } = revenue(world, params);
+    // net new ARR: new plus expansion ARR, less contraction and churned ARR, each customer's
+    // changes netted over the period (a returning customer's ARR is new), ARR being MRR × 12
+    const { customers, expansion, contraction, churned } = revenue(world, params);
+    const newMrr = sum(customers.filter((c) => c.start === 0).map((c) => c.end));
     const books = ledger(world, at(params, "period_start"), at(params, "period_end"));
-    const change = sum(customers.map((c) => c.end - c.start));
-    return { burn: dollars(books.netBurn), netNewArr: dollars(change * 12) };
+    return {
+      burn: dollars(books.netBurn),
+      netNewArr: dollars((newMrr + expansion - contraction - churned) * 12),
+    };
   },
   "gross-margin": (world, params) => {
     const books = ledger(world, at(params, "period_start"), at(params, "period_end"));
@@ -495,10 +550,14 @@ const EXPECTED: Record<string, Count> = {
     const to = at(params, "period_end");
     const active = world.users.filter((user) => activeIn(world, user, from, to));
     const lastMonth = (user: User) => activeIn(world, user, addMonths(from, -1), from);
+    // each person's days of activity: new if none comes before this month, resurrected if one
+    // comes before last month and none in it
+    const before = (user: User, instant: number) => activeIn(world, user, -Infinity, instant);
     return {
-      newUsers: active.filter((user) => user.signupAt >= from).length,
+      newUsers: active.filter((user) => !before(user, from)).length,
       retained: active.filter(lastMonth).length,
-      resurrected: active.filter((user) => !lastMonth(user) && user.signupAt < from).length,
+      resurrected: active.filter((user) => !lastMonth(user) && before(user, addMonths(from, -1)))
+        .length,
     };
   },
   "resurrection-rate": (world, params) => {

@@ -22,6 +22,7 @@ function figure(change: Partial<Figure>): Figure {
     per: "month",
     statistic: "mean",
     segment: {},
+    year: 2024,
     source: 1,
     ...change,
   };

@@ -99,8 +99,8 @@ Deno.test({
     assert.equal(
       result.stderr,
       "metrics-catalog: --data runs the recipe on DuckDB, which this single binary cannot " +
-        "load: run it with the npm package (npx -y -p metrics-catalog -p " +
-        "@duckdb/node-api@1.5.6-r.1 metrics-catalog …) or with deno task cli in a checkout\n",
+        "load: run the same command with deno task cli in a checkout, or with the npm package " +
+        "and @duckdb/node-api@1.5.6-r.1 installed beside it\n",
     );
   },
 });

@@ -10,7 +10,7 @@ import { FIXTURE, startNginx, systemBinary } from "./_system.ts";
 import { childEnv } from "./_spawn.ts";
 import { MAPPINGS } from "../lib/sql/mappings.ts";
 import { recipeText } from "../lib/sql/recipe.ts";
-import { QUERIES } from "./_search_queries.ts";
+import { QUERIES, QUESTIONS } from "./_search_queries.ts";
 import {
   SEARCH_INDEX_PATH,
   SEARCH_RESULTS_SCRIPT_PATH,
@@ -479,6 +479,8 @@ chromiumTest(
             "/frameworks",
             "/tags",
             "/sql",
+            "/developers",
+            "/compare?metric=nope",
             "/compare/gross-revenue-retention-vs-net-revenue-retention",
             "/metrics/churn-rate/compare?value=3&model=b2b",
             "/metrics/customer-lifetime-value/calc?arpa=200&grossMargin=80&churn=2.5",
@@ -640,7 +642,7 @@ chromiumTest(
           const reachable = [
             page.locator('header.site a[href="/metrics"]'),
             page.locator('header.site a[href="/frameworks"]'),
-            page.locator('header.site a[href="/api/openapi.json"]'),
+            page.locator('header.site a[href="/developers"]'),
             page.getByRole("searchbox", { name: "Search the catalog" }),
             page.getByRole("button", { name: "Search" }),
           ];
@@ -668,6 +670,71 @@ chromiumTest(
         }
         await page.close();
       }
+    });
+  },
+);
+
+chromiumTest(
+  "Chromium: the home page's 'Is my number good?' answers without JavaScript, asking the segment next",
+  async (browser) => {
+    await serving((origin) => createHandler(fullCatalog, { baseUrl: origin }), async (origin) => {
+      const context = await browser.newContext({
+        javaScriptEnabled: false,
+        viewport: { width: 390, height: 844 },
+      });
+      const page = await context.newPage();
+      await page.goto(`${origin}/`);
+      await page.locator("form.stand-home select[name=metric]").selectOption("churn-rate");
+      await page.getByLabel("Your value").fill("3%");
+      await page.getByRole("button", { name: "Is it good?" }).click();
+      await page.waitForURL(/\/metrics\/churn-rate\/compare\?value=3%25$/);
+      assert.match(
+        (await page.locator("h1").textContent()) ?? "",
+        /Customer Churn Rate: where do you stand/,
+      );
+      assert.ok(await page.locator("p.verdict").count() > 0, "a verdict");
+      assert.ok(await page.locator("form.compare select").count() > 0, "the segment, asked next");
+      await context.close();
+    });
+  },
+);
+
+chromiumTest(
+  "Chromium: a metric page's figures table reads on a phone (its caption across, no empty field), and an SQL block that runs past its box shows a shadow",
+  async (browser) => {
+    await serving((origin) => createHandler(fullCatalog, { baseUrl: origin }), async (origin) => {
+      const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      await phone.goto(`${origin}/metrics/churn-rate`);
+      const table = phone.locator("table.figures");
+      const [caption, body] = await Promise.all([
+        table.locator("caption").boundingBox(),
+        table.locator("tbody").boundingBox(),
+      ]);
+      assert.ok(caption && body && caption.width >= body.width - 1, `caption ${caption?.width}px`);
+      const shown = await table.locator("td").evaluateAll((cells) =>
+        cells.filter((cell) =>
+          cell.ownerDocument.defaultView?.getComputedStyle(cell).display !== "none"
+        ).map((cell) => cell.textContent?.trim() ?? "")
+      );
+      assert.ok(shown.length > 20, `${shown.length} cells shown`);
+      assert.ok(!shown.includes("—"), "an empty field shows");
+      await table.screenshot({ path: `${SCREENSHOTS}figures-table-390.png` });
+      await phone.close();
+
+      const wide = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await wide.goto(`${origin}/metrics/churn-rate`);
+      const block = wide.locator("pre.sql").first();
+      const cue = await block.evaluate((pre) => {
+        const style = pre.ownerDocument.defaultView?.getComputedStyle(pre);
+        return {
+          overflows: pre.scrollWidth > pre.clientWidth,
+          scrolls: style?.overflowX,
+          shadows: (style?.backgroundImage.match(/radial-gradient/g) ?? []).length,
+        };
+      });
+      assert.deepEqual(cue, { overflows: true, scrolls: "auto", shadows: 2 });
+      await block.screenshot({ path: `${SCREENSHOTS}sql-1280.png` });
+      await wide.close();
     });
   },
 );
@@ -839,7 +906,9 @@ Deno.test({
             "every query of the search test set is ranked and shown as the server's page shows it",
             async () => {
               const targets = [
-                ...QUERIES.map(([query]) => `/search?q=${encodeURIComponent(query)}`),
+                ...[...QUERIES, ...QUESTIONS].map(([query]) =>
+                  `/search?q=${encodeURIComponent(query)}`
+                ),
                 "/search?q=churn&tag=revenue",
                 "/search?q=zzzzzz",
                 "/search?q=retention&tag=bogus",

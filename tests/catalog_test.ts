@@ -139,7 +139,10 @@ Deno.test("loadCatalog() rejects a missing required field and a missing section"
 
 Deno.test("loadCatalog() rejects a value of the wrong type", async () => {
   const problems = await problemsAfter({
-    [ALPHA]: replace(/ {2}- text: A fixture figure of 12%.*\n.*\n.*statistic: median \}/, "  - 12"),
+    [ALPHA]: replace(
+      / {2}- text: A fixture figure of 12%.*\n.*\n.*statistic: median, year: 2024 \}/,
+      "  - 12",
+    ),
   });
   assert.deepEqual(problems, [
     'cat/metrics/alpha-rate.md: benchmarks[0]: must be a sentence, or an object with "text" and "figures"',
@@ -310,11 +313,40 @@ Deno.test("loadCatalog() reports every problem of a run, then the count", async 
   }
 });
 
+Deno.test("loadCatalog() names the file and field of a figure without its year, or with a wrong one", async () => {
+  for (
+    const [written, problem] of [
+      [
+        '{ value: "12%", statistic: median }',
+        /year: is required: the year the figure was published/,
+      ],
+      [
+        '{ value: "12%", statistic: median, year: "2024" }',
+        /year: must be a year \(such as 2023\) or `undated`/,
+      ],
+      [
+        '{ value: "12%", statistic: median, year: 2019 }',
+        /year: 2019 does not appear in the sentence/,
+      ],
+    ] as const
+  ) {
+    const problems = await problemsAfter({
+      [ALPHA]: replace('{ value: "12%", statistic: median, year: 2024 }', written),
+    });
+    assert.equal(problems.length, 1, problems.join("\n"));
+    assert.match(
+      problems[0] ?? "",
+      /^cat\/metrics\/alpha-rate\.md: benchmarks\[0\]\.figures\[0\]\./,
+    );
+    assert.match(problems[0] ?? "", problem);
+  }
+});
+
 Deno.test("loadCatalog() names the figure and field of a benchmark figure with an unknown unit", async () => {
   const problems = await problemsAfter({
     [ALPHA]: replace(
-      '{ value: "12%", statistic: median }',
-      "{value: 12%, statistic: mean, unit: furlongs}",
+      '{ value: "12%", statistic: median, year: 2024 }',
+      "{value: 12%, statistic: mean, unit: furlongs, year: 2024}",
     ),
   });
   assert.equal(problems.length, 1, problems.join("\n"));

@@ -117,20 +117,21 @@ Deno.test("cli benchmarks prints each figure with citations and the review date"
   assert.ok(json.sources.every((source: { url: string }) => /^https?:\/\//.test(source.url)));
 });
 
-Deno.test("cli benchmarks tables the figures: value, statistic, period, segment and source", async () => {
+Deno.test("cli benchmarks tables the figures: value, statistic, period, segment, year and source", async () => {
   const result = await cli(["benchmarks", "churn-rate"]);
   assert.equal(result.code, 0, result.stderr);
   const table = result.stdout.split("\nFIGURES\n")[1]?.split("\n\n")[0] ?? "";
-  assert.match(table, /^\s+#\s+Value\s+Statistic\s+Per\s+Segment\s+Source\n/);
+  assert.match(table, /^\s+#\s+Value\s+Statistic\s+Per\s+Segment\s+Year\s+Source\n/);
   // A row is its numbered line and the lines its wrapped cells continue on.
   const rows = table.split("\n").slice(1).join("\n").split(/\n(?=\s+\d+\s)/)
     .map((row) => row.replace(/\s+/g, " ").trim());
-  assert.equal(rows.length, 13);
+  assert.equal(rows.length, 17);
   const row = rows.find((text) => text.startsWith("4 "));
-  for (const part of ["6.8%", "median", "month", "ARPA $0–10 a month", "[3]"]) {
+  for (const part of ["6.8%", "median", "month", "ARPA $0–10 a month", "undated", "[3]"]) {
     assert.ok(row?.includes(part), `${part} in row 4: ${row}`);
   }
   assert.match(rows.find((text) => text.startsWith("9 ")) ?? "", /^9 ≤ 2% “target for the best/);
+  assert.match(rows.find((text) => text.startsWith("12 ")) ?? "", / 2020 \[7\] /);
   for (const line of result.stdout.split("\n").filter((line) => !line.includes("://"))) {
     assert.ok(line.length <= 80, line);
   }
@@ -149,7 +150,7 @@ Deno.test("cli compare leads with the verdict, groups the figures by segment and
   );
   assert.match(
     flat,
-    /YOUR SEGMENT \(B2B\) #2 is better than Recurly's reported figure \(5% a month\) for subscription businesses, B2B \(Recurly, accessed 2026\)/,
+    /YOUR SEGMENT \(B2B\) #2 is better than Recurly's reported figure \(5% a month\) for subscription businesses, B2B \(Recurly, undated\)/,
   );
   assert.match(
     flat,
@@ -169,10 +170,31 @@ Deno.test("cli compare leads with the verdict, groups the figures by segment and
   assert.match(yearly.stdout.replace(/\s+/g, " "), /30% a year \(2\.93% a month compounded\) is/);
 });
 
+Deno.test("cli compare gives each figure's year and marks one more than five years old", async () => {
+  const result = await cli(["compare", "net-promoter-score", "40"]);
+  assert.equal(result.code, 0, result.stderr);
+  const flat = result.stdout.replace(/\s+/g, " ");
+  assert.match(
+    flat,
+    /#4 is better than destinationCRM's average \(4 points\) .*\(destinationCRM, 2012, more than five years old\)/,
+  );
+  const json = JSON.parse((await cli(["compare", "cac-payback-period", "14", "--json"])).stdout);
+  const thisYear = new Date().getFullYear();
+  assert.ok(json.placements.length > 0);
+  for (const placement of json.placements) {
+    assert.ok(placement.year === "undated" || Number.isInteger(placement.year), placement.clause);
+    assert.equal(placement.old, placement.year < thisYear - 5 ? true : undefined);
+    assert.ok(placement.clause.includes(`, ${placement.year}`), placement.clause);
+  }
+});
+
 Deno.test("cli compare --help lists the segment keys by metric, and a metric's values", async () => {
   const all = await cli(["compare", "--help"]);
   assert.equal(all.code, 0, all.stderr);
-  assert.match(all.stdout, /^ {2}net-revenue-retention\s+model, customers, arpa, acv, arr$/m);
+  assert.match(
+    all.stdout,
+    /^ {2}net-revenue-retention\s+model, customers, annual-arpa, acv, arr$/m,
+  );
   const nrr = await cli(["compare", "net-revenue-retention", "--help"]);
   assert.match(
     nrr.stdout,
@@ -304,8 +326,20 @@ Deno.test("cli prints its version", async () => {
 Deno.test("cli answers an unknown command or flag with usage on stderr and exit 2", async () => {
   const command = await cli(["lst"]);
   assert.equal(command.code, 2);
-  assert.match(command.stderr, /Unknown command "lst"/);
+  assert.match(command.stderr, /Unknown command "lst"\. Did you mean "list"\?/);
   assert.match(command.stderr, /Commands:/);
+  // A slip in a command names the closest one; a word near none names none.
+  const slips: [string, string][] = [["lsit", "list"], ["serach", "search"], ["mpc", "mcp"]];
+  for (const [typed, meant] of slips) {
+    const slip = await inProcess([typed]);
+    assert.equal(slip.code, 2, typed);
+    assert.match(
+      slip.stderr,
+      new RegExp(`Unknown command "${typed}"\\. Did you mean "${meant}"\\?`),
+    );
+  }
+  const far = await inProcess(["xyz"]);
+  assert.match(far.stderr, /Unknown command "xyz"\n/);
   const flag = await cli(["show", "churn-rate", "--colour"]);
   assert.equal(flag.code, 2);
   assert.match(flag.stderr, /--colour/);

@@ -33,6 +33,7 @@ function figure(change: Partial<Figure>): Figure {
     per: "month",
     statistic: "mean",
     segment: {},
+    year: 2024,
     source: 1,
     ...change,
   };
@@ -76,6 +77,37 @@ function compared(input: Parameters<typeof compareValue>[2]) {
   assert.ok(result.ok, result.ok ? "" : result.error);
   return result.comparison;
 }
+
+Deno.test("compareValue() gives each compared figure's year and marks one more than five years old", () => {
+  const dated = {
+    ...METRIC,
+    figures: [
+      figure({ year: 2020 }),
+      figure({ written: "4%", value: 4, year: 2021 }),
+      figure({ written: "3%", value: 3, year: "undated" }),
+    ],
+  } as unknown as MetricRecord;
+  const placed = (options?: { thisYear?: number }) => {
+    const result = compareValue(dated, { segments: VOCABULARY }, { value: "3%" }, options);
+    assert.ok(result.ok);
+    return result.comparison.placements;
+  };
+  const in2026 = placed({ thisYear: 2026 });
+  assert.deepEqual(in2026.map((item) => [item.year, item.old]), [
+    [2020, true],
+    [2021, undefined],
+    ["undated", undefined],
+  ]);
+  assert.match(in2026[0]?.clause ?? "", / \(Lab, 2020, more than five years old\)$/);
+  assert.match(in2026[1]?.clause ?? "", / \(Lab, 2021\)$/);
+  assert.match(in2026[2]?.clause ?? "", / \(Lab, undated\)$/);
+  assert.match(in2026[0]?.sentence ?? "", /more than five years old\)$/);
+  assert.deepEqual(placed({ thisYear: 2027 }).map((item) => item.old), [true, true, undefined]);
+  const thisYear = new Date().getFullYear();
+  for (const item of placed()) {
+    assert.equal(item.old, typeof item.year === "number" && item.year < thisYear - 5 || undefined);
+  }
+});
 
 Deno.test("compareValue() places a value below, within and above figures by the metric's direction", () => {
   const { placements, context } = compared({ value: "2.5" });

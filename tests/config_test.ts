@@ -21,23 +21,23 @@ function refusal(read: () => unknown): [string, number] {
   assert.fail("no ServeError");
 }
 
-Deno.test("serveOptionsFromEnv listens on 0.0.0.0:8000 unless PORT, HOSTNAME, BASE_URL or CATALOG_DIR say otherwise", () => {
-  assert.deepEqual(serveOptionsFromEnv(envOf({})), { port: 8000, hostname: "0.0.0.0" });
+Deno.test("serveOptionsFromEnv listens on 127.0.0.1:8000, this machine only, unless PORT, HOSTNAME, BASE_URL or CATALOG_DIR say otherwise", () => {
+  assert.deepEqual(serveOptionsFromEnv(envOf({})), { port: 8000, hostname: "127.0.0.1" });
   // An empty variable is unset.
   assert.deepEqual(
     serveOptionsFromEnv(envOf({ PORT: "", HOSTNAME: "", BASE_URL: "", CATALOG_DIR: "" })),
-    { port: 8000, hostname: "0.0.0.0" },
+    { port: 8000, hostname: "127.0.0.1" },
   );
   assert.deepEqual(
     serveOptionsFromEnv(envOf({
       PORT: "0",
-      HOSTNAME: "127.0.0.1",
+      HOSTNAME: "0.0.0.0",
       BASE_URL: "https://metrics.example//",
       CATALOG_DIR: "/srv/my catalog",
     })),
     {
       port: 0,
-      hostname: "127.0.0.1",
+      hostname: "0.0.0.0",
       baseUrl: "https://metrics.example",
       catalogDir: "/srv/my catalog",
     },
@@ -48,7 +48,7 @@ Deno.test("serveOptionsFromEnv takes --port over PORT and names it, and still ch
   assert.deepEqual(serveOptionsFromEnv(envOf({ PORT: "9000" }), { port: "8080" }), {
     port: 8080,
     portFrom: "--port",
-    hostname: "0.0.0.0",
+    hostname: "127.0.0.1",
   });
   assert.deepEqual(
     refusal(() => serveOptionsFromEnv(envOf({ PORT: "abc" }), { port: "8080" })),

@@ -107,6 +107,23 @@ Deno.test("/datapackage.json is a valid Tabular Data Package describing the CSV'
   assert.equal(broken.valid, false, "the validator refuses a resource without a schema");
 });
 
+Deno.test("the CSV's number columns hold numbers or the package's missing values; every figure has its year", async () => {
+  const resource = JSON.parse((await get("/datapackage.json")).text).resources[0];
+  const missing: string[] = resource.schema.missingValues;
+  const fields: { name: string; type: string }[] = resource.schema.fields;
+  const [header = [], ...rows] = parseCsv((await get("/benchmarks.csv")).text);
+  const pattern = { integer: /^-?\d+$/, number: /^-?\d+(\.\d+)?$/ } as Record<string, RegExp>;
+  for (const row of rows) {
+    fields.forEach((field, index) => {
+      const cell = row[index] ?? "";
+      const shape = pattern[field.type];
+      if (shape && !missing.includes(cell)) assert.match(cell, shape, `${row[0]} ${field.name}`);
+    });
+    const year = row[header.indexOf("year")] ?? "";
+    assert.match(year, /^(\d{4}|undated)$/, `${row[0]} has its year`);
+  }
+});
+
 Deno.test("/datapackage.json is valid as written against the Frictionless v1 and v2 package profiles", async () => {
   const descriptor = JSON.parse((await get("/datapackage.json")).text);
   // The v1 profile from the datapackage package's registry, checked against the descriptor as

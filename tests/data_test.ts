@@ -7,7 +7,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { loadCatalog } from "../lib/mod.ts";
 import { runCli } from "../lib/cli/main.ts";
@@ -66,27 +66,36 @@ const same = (actual: number, expected: number | null | undefined) =>
   expected !== null && expected !== undefined &&
   Math.abs(actual - expected) <= 1e-9 * Math.max(1, Math.abs(expected));
 
-Deno.test("every recipe run on the CSV files gives the inputs the generator counted", async () => {
+Deno.test("every recipe run on the CSV files gives the inputs the generator counted, held in memory or read in place", async () => {
   const problems: string[] = [];
   for (const [slug, recipe] of recipes()) {
-    const params = answered(slug);
-    const calculator = metrics.get(slug)?.calculator;
-    assert.ok(calculator, slug);
-    const run = await runOnData(recipe, folder, {
-      options: Object.fromEntries(
-        Object.entries(params).map(([name, value]) => [name, String(value)]),
-      ),
-      inputs: Object.keys(calculator.inputs),
-      importPackage,
-    });
-    const expected = expectedInputs(world, slug, params) ?? {};
-    for (const name of Object.keys(calculator.inputs)) {
-      const value = Number(run.inputs[name]);
-      if (!same(value, expected[name])) {
-        problems.push(`${slug}: "${name}" is ${value}, the generator counted ${expected[name]}`);
+    for (const inPlace of [false, true]) {
+      const params = answered(slug);
+      const calculator = metrics.get(slug)?.calculator;
+      assert.ok(calculator, slug);
+      const run = await runOnData(recipe, folder, {
+        options: Object.fromEntries(
+          Object.entries(params).map(([name, value]) => [name, String(value)]),
+        ),
+        inputs: Object.keys(calculator.inputs),
+        importPackage,
+        ...(inPlace ? { inMemoryBytes: { csv: 0, "csv.gz": 0 } } : {}),
+      });
+      const expected = expectedInputs(world, slug, params) ?? {};
+      for (const name of Object.keys(calculator.inputs)) {
+        const value = Number(run.inputs[name]);
+        if (!same(value, expected[name])) {
+          const way = inPlace ? " (read in place)" : "";
+          problems.push(
+            `${slug}${way}: "${name}" is ${value}, the generator counted ${expected[name]}`,
+          );
+        }
       }
+      // every parameter was given: nothing took a default, and --as-of is a parameter only of the
+      // recipes that take it
+      assert.deepEqual(Object.keys(run.defaults), [], slug);
+      assert.equal(run.asOfGiven, "as_of" in params, slug);
     }
-    assert.deepEqual(Object.keys(run.defaults), "as_of" in params ? [] : ["as_of"], slug);
   }
   assert.deepEqual(problems, []);
 });
@@ -180,6 +189,65 @@ for (
   });
 }
 
+Deno.test("--data reads the same tables as .csv.gz and .parquet files, within --memory-limit, spilling to --temp-dir", async () => {
+  const { gzipSync } = await import("node:zlib");
+  const { DuckDBInstance } = await importPackage("@duckdb/node-api", "1.5.6-r.1") as {
+    DuckDBInstance: {
+      create(path: string): Promise<{
+        connect(): Promise<{ run(sql: string): Promise<unknown>; closeSync(): void }>;
+        closeSync(): void;
+      }>;
+    };
+  };
+  const other = await mkdtemp(`${tmpdir()}/metrics data other `);
+  const spill = `${other}/spill`;
+  try {
+    const instance = await DuckDBInstance.create(":memory:");
+    const connection = await instance.connect();
+    for (const [name, text] of Object.entries(csvFiles(world))) {
+      const table = name.replace(/\.csv$/, "");
+      if (table === "events") {
+        await connection.run(
+          `COPY (SELECT * FROM read_csv('${folder}/${name}', header = true)) TO ` +
+            `'${other}/${table}.parquet' (FORMAT parquet)`,
+        );
+      } else await writeFile(`${other}/${name}.gz`, gzipSync(text));
+    }
+    connection.closeSync();
+    instance.closeSync();
+    for (const slug of ["monthly-active-users", "net-revenue-retention", "activation-rate"]) {
+      const extra = slug === "activation-rate" ? ["--activation-event", "created_project"] : [];
+      const csv = await cli(["calc", slug, "--data", folder, ...extra, "--json"]);
+      const mixed = await cli([
+        "calc",
+        slug,
+        "--data",
+        other,
+        ...extra,
+        "--memory-limit",
+        "512MB",
+        "--temp-dir",
+        spill,
+        "--json",
+      ]);
+      assert.equal(mixed.code, 0, mixed.stderr);
+      const { data: fromCsv } = JSON.parse(csv.stdout);
+      const { data: fromOther } = JSON.parse(mixed.stdout);
+      assert.deepEqual(fromOther.inputs, fromCsv.inputs, slug);
+      assert.deepEqual(fromOther.parameters, fromCsv.parameters, slug);
+    }
+    assert.deepEqual(await readdir(spill).catch(() => []), [], "nothing is left in --temp-dir");
+    await writeFile(`${other}/events.csv`, "user_id\n");
+    assert.deepEqual(await refused(["calc", "monthly-active-users", "--data", other]), {
+      code: 1,
+      line: `metrics-catalog: ${other}/events.csv and events.parquet both hold the table ` +
+        "events; keep one",
+    });
+  } finally {
+    await rm(other, { recursive: true });
+  }
+});
+
 Deno.test("calc --data prints the parameters, the inputs the data gave and the calculator's formula with them", async () => {
   const args = ["calc", "churn-rate", "--data", folder, "--period-start", "2024-03-01"];
   const result = await cli(args);
@@ -251,10 +319,10 @@ Deno.test("--data answers a missing file, a wrong column and a wrong value in on
   try {
     assert.deepEqual(await refused(["compare", "churn-rate", "--data", missing]), {
       code: 1,
-      line:
-        `metrics-catalog: ${missing}/subscription_states.csv: no such file; churn-rate's recipe ` +
-        "reads subscriptions.csv, subscription_states.csv, each with the columns of its table in " +
-        "the reference schema (metrics-catalog sql --schema)",
+      line: `metrics-catalog: ${missing}/subscription_states.csv: no such file, nor ` +
+        "subscription_states.csv.gz or subscription_states.parquet; churn-rate's recipe reads " +
+        "subscriptions, subscription_states: one file each, .csv, .csv.gz or .parquet, with the " +
+        "columns of its table in the reference schema (metrics-catalog sql --schema)",
     });
     assert.deepEqual(await refused(["calc", "churn-rate", "--data", wrongColumn]), {
       code: 1,
@@ -282,6 +350,127 @@ Deno.test("--data answers a missing file, a wrong column and a wrong value in on
   }
 });
 
+Deno.test("--data refuses a period given to run past where the data ends, unless --as-of says the data is complete", async () => {
+  const late = await refused([
+    "compare",
+    "churn-rate",
+    "--data",
+    folder,
+    "--period-start",
+    "2024-12-01",
+  ]);
+  assert.equal(late.code, 1);
+  assert.match(
+    late.line,
+    /^metrics-catalog: churn-rate's period --period-start 2024-12-01, --period-end 2025-01-01 ends at 2025-01-01 00:00:00, after where the data ends \(2024-12-\d\d [\d:]+\), so it would be counted as if complete: give an earlier period, or --as-of 2025-01-01 if the data is complete to then$/,
+  );
+  const snapshot = await refused([
+    "calc",
+    "average-revenue-per-user",
+    "--data",
+    folder,
+    "--snapshot-at",
+    "2025-02-01",
+  ]);
+  assert.equal(snapshot.code, 1);
+  assert.match(snapshot.line, /ends at 2025-02-01 00:00:00, after where the data ends/);
+  const complete = await cli([
+    "calc",
+    "churn-rate",
+    "--data",
+    folder,
+    "--period-start",
+    "2024-12-01",
+    "--as-of",
+    "2025-01-01",
+  ]);
+  assert.equal(complete.code, 0, complete.stderr);
+  assert.match(complete.stdout, /^ {2}--as-of +2025-01-01 +given$/m);
+});
+
+Deno.test("--data moves a default period with nothing to count back to the latest that has some, and says so", async () => {
+  const header = "survey,respondent_id,sent_at,answered_at,score,answer\n";
+  const wave = ["very_disappointed", "somewhat_disappointed", "very_disappointed"]
+    .map((answer, index) => `pmf,u${index},2024-09-02,2024-09-03,,${answer}`).join("\n");
+  const surveys = await mkdtemp(`${tmpdir()}/metrics data surveys `);
+  try {
+    // the data ends on 2024-11-28 (an NPS answer), and no PMF wave ran in October
+    await writeFile(
+      `${surveys}/survey_responses.csv`,
+      `${header}${wave}\nnps,u9,2024-11-27,2024-11-28,9,\n`,
+    );
+    const moved = await cli(["calc", "product-market-fit-score", "--data", surveys]);
+    assert.equal(moved.code, 0, moved.stderr);
+    assert.match(
+      moved.stdout,
+      /^ {2}--period-start +2024-09-01 +default: the latest month with something to count$/m,
+    );
+    assert.match(moved.stdout, /^ {2}respondents +3 /m);
+    // no wave at all: one line naming the periods it tried and why
+    await writeFile(
+      `${surveys}/survey_responses.csv`,
+      `${header}nps,u9,2024-11-27,2024-11-28,9,\n`,
+    );
+    const none = await refused(["calc", "product-market-fit-score", "--data", surveys]);
+    assert.equal(none.code, 1);
+    assert.match(
+      none.line,
+      /^metrics-catalog: product-market-fit-score's recipe finds nothing to count from --period-start 2024-10-01, --period-end 2024-11-01 back to --period-start 2024-\d\d-01, --period-end 2024-\d\d-01, where the data begins: .*respondents is 0/,
+    );
+    // a period that is given does not move: the calculator says why it cannot compute
+    const given = await refused([
+      "calc",
+      "product-market-fit-score",
+      "--data",
+      surveys,
+      "--period-start",
+      "2024-10-01",
+    ]);
+    assert.match(given.line, /respondents is 0/);
+  } finally {
+    await rm(surveys, { recursive: true });
+  }
+});
+
+Deno.test("--data says beside the verdict when the result divides by few, in text and --json", async () => {
+  const few = await mkdtemp(`${tmpdir()}/metrics data few `);
+  try {
+    await writeFile(
+      `${few}/subscriptions.csv`,
+      "subscription_id,customer_id,started_at,trial_ends_at,cancel_requested_at,ended_at\n" +
+        "s1,c1,2024-01-01,,,2024-03-10\ns2,c2,2024-01-01,,,\ns3,c3,2024-01-01,,,\n",
+    );
+    await writeFile(
+      `${few}/subscription_states.csv`,
+      "subscription_id,valid_from,valid_to,status,plan,billing_interval,mrr\n" +
+        "s1,2024-01-01,2024-03-10,active,pro,month,99\ns1,2024-03-10,,canceled,pro,month,0\n" +
+        "s2,2024-01-01,,active,pro,month,99\ns3,2024-01-01,,active,pro,month,99\n",
+    );
+    const march = [
+      ...["churn-rate", "--data", few],
+      ...["--period-start", "2024-03-01", "--as-of", "2024-04-01"],
+    ];
+    const text = await cli(["compare", ...march]);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(
+      text.stdout.replace(/\n/g, " "),
+      /Few to count: start \(Customers at the start\) is 3, under 30, and one more of a count moves the result by up to 33\.3 percentage points: read the verdict below as a rough guide\./,
+    );
+    const json = await cli(["calc", ...march, "--json"]);
+    const { data } = JSON.parse(json.stdout);
+    assert.deepEqual(data.inputs, { lost: 1, start: 3 });
+    assert.equal(data.few.input, "start");
+    assert.equal(data.few.count, 3);
+    assert.equal(data.few.below, 30);
+    assert.ok(Math.abs(data.few.swing - 100 / 3) < 1e-9, String(data.few.swing));
+  } finally {
+    await rm(few, { recursive: true });
+  }
+  const many = JSON.parse((await cli(["calc", "churn-rate", "--data", folder, "--json"])).stdout);
+  assert.ok(many.data.inputs.start >= 30, String(many.data.inputs.start));
+  assert.equal(many.data.few, undefined);
+});
+
 Deno.test("--data answers a wrong option in one line, exit 2, before it reads a file", async () => {
   const nowhere = `${folder}/no such folder`;
   const cases: [string[], string][] = [
@@ -298,6 +487,10 @@ Deno.test("--data answers a wrong option in one line, exit 2, before it reads a 
       ["compare", "activation-rate", "--data", nowhere],
       "activation-rate's recipe needs --activation-event: the event that marks the activation " +
       "milestone (such as created_project)",
+    ],
+    [
+      ["compare", "churn-rate", "--data", nowhere, "--memory-limit", "lots"],
+      '--memory-limit "lots" is not an amount of memory: write it as 4GB, 512MB or 8GiB',
     ],
     [
       ["compare", "churn-rate", "--data", nowhere, "--per", "year"],
@@ -331,8 +524,8 @@ Deno.test("where DuckDB cannot load, --data says so in one line, exit 1: the sin
     {
       code: 1,
       line: "metrics-catalog: --data runs the recipe on DuckDB, which this single binary cannot " +
-        "load: run it with the npm package (npx -y -p metrics-catalog -p @duckdb/node-api@1.5.6-r.1 " +
-        "metrics-catalog …) or with deno task cli in a checkout",
+        "load: run the same command with deno task cli in a checkout, or with the npm package " +
+        "and @duckdb/node-api@1.5.6-r.1 installed beside it",
     },
   );
   // cli.ts with deno.lock, as deno run finds it: the lockfile holds no DuckDB, so cli.ts says where it is
@@ -357,12 +550,15 @@ Deno.test("compare --help and calc --help say what --data reads and how", async 
     const text = help.stdout.replace(/\n\s+/g, " ");
     assert.match(
       text,
-      /--data DIR +Compute the value from your own data: CSV files shaped like the reference schema/,
+      /--data DIR +Compute the value from your own data: CSV or Parquet files shaped like the reference schema/,
     );
     assert.match(
       text,
-      /one CSV file for each table the recipe reads, named after it \(subscriptions\.csv/,
+      /one file for each table the recipe reads, named after it: CSV \(subscriptions\.csv, events\.csv\.gz compressed by gzip\)/,
     );
+    assert.match(text, /Parquet \(events\.parquet\)/);
+    assert.match(text, /--memory-limit \(default 80% of memory, e\.g\. 4GB\)/);
+    assert.match(text, /--temp-dir/);
     assert.match(text, /--period-start 2024-03-01/);
     assert.match(text, /the single binary cannot load it/);
   }

@@ -98,7 +98,7 @@ Deno.test("exportSite() writes every prebuilt answer as a file with .gz and .br 
     ) {
       assert.ok((await Deno.stat(`${dir}/${file}`)).isFile, file);
     }
-    assert.deepEqual(report.serverOnly, ["/mcp", "/metrics/alpha-rate/compare"]);
+    assert.deepEqual(report.serverOnly, ["/compare", "/mcp", "/metrics/alpha-rate/compare"]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -205,12 +205,12 @@ Deno.test("deno task build writes the export with the task's own flags", async (
     assert.equal(output.code, 0, stderr);
     // 41 of the catalog, the SQL schema page, and the 80 SQL files: 38 recipes and their
     // ClickHouse texts, the DDL of three engines, the index.
-    assert.match(stderr, /Wrote .*dist\/: 122 answers \(15 pages\)/);
+    assert.match(stderr, /Wrote .*dist\/: 124 answers \(16 pages\)/);
     assert.equal(
       await Deno.readTextFile(`${dir}/dist/sql/churn-rate.sql`),
       await Deno.readTextFile(new URL("../lib/sql/recipes/churn-rate.sql", import.meta.url)),
     );
-    assert.match(stderr, /Only the Deno server answers \/mcp/);
+    assert.match(stderr, /Only the Deno server answers \/compare, \/mcp/);
     assert.match(await Deno.readTextFile(`${dir}/dist/nginx.conf`), /^ {4}listen 8123;$/m);
     assert.match(
       await Deno.readTextFile(`${dir}/dist/sitemap.xml`),
@@ -240,6 +240,26 @@ Deno.test({
         for (const contract of CONTRACT) {
           await t.step(contract.name, () => contract.run(server.origin));
         }
+        await t.step(
+          "sends the home page's form, which the server answers at /compare, on to the metric's form",
+          async () => {
+            const sent = await fetch(`${server.origin}/compare?metric=alpha-rate&value=3`, {
+              redirect: "manual",
+            });
+            await sent.body?.cancel();
+            assert.equal(sent.status, 303);
+            assert.equal(
+              new URL(sent.headers.get("location") ?? "", server.origin).pathname,
+              "/metrics/alpha-rate",
+            );
+            assert.match(sent.headers.get("location") ?? "", /#where-do-you-stand$/);
+            for (const target of ["/compare?metric=..%2fx", "/compare"]) {
+              const refused = await fetch(`${server.origin}${target}`, { redirect: "manual" });
+              await refused.body?.cancel();
+              assert.equal(refused.status, 404, target);
+            }
+          },
+        );
       });
     } finally {
       await Deno.remove(dir, { recursive: true });

@@ -31,7 +31,7 @@ function structure(entries: Figures) {
 
 /** The one problem of a sentence with one figure, the figure's fields changed by `change`. */
 function problemOf(change: Record<string, unknown>): string {
-  const figure = { value: "5%", statistic: "mean", source: 1, ...change };
+  const figure = { value: "5%", statistic: "mean", year: 2024, source: 1, ...change };
   const { problems } = structure([{ text: SENTENCE, figures: [FigureInputSchema.parse(figure)] }]);
   assert.equal(problems.length, 1, problems.join("\n"));
   return problems[0] ?? "";
@@ -44,7 +44,13 @@ Deno.test("structureBenchmarks() reads a figure's number, range, sample and defa
       text: SENTENCE,
       figures: [
         { value: "5.6%", statistic: "mean", sample: "1,500", year: 2024, source: 1 },
-        { value: "3–7%", statistic: "typical-range", segment: { model: "b2b" }, source: 2 },
+        {
+          value: "3–7%",
+          statistic: "typical-range",
+          segment: { model: "b2b" },
+          year: "undated",
+          source: 2,
+        },
       ],
     },
   ]);
@@ -72,6 +78,7 @@ Deno.test("structureBenchmarks() reads a figure's number, range, sample and defa
       per: "month",
       statistic: "typical-range",
       segment: { model: "b2b" },
+      year: "undated",
       source: 2,
     },
   ]);
@@ -113,7 +120,7 @@ Deno.test("structureBenchmarks() refuses segment keys and values outside the voc
 Deno.test("structureBenchmarks() refuses an inverted range and a unit that does not fit", () => {
   const inverted = structure([{
     text: "Churn ran 7–3% (Example Research, 2024).",
-    figures: [{ value: "7–3%", statistic: "typical-range" }],
+    figures: [{ value: "7–3%", statistic: "typical-range", year: 2024 }],
   }]);
   assert.deepEqual(inverted.problems, [
     'cat/metrics/alpha-rate.md: benchmarks[0].figures[0].value: "7–3%" is an inverted range: ' +
@@ -127,6 +134,19 @@ Deno.test("structureBenchmarks() refuses an inverted range and a unit that does 
     problemOf({ measures: "something else" }),
     /\.unit: is required for a figure that measures something else/,
   );
+});
+
+Deno.test("a figure's year is a year of publication or `undated`, and is kept as given", () => {
+  const figure = (year: unknown) => ({ value: "5%", statistic: "mean", source: 1, year });
+  const { figures, problems } = structure([
+    { text: SENTENCE, figures: [FigureInputSchema.parse(figure("undated"))] },
+    { text: SENTENCE, figures: [FigureInputSchema.parse(figure(2023))] },
+  ]);
+  assert.deepEqual(problems, []);
+  assert.deepEqual(figures.map((item) => item.year), ["undated", 2023]);
+  for (const wrong of ["2023", "n.d.", 2023.5, 1850]) {
+    assert.equal(FigureInputSchema.safeParse(figure(wrong)).success, false, String(wrong));
+  }
 });
 
 Deno.test("structureBenchmarks() checks samples, years and context against the sentence", () => {

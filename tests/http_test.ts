@@ -77,8 +77,13 @@ Deno.test("handler() answers 404 JSON for an unknown metric slug", async () => {
 
 Deno.test("handler() names the record an alias belongs to in an API 404, and redirects the page", async () => {
   assert.deepEqual(await json(await get("/api/metrics/first-fixture-measure")), {
-    error:
-      'No metric has the slug "first-fixture-measure"; "first-fixture-measure" names the metric "alpha-rate"',
+    error: 'No metric has the slug "first-fixture-measure": "first-fixture-measure" is another ' +
+      'name for the metric whose slug is "alpha-rate"; its address is /api/metrics/alpha-rate',
+  });
+  // A slug in capitals: slugs are lowercase, and the answer gives the right address.
+  assert.deepEqual(await json(await get("/api/metrics/ALPHA-RATE")), {
+    error: 'No metric has the slug "ALPHA-RATE": slugs are lowercase, so it is "alpha-rate"; ' +
+      "its address is /api/metrics/alpha-rate",
   });
   const page = await get("/metrics/First-Fixture-Measure");
   assert.equal(page.status, 308);
@@ -121,7 +126,7 @@ Deno.test("handler() is not fooled by prototype names as slugs", async () => {
 
 Deno.test("handler() answers 404 JSON for any other path under /api/", async () => {
   for (
-    const path of ["/api", "/api/", "/api/nope", "/api/metrics/alpha-rate/extra", "/api//metrics"]
+    const path of ["/api/nope", "/api/metrics/alpha-rate/extra", "/api//metrics"]
   ) {
     const response = await get(path);
     assert.equal(response.status, 404, path);
@@ -303,7 +308,7 @@ Deno.test("handler() answers hostile paths with a 4xx JSON error", async () => {
     "/api/metrics/%E0%A4%A",
     "/api/metrics/a%5Cb",
     `/api/metrics/${"a".repeat(8192)}`,
-    "/api/metrics/%2e%2e",
+    "/api/metrics/%2e%2e/nope",
     "/api/%u002e",
   ];
   for (const path of hostile) {

@@ -202,9 +202,10 @@ Deno.test("llms-full.txt and the Markdown copies table each metric's figures aft
   assert.ok(table > markdown.indexOf("Across more than 1,500 subscription sites"));
   assert.match(
     markdown,
-    /\| 4 \| 6\.8% \| median \| month \| SaaS companies, ARPA \$0–10 a month \| {2}\| \[3\] \|/,
+    /\| 4 \| 6\.8% \| median \| month \| SaaS companies, ARPA \$0–10 a month \| undated \| \[3\] \|/,
   );
   assert.match(markdown, /\| 9 \| ≤ 2% \| “target for the best companies” mark \| month \|/);
+  assert.match(markdown, /\| 12 \| 20–40% \| .* \| 2020 \| \[7\] \|/);
   const full = await (await handler(new Request("https://metrics.example/llms-full.txt"))).text();
   assert.match(full, /\| 4 \| 6\.8% \| median \| month \| SaaS companies, ARPA \$0–10 a month \|/);
   const map = await (await handler(new Request("https://metrics.example/llms.txt"))).text();

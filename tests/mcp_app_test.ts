@@ -54,10 +54,12 @@ Deno.test("get_benchmark points at its MCP App view, served over stdio and /mcp 
       assert.doesNotMatch(seen.html, /@import|url\(\s*["']?(?:https?:)?\/\//i);
       assert.doesNotMatch(seen.html, /<link\b/i);
       assert.doesNotMatch(seen.html, /100vh/);
-      // The figures ride in the text as JSON too, for a host that drops structured content.
-      const [words, json] = seen.result.content;
+      // The figures are sent once: plain lines as text, the data as structured content.
+      assert.equal(seen.result.content.length, 1);
+      const [words] = seen.result.content;
       assert.match(words?.text ?? "", /^For ACV \$30,000, 104% a year /);
-      assert.deepEqual(JSON.parse(json?.text ?? "null"), seen.result.structuredContent);
+      assert.doesNotMatch(words?.text ?? "", /^\{/m);
+      assert.ok(seen.result.structuredContent);
     }
     assert.equal(overStdio.html, overHttp.html, "the same view both ways");
     assert.deepEqual(overStdio.result, overHttp.result);

@@ -5,6 +5,7 @@ import { createHandler, createReadModel, loadCatalog } from "../lib/mod.ts";
 import { citedSources } from "../lib/catalog/citations.ts";
 import { toApiMetric } from "../lib/catalog/records.ts";
 import { MCP_TOOLS, stdioClient } from "./_mcp.ts";
+import { FRAMEWORK_DEFAULT_FIELDS, METRIC_DEFAULT_FIELDS } from "../lib/agents/mcp_tools.ts";
 import { childEnv, ROOT, taskArgs } from "./_spawn.ts";
 import { recipeText } from "../lib/sql/recipe.ts";
 
@@ -70,8 +71,27 @@ async function exerciseTools({ client }: Connected) {
   assert.equal(metric.isError, undefined);
   const churn = catalog.metrics.find((record) => record.slug === "churn-rate");
   assert.ok(churn);
-  assert.deepEqual(metric.structuredContent, toApiMetric(churn));
-  assert.deepEqual(JSON.parse(text(metric)), metric.structuredContent);
+  const whole = toApiMetric(churn) as unknown as Record<string, unknown>;
+  assert.deepEqual(
+    metric.structuredContent,
+    Object.fromEntries(
+      ["name", "slug", ...METRIC_DEFAULT_FIELDS].flatMap((key) =>
+        key in whole ? [[key, whole[key]]] : []
+      ),
+    ),
+  );
+  // The text is the structured content as compact JSON, once.
+  assert.equal(text(metric), JSON.stringify(metric.structuredContent));
+  const some = await client.callTool({
+    name: "get_metric",
+    arguments: { slug: "churn-rate", fields: ["vanityRisk", "formula"] },
+  });
+  assert.deepEqual(some.structuredContent, {
+    name: churn.name,
+    slug: "churn-rate",
+    formula: whole.formula,
+    vanityRisk: whole.vanityRisk,
+  });
 
   const benchmark = await client.callTool({
     name: "get_benchmark",
@@ -84,7 +104,7 @@ async function exerciseTools({ client }: Connected) {
     benchmark.structuredContent,
     JSON.parse(JSON.stringify(createReadModel(catalog).benchmarks(churn))),
   );
-  assert.match(text(benchmark), /^Customer Churn Rate \(lower is better, a month\): 13 benchmark/);
+  assert.match(text(benchmark), /^Customer Churn Rate \(lower is better, a month\): 17 benchmark/);
   assert.deepEqual(benchmarks.benchmarks.map((figure) => figure.text), churn.benchmarks);
   assert.deepEqual(
     benchmarks.benchmarks.map((figure) =>
@@ -117,7 +137,22 @@ async function exerciseTools({ client }: Connected) {
   const list = (frameworks.structuredContent as { frameworks: { slug: string }[] }).frameworks;
   assert.equal(list.length, 4);
   const heart = await client.callTool({ name: "get_framework", arguments: { slug: "heart" } });
-  assert.deepEqual(heart.structuredContent, catalog.frameworks.find((f) => f.slug === "heart"));
+  const heartRecord = catalog.frameworks.find((f) => f.slug === "heart");
+  assert.ok(heartRecord);
+  assert.deepEqual(heart.structuredContent, {
+    name: heartRecord.name,
+    slug: "heart",
+    ...Object.fromEntries(FRAMEWORK_DEFAULT_FIELDS.map((key) => [key, heartRecord[key]])),
+  });
+  const heartExamples = await client.callTool({
+    name: "get_framework",
+    arguments: { slug: "heart", fields: ["examples"] },
+  });
+  assert.deepEqual(heartExamples.structuredContent, {
+    name: heartRecord.name,
+    slug: "heart",
+    examples: heartRecord.examples,
+  });
 
   const missing = await client.callTool({ name: "get_metric", arguments: { slug: "chrun-rate" } });
   assert.equal(missing.isError, true);
@@ -247,6 +282,11 @@ Deno.test("get_benchmark gives a metric's figures as data, with segment labels a
   assert.deepEqual(figures.map((figure) => figure.number), figures.map((_, i) => i + 1));
   const b2b = figures.find((figure) => figure.segment.model === "b2b");
   assert.match(b2b?.segmentLabel ?? "", /\bB2B\b/);
+  assert.deepEqual(
+    structuredContent.figures.map((figure: { year: unknown }) => figure.year).slice(0, 4),
+    ["undated", "undated", "undated", "undated"],
+    "each figure gives its year, or says it is undated",
+  );
 });
 
 Deno.test("get_benchmark compares a value with the figures for its segment, verdict first", async () => {
@@ -272,6 +312,12 @@ Deno.test("get_benchmark compares a value with the figures for its segment, verd
   assert.deepEqual(same.structuredContent.comparison, comparison, "numbers and typed text agree");
   const yearly = await getBenchmark({ slug: "churn-rate", value: 30, per: "year" });
   assert.equal(yearly.structuredContent.comparison.per, "year");
+  for (const placement of comparison.placements) {
+    const figure = result.structuredContent.figures[placement.figure - 1];
+    assert.equal(placement.year, figure.year, "a placement carries its figure's year");
+  }
+  assert.match(text(result), /^#12 meets .* \[3, 2019, old\]$/m);
+  assert.match(text(result), /^old: published more than five years old\.$/m);
 });
 
 Deno.test("get_benchmark's text stays under 4 KB for the metric with the most figures", async () => {
@@ -515,6 +561,9 @@ const SAMPLE_CALLS: [string, unknown][] = [
   ["tools/call", { name: "list_frameworks", arguments: {} }],
   ["tools/call", { name: "list_frameworks" }],
   ["tools/call", { name: "get_framework", arguments: { slug: "aarrr" } }],
+  ["tools/call", { name: "get_metric", arguments: { slug: "churn-rate", fields: ["sources"] } }],
+  ["tools/call", { name: "get_metric", arguments: { slug: "churn-rate", fields: ["nope"] } }],
+  ["tools/call", { name: "get_metric", arguments: { slug: "churn-rate", fields: [] } }],
   ["tools/call", { name: "get_framework", arguments: { slug: "churn-rate" } }],
   ["tools/call", { name: "get_benchmark", arguments: { slug: "churn-rate" } }],
   ["tools/call", {

@@ -57,7 +57,13 @@ Deno.test("the read model words a not-found once: the other kind, an alias, or t
   assert.ok(!alias.ok);
   assert.equal(
     alias.notFound.message,
-    'No metric has the slug "nrr"; "nrr" names the metric "net-revenue-retention"',
+    'No metric has the slug "nrr": "nrr" is another name for the metric whose slug is "net-revenue-retention"',
+  );
+  const upper = model.get("metric", "CHURN-RATE");
+  assert.ok(!upper.ok);
+  assert.equal(
+    upper.notFound.message,
+    'No metric has the slug "CHURN-RATE": slugs are lowercase, so it is "churn-rate"',
   );
   const typo = model.get("metric", "chrun-rate");
   assert.ok(!typo.ok);

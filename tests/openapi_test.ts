@@ -34,6 +34,7 @@ Deno.test("/api/openapi.json carries the version, licence, servers, security and
     "/api/metrics/{slug}",
     "/api/frameworks",
     "/api/frameworks/{slug}",
+    "/api",
     "/api/openapi.json",
   ]);
   const operationIds = Object.values(document.paths).map((path) =>
@@ -44,6 +45,7 @@ Deno.test("/api/openapi.json carries the version, licence, servers, security and
     "getMetric",
     "listFrameworks",
     "getFramework",
+    "getApiIndex",
     "getOpenApi",
   ]);
   assert.ok(document.info.contact.url);

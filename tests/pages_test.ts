@@ -14,6 +14,7 @@ import { MAPPINGS } from "../lib/sql/mappings.ts";
 import { recipeText, WITHOUT_RECIPE } from "../lib/sql/recipe.ts";
 import { ddl, EVENT_NAMES, TABLES } from "../lib/sql/schema.ts";
 import { recipes } from "../lib/read/recipes.ts";
+import { comparableFigures } from "../lib/catalog/figures.ts";
 
 const BASE = "https://metrics.example";
 const catalog = await loadCatalog(new URL("./testdata/catalog/", import.meta.url));
@@ -85,7 +86,7 @@ function assertAccessibleFrame(doc: Page, path: string) {
   assert.ok(places, `${path}: the header's places`);
   assert.deepEqual(
     doc.all("a").filter((link) => isInside(link, places)).map((link) => attr(link, "href")),
-    ["/metrics", "/frameworks", "/api/openapi.json"],
+    ["/metrics", "/frameworks", "/developers"],
     `${path}: the header's places`,
   );
   assert.equal(doc.all("main").length, 1, `${path}: one main`);
@@ -294,16 +295,30 @@ Deno.test("/sql lists each recipe with its metric, file and tables, and says why
   assert.ok(textOf(fixture.all("main")[0]!).includes("churn-rate: /sql/churn-rate.sql"));
 });
 
-Deno.test("a metric page computes it from your data after the formula: the recipe as it is, its tables, parameters and file, a copy button a script shows", async () => {
+Deno.test("a metric page computes it from your data after the benchmarks: the recipe as it is, its tables, parameters and file, a copy button a script shows", async () => {
   const recipe = recipes().get("churn-rate")!;
   const doc = await page("/metrics/churn-rate", 200, fullSite);
   const order = h2s(doc);
-  assert.equal(order[order.indexOf("Formula") + 1], "Compute it from your data");
+  // A reader's order: what it is, how to work it out, what it measures, how good numbers look.
+  assert.deepEqual(order.slice(0, 4), [
+    "Formula",
+    "What it measures",
+    "Benchmarks",
+    "Compute it from your data",
+  ]);
   const rail = doc.one((element) => attr(element, "class") === "rail", "the rail");
   const railLinks = linksIn(rail);
   assert.deepEqual(
-    railLinks.slice(railLinks.indexOf("#formula"), railLinks.indexOf("#formula") + 3),
-    ["#formula", "#calculator", "#sql"],
+    railLinks.slice(railLinks.indexOf("#formula"), railLinks.indexOf("#formula") + 7),
+    [
+      "#formula",
+      "#calculator",
+      "#what-it-measures",
+      "#benchmarks",
+      "#where-do-you-stand",
+      "#sql",
+      "#in-practice",
+    ],
   );
   const section = byId(doc, "sql");
   assert.equal(textOf(section), "Compute it from your data");
@@ -395,10 +410,10 @@ Deno.test("handler() serves a metric page with every field in reading order, cit
   assert.equal(textOf(doc.all("h1")[0]!), "Alpha-rate Fixture");
   assert.deepEqual(h2s(doc), [
     "Formula",
-    "Compute it from your data",
     "What it measures",
-    "In practice",
     "Benchmarks",
+    "Compute it from your data",
+    "In practice",
     "Calculation methods",
     "What to watch",
     "Related metrics",
@@ -510,9 +525,9 @@ Deno.test("every page's links lead to an answer the site gives, and every fragme
   const site = await buildSite(catalog, BASE);
   const pages = [...site.answers].filter(([, answer]) => answer.contentType.startsWith("text/html"))
     .map(([path]) => path);
-  // Home, the three indexes, the SQL schema page, two tag pages, three metrics, three
-  // side-by-side pairs, one framework, search.
-  assert.equal(pages.length, 15);
+  // Home, the three indexes, the API's page, the SQL schema page, two tag pages, three metrics,
+  // three side-by-side pairs, one framework, search.
+  assert.equal(pages.length, 16);
   for (const path of [...pages, "/nope"]) {
     const doc = await page(path, path === "/nope" ? 404 : 200);
     const links = [...hrefs(doc), ...doc.all("link").map((link) => attr(link, "href") ?? "")];
@@ -542,6 +557,7 @@ Deno.test("/sitemap.xml lists the canonical URL of every page and nothing else",
     `${BASE}/metrics`,
     `${BASE}/frameworks`,
     `${BASE}/tags`,
+    `${BASE}/developers`,
     `${BASE}/sql`,
     `${BASE}/tags/retention`,
     `${BASE}/tags/health`,
@@ -733,9 +749,9 @@ Deno.test("pages render hostile record text inert: no script that runs, no handl
     "/search?q=evil",
     "/nope",
   );
-  // Home, the three indexes, the SQL schema page, the hostile metric's two tag pages, its page,
-  // the framework, search, three requests.
-  assert.equal(paths.length, 13);
+  // Home, the three indexes, the API's page, the SQL schema page, the hostile metric's two tag
+  // pages, its page, the framework, search, three requests.
+  assert.equal(paths.length, 14);
   for (const path of paths) {
     const doc = await page(path, path === "/nope" ? 404 : 200, evilHandler);
     assertAccessibleFrame(doc, path);
@@ -1021,6 +1037,8 @@ Deno.test("a metric page draws its figures, tables them with anchors and citatio
     /<a href="#figure-1" class="all"><title>1\. 5\.6%, reported figure \(Recurly\) — subscription businesses<\/title>/,
   );
   assert.match(html, /<tr id="figure-4">/);
+  assert.match(html, /<tr id="figure-4">(?:(?!<\/tr>)[\s\S])*<td data-label="Year">undated<\/td>/);
+  assert.match(html, /<tr id="figure-12">(?:(?!<\/tr>)[\s\S])*<td data-label="Year">2020<\/td>/);
   assert.match(
     html,
     /6\.8% median a month, SaaS companies, ARPA \$0–10 a month, Customer Churn Rate, ChartMogul on HackerNoon, accessed 2026, via http:\/\/localhost:8000\/metrics\/churn-rate#figure-4/,
@@ -1061,7 +1079,14 @@ Deno.test("/metrics/<slug>/compare places a value with citations, and answers ba
   );
   assert.match(
     html,
-    /<h3>Your segment \(B2B\)<\/h3>\n<ul class="plain">\n<li>is better than Recurly&#39;s reported figure \(5% a month\) for subscription businesses, B2B \(Recurly, accessed 2026\) <a href="#figure-2">/,
+    /<h3>Your segment \(B2B\)<\/h3>\n<ul class="plain">\n<li>is better than Recurly&#39;s reported figure \(5% a month\) for subscription businesses, B2B \(Recurly, undated\) <a href="#figure-2">/,
+  );
+  const nps = await (await handler(
+    new Request("http://localhost/metrics/net-promoter-score/compare?value=40"),
+  )).text();
+  assert.match(
+    nps,
+    /<li>is better than destinationCRM&#39;s average \(4 points\) [^<]*\(destinationCRM, 2012, more than five years old\) <a href="#figure-4">/,
   );
   assert.match(
     html,
@@ -1144,12 +1169,38 @@ Deno.test("readableDate() writes a day as people read it, and other text as it i
   }
 });
 
-Deno.test("the home page asks 'Is my number good?' and links each comparable metric's form", async () => {
-  const handler = createHandler(await loadCatalog());
-  const html = await (await handler(new Request("http://localhost/"))).text();
-  assert.match(html, /<h2 id="stand">Is my number good\?<\/h2>/);
-  assert.match(html, /<a href="\/metrics\/churn-rate#where-do-you-stand">Customer Churn Rate<\/a>/);
-  const metric = await (await handler(new Request("http://localhost/metrics/churn-rate"))).text();
+Deno.test("the home page asks 'Is my number good?' with a form: a metric and a value, then the metric's answer where the segment is asked", async () => {
+  const handler = createHandler(full, { baseUrl: BASE });
+  const home = await page("/", 200, handler);
+  assert.match(home.html, /<h2 id="stand">Is my number good\?<\/h2>/);
+  const form = home.one(
+    (element) => element.tagName === "form" && attr(element, "action") === "/compare",
+    "the form",
+  );
+  assert.equal(attr(form, "method"), "get");
+  const select = home.one(
+    (element) => element.tagName === "select" && attr(element, "name") === "metric",
+    "the select",
+  );
+  const offered = select.childNodes.filter((node): node is Element => "tagName" in node)
+    .map((option) => attr(option, "value")).filter(Boolean);
+  const comparable = full.metrics.filter((metric) => comparableFigures(metric).length > 0)
+    .map((metric) => metric.slug);
+  assert.deepEqual([...offered].sort(), [...comparable].sort());
+  assert.ok(home.all("input").some((input) => attr(input, "name") === "value"));
+  // Sent, it goes on to the metric's answer with the value; the segment is asked there.
+  const sent = await handler(new Request("http://localhost/compare?metric=churn-rate&value=3%25"));
+  assert.equal(sent.status, 303);
+  assert.equal(sent.headers.get("location"), "/metrics/churn-rate/compare?value=3%25");
+  const answer = await page("/metrics/churn-rate/compare?value=3%25", 200, handler);
+  assert.match(answer.html, /Customer Churn Rate: where do you stand\?/);
+  assert.ok(answer.all("select").length > 0, "the segment's fields");
+  for (const target of ["/compare?value=3", "/compare?metric=nope&value=3"]) {
+    const again = await page(target, 400, handler);
+    assert.ok(again.all("form").some((item) => attr(item, "action") === "/compare"), target);
+    assert.ok(again.all("p").some((item) => attr(item, "role") === "alert"), target);
+  }
+  const metric = (await page("/metrics/churn-rate", 200, handler)).html;
   assert.match(metric, /<h3 id="where-do-you-stand">Where do you stand\?<\/h3>/);
   assert.ok(
     metric.indexOf('id="where-do-you-stand"') < metric.indexOf('class="figures-chart"'),

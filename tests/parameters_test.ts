@@ -138,7 +138,7 @@ Deno.test("resolveParameters() takes one side of a period and derives the other;
   );
 });
 
-Deno.test("earlierPeriod() moves a defaulted cohort back by its length, or day 0 by a day, and nothing else", () => {
+Deno.test("earlierPeriod() moves a defaulted cohort or period back by its length, or day 0 by a day, and nothing given", () => {
   const activation = recipe("activation-rate");
   const resolved = resolveParameters(activation, { activation_event: "x" }, AS_OF);
   const earlier = earlierPeriod(activation, resolved);
@@ -160,5 +160,21 @@ Deno.test("earlierPeriod() moves a defaulted cohort back by its length, or day 0
   );
   assert.equal(earlierPeriod(activation, given), undefined, "a period given stays");
   const churn = recipe("churn-rate");
-  assert.equal(earlierPeriod(churn, resolveParameters(churn, {}, AS_OF)), undefined, "no window");
+  assert.deepEqual(earlierPeriod(churn, resolveParameters(churn, {}, AS_OF))?.values, {
+    period_start: "2024-10-01 00:00:00",
+    period_end: "2024-11-01 00:00:00",
+  });
+  assert.equal(
+    defaultWords(churn, "period_start", {
+      defaulted: ["period_start", "period_end"],
+      moved: "empty",
+    }),
+    "the latest month with something to count",
+  );
+  const snapshot = recipe("annual-recurring-revenue");
+  assert.equal(
+    earlierPeriod(snapshot, resolveParameters(snapshot, {}, AS_OF)),
+    undefined,
+    "a snapshot does not move",
+  );
 });

@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
 import { loadCatalog } from "../lib/mod.ts";
 import { createSearch, searchDocuments, searchOver } from "../lib/read/search.ts";
-import { QUERIES } from "./_search_queries.ts";
+import { QUERIES, QUESTIONS } from "./_search_queries.ts";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { createHandler } from "../lib/mod.ts";
+import { createMcpServer } from "../lib/agents/mcp.ts";
+import { runCli } from "../lib/cli/main.ts";
 
 const catalog = await loadCatalog();
 const search = createSearch(catalog);
@@ -37,7 +42,7 @@ Deno.test("search returns hits with slug, name, type and a summary, best first",
 });
 
 Deno.test("search scores never increase down the returned order, for every query of the test sets", () => {
-  for (const [query] of QUERIES) {
+  for (const [query] of [...QUERIES, ...QUESTIONS]) {
     const scores = search.search(query, { limit: 20 }).map((hit) => hit.score);
     for (let index = 1; index < scores.length; index++) {
       assert.ok((scores[index] ?? 0) <= (scores[index - 1] ?? 0), `${query}: ${scores.join(", ")}`);
@@ -122,9 +127,84 @@ Deno.test("search filters by tag and shows the sentence where the words match", 
 
 Deno.test("an index built from searchDocuments() sent as JSON answers every query of the test set as createSearch() does", () => {
   const sent = searchOver(JSON.parse(JSON.stringify(searchDocuments(catalog))));
-  for (const [query] of QUERIES) {
+  for (const [query] of [...QUERIES, ...QUESTIONS]) {
     for (const options of [{ limit: 20 }, { limit: 20, tag: "revenue" as const }]) {
       assert.deepEqual(sent.results(query, options), search.results(query, options), query);
     }
+  }
+});
+
+/** Each question whose metric is not in a surface's first three answers, with what came instead. */
+async function questionMisses(top3: (question: string) => Promise<string[]>): Promise<string[]> {
+  const misses: string[] = [];
+  for (const [question, slug] of QUESTIONS) {
+    const top = await top3(question);
+    if (!top.includes(slug)) misses.push(`"${question}" → wanted ${slug}, got ${top.join(", ")}`);
+  }
+  return misses;
+}
+
+Deno.test(`each of ${QUESTIONS.length} plain-language questions finds its metric in the first three hits`, async () => {
+  assert.ok(QUESTIONS.length >= 30);
+  // Written from the records' own words, each question names no metric by its name.
+  for (const [question, slug] of QUESTIONS) {
+    const metric = catalog.metrics.find((item) => item.slug === slug);
+    assert.ok(metric, slug);
+    assert.ok(!question.toLowerCase().includes(metric.name.toLowerCase()), question);
+  }
+  const misses = await questionMisses((question) =>
+    Promise.resolve(search.search(question, { limit: 3 }).map((hit) => hit.slug))
+  );
+  assert.deepEqual(misses, []);
+});
+
+Deno.test("the CLI's search, the /search page and the MCP search tool answer each question with its metric in the first three", async () => {
+  const cli = async (question: string) => {
+    let stdout = "";
+    const code = await runCli(["search", question, "--limit", "3", "--json"], {
+      env: () => undefined,
+      stdout: (text) => stdout += text,
+      stderr: () => {},
+      isTerminal: false,
+      loadCatalog: () => Promise.resolve(catalog),
+      writeArtifact: () => Promise.reject(new Error("not used")),
+      serve: () => {},
+      serveMcp: () => Promise.resolve(),
+    });
+    assert.equal(code, 0, question);
+    return (JSON.parse(stdout) as { slug: string }[]).map((hit) => hit.slug);
+  };
+  assert.deepEqual(await questionMisses(cli), [], "cli search");
+
+  const handler = createHandler(catalog);
+  const page = async (question: string) => {
+    const response = await handler(
+      new Request(`http://localhost/search?q=${encodeURIComponent(question)}`),
+    );
+    const html = await response.text();
+    const list = html.slice(html.indexOf('<ol class="records">'));
+    return [...list.matchAll(/<li><a href="\/(?:metrics|frameworks)\/([a-z0-9-]+)"/g)]
+      .slice(0, 3).map((match) => match[1] ?? "");
+  };
+  assert.deepEqual(await questionMisses(page), [], "/search");
+
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const server = createMcpServer(catalog);
+  await server.connect(serverSide);
+  const client = new Client({ name: "test", version: "1.0.0" });
+  await client.connect(clientSide);
+  try {
+    const tool = async (question: string) => {
+      const result = await client.callTool({
+        name: "search",
+        arguments: { query: question, limit: 3 },
+      });
+      const hits = (result.structuredContent as { hits: { slug: string }[] }).hits;
+      return hits.map((hit) => hit.slug);
+    };
+    assert.deepEqual(await questionMisses(tool), [], "MCP search");
+  } finally {
+    await client.close();
+    await server.close();
   }
 });

@@ -36,6 +36,18 @@ Deno.test("deno task start serves the API on port 0, logs an address people can 
   }
 });
 
+Deno.test("deno task start listens on 127.0.0.1 when HOSTNAME is unset: this machine only", async () => {
+  const server = await spawnServer(taskArgs("start"), {
+    env: { CATALOG_DIR: FIXTURE, HOSTNAME: "" },
+  });
+  try {
+    assert.match(server.stderr(), new RegExp(`\\(listening on 127\\.0\\.0\\.1:${server.port}\\)`));
+    assert.equal((await fetch(`${server.origin}/api/metrics`)).status, 200);
+  } finally {
+    assert.equal(await server.stop(), 0);
+  }
+});
+
 Deno.test("deno task start on all interfaces logs a localhost address, not 0.0.0.0", async () => {
   const server = await spawnServer(taskArgs("start"), {
     env: { CATALOG_DIR: FIXTURE, HOSTNAME: "0.0.0.0" },

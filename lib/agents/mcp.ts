@@ -32,7 +32,15 @@ import type { ValueComparison } from "../read/compare.ts";
 import { TAGS } from "../catalog/records.ts";
 import { type CatalogSearch, createSearch } from "../read/search.ts";
 import { MAX_QUERY_LENGTH, PACKAGE_NAME, VERSION } from "../policy.ts";
-import { catalogTools, resourceKinds } from "./mcp_tools.ts";
+import {
+  catalogTools,
+  FRAMEWORK_DEFAULT_FIELDS,
+  FRAMEWORK_FIELD_NAMES,
+  METRIC_DEFAULT_FIELDS,
+  METRIC_FIELD_NAMES,
+  resourceKinds,
+  TEXT_BUDGET,
+} from "./mcp_tools.ts";
 
 /** The name and version the server announces. */
 export const MCP_SERVER_INFO = { name: PACKAGE_NAME, version: VERSION } as const;
@@ -109,6 +117,23 @@ function plainParamErrors(server: McpServer): void {
   }
 }
 
+/** The `fields` input of a tool that answers one record, and its `moreFields` output. */
+function fieldChoice(names: readonly string[], defaults: readonly string[]) {
+  const field = z.enum(names as [string, ...string[]]);
+  return {
+    input: z.array(field).min(1).max(names.length).optional().describe(
+      `Only these fields, besides the name and slug (default: ${defaults.join(", ")})`,
+    ),
+    output: z.array(field).optional().describe(
+      `Fields asked for that did not fit in this answer (${TEXT_BUDGET / 1024} KB at most): ` +
+        "ask for them with `fields` in another call",
+    ),
+  };
+}
+
+const metricFields = fieldChoice(METRIC_FIELD_NAMES, METRIC_DEFAULT_FIELDS);
+const frameworkFields = fieldChoice(FRAMEWORK_FIELD_NAMES, FRAMEWORK_DEFAULT_FIELDS);
+
 // The schema lives with the others in the catalog folder, which may not import the read model.
 const _sameComparison: Same<ValueComparison, z.infer<typeof ValueComparisonSchema>> = true;
 
@@ -139,8 +164,9 @@ export function createMcpServer(
   });
   server.registerTool("list_metrics", {
     title: "List metrics",
-    description: "List the catalog's metrics (slug, name, abbreviation, tags, definition), " +
-      "optionally only those with a tag or only composite (tool-defined) scores.",
+    description: "List the catalog's metrics (slug, name, abbreviation, tags and the first " +
+      "line of the definition), optionally only those with a tag or only composite " +
+      "(tool-defined) scores; get_metric gives a whole metric.",
     inputSchema: {
       tag: z.enum(TAGS).optional().describe("Only metrics with this tag"),
       kind: z.literal("composite").optional().describe("Only composite, tool-defined scores"),
@@ -151,10 +177,13 @@ export function createMcpServer(
 
   server.registerTool("get_metric", {
     title: "Get a metric",
-    description: "Get one metric with every field: definition, formula, benchmarks, " +
-      "calculation methods, traps to watch, worked example, related metrics and sources.",
-    inputSchema: { slug: slugInput("metric") },
-    outputSchema: MetricSchema,
+    description: "Get one metric: by default its definition, formula, what it measures, " +
+      "benchmarks and sources; ask for other fields with `fields` (calculation methods, traps " +
+      "to watch, when not to use, finding it, worked example, tools, related metrics, vanity " +
+      "risk). Fields that do not fit in one answer are named in `moreFields`.",
+    inputSchema: { slug: slugInput("metric"), fields: metricFields.input },
+    outputSchema: MetricSchema.partial().required({ name: true, slug: true })
+      .extend({ moreFields: metricFields.output }),
     annotations: READ_ONLY,
   }, tools.get_metric);
 
@@ -164,7 +193,7 @@ export function createMcpServer(
       '(e.g. "NRR"), synonym (e.g. "stickiness") or a plain-language question.',
     inputSchema: {
       query: z.string().min(1).max(MAX_QUERY_LENGTH).describe("What to look for"),
-      limit: z.number().int().min(1).max(50).optional().describe("At most this many hits (10)"),
+      limit: z.number().int().min(1).max(20).optional().describe("At most this many hits (10)"),
     },
     outputSchema: { hits: z.array(SearchHitSchema) },
     annotations: READ_ONLY,
@@ -180,10 +209,13 @@ export function createMcpServer(
 
   server.registerTool("get_framework", {
     title: "Get a framework",
-    description: "Get one framework with its origin, components and their metric slugs, " +
-      "implementation steps, real examples with sources, and limitations.",
-    inputSchema: { slug: slugInput("framework") },
-    outputSchema: FrameworkSchema,
+    description: "Get one framework: by default its origin, summary, components and their " +
+      "metric slugs, what it suits, its limitations and sources; ask for other fields with " +
+      "`fields` (how it works, implementation steps, real examples, when to avoid it, what it " +
+      "pairs with). Fields that do not fit in one answer are named in `moreFields`.",
+    inputSchema: { slug: slugInput("framework"), fields: frameworkFields.input },
+    outputSchema: FrameworkSchema.partial().required({ name: true, slug: true })
+      .extend({ moreFields: frameworkFields.output }),
     annotations: READ_ONLY,
   }, tools.get_framework);
 

@@ -7,10 +7,17 @@
  */
 import type { Catalog } from "../catalog/load.ts";
 import { frameworkSummary, metricSummary, type NotFound, type ReadModel } from "../read/model.ts";
-import { compareValue, comparisonGroups, type ValueComparison } from "../read/compare.ts";
+import {
+  compareValue,
+  comparisonGroups,
+  OLD_WORDS,
+  type ValueComparison,
+} from "../read/compare.ts";
 import type { Benchmarks } from "../catalog/records.ts";
 import { figureWords, perWords, shortCitation } from "../read/words.ts";
 import { type Tag, toApiMetric } from "../catalog/records.ts";
+import { firstSentence } from "../read/text.ts";
+import { FrameworkSchema, MetricSchema } from "../catalog/schema.ts";
 import type { CatalogSearch } from "../read/search.ts";
 import { findRecipe, recipeSlugs } from "../read/recipes.ts";
 import { recipeText } from "../sql/recipe.ts";
@@ -29,13 +36,66 @@ export type ToolResult =
   }
   | { content: { type: "text"; text: string }[]; isError: true };
 
+/**
+ * The most a tool's text may weigh, in bytes of UTF-8: a record's answer holds the fields asked for
+ * that fit, and names the others in `moreFields` for another call.
+ */
+export const TEXT_BUDGET = 8 * 1024;
+
+/** A record's fields besides its name and slug, in the record's order, from its schema. */
+function fieldsOf<K extends string>(shape: Record<K, unknown>) {
+  return Object.keys(shape).filter((key) => key !== "name" && key !== "slug") as Exclude<
+    K,
+    "name" | "slug"
+  >[];
+}
+
+/** The fields of a metric an answer may hold besides its name and slug, in the record's order. */
+export const METRIC_FIELD_NAMES = fieldsOf(MetricSchema.shape);
+
+/** What `get_metric` answers without `fields`: what a metric is, how good numbers look, the sources. */
+export const METRIC_DEFAULT_FIELDS = [
+  "abbreviation",
+  "tags",
+  "kind",
+  "definition",
+  "formula",
+  "whatItMeasures",
+  "benchmarks",
+  "sources",
+] as const satisfies readonly MetricField[];
+
+/** A field of a metric `get_metric` can be asked for. */
+export type MetricField = typeof METRIC_FIELD_NAMES[number];
+
+/** The fields of a framework an answer may hold besides its name and slug, in the record's order. */
+export const FRAMEWORK_FIELD_NAMES = fieldsOf(FrameworkSchema.shape);
+
+/** A field of a framework `get_framework` can be asked for. */
+export type FrameworkField = typeof FRAMEWORK_FIELD_NAMES[number];
+
+/** What `get_framework` answers without `fields`. */
+export const FRAMEWORK_DEFAULT_FIELDS = [
+  "origin",
+  "summary",
+  "components",
+  "bestFor",
+  "limitations",
+  "sources",
+] as const satisfies readonly FrameworkField[];
+
+/** How many characters the one-line definition of a metric in `list_metrics` keeps. */
+const LINE_LENGTH = 120;
+
 /** The six tools, each a function of its checked arguments. */
 export interface CatalogTools {
   list_metrics(input: { tag?: Tag | undefined; kind?: "composite" | undefined }): ToolResult;
-  get_metric(input: { slug: string }): ToolResult;
+  get_metric(input: { slug: string; fields?: readonly MetricField[] | undefined }): ToolResult;
   search(input: { query: string; limit?: number | undefined }): Promise<ToolResult>;
   list_frameworks(): ToolResult;
-  get_framework(input: { slug: string }): ToolResult;
+  get_framework(
+    input: { slug: string; fields?: readonly FrameworkField[] | undefined },
+  ): ToolResult;
   get_benchmark(input: {
     slug: string;
     value?: number | string | undefined;
@@ -45,18 +105,50 @@ export interface CatalogTools {
 }
 
 /**
- * The structured result and its text: the JSON, indented; or, given `text`, that text, shorter
- * than the JSON, for a reader to see first, with the JSON after it as a second block, for the MCP
- * App view of a host that passes the content on without the structured content.
+ * The structured result and its one text block: the JSON, compact; or, given `text`, that text,
+ * plain lines that read better than the JSON, which the structured content holds.
  */
 function result(value: object, text?: string): ToolResult {
   const structured: Record<string, unknown> = Object.fromEntries(Object.entries(value));
   return {
-    content: text === undefined
-      ? [{ type: "text", text: JSON.stringify(structured, null, 2) }]
-      : [{ type: "text", text }, { type: "text", text: JSON.stringify(structured) }],
+    content: [{ type: "text", text: text ?? JSON.stringify(structured) }],
     structuredContent: structured,
   };
+}
+
+const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
+/**
+ * A record's name and slug and, in the record's order, each field asked for that it has and that
+ * fits in {@linkcode TEXT_BUDGET} as compact JSON; the fields asked for that did not fit are named
+ * in `moreFields`, for the caller to ask for in another call.
+ */
+export function fittedRecord<R extends { name: string; slug: string }>(
+  record: R,
+  order: readonly (keyof R & string)[],
+  asked: readonly string[],
+): Record<string, unknown> {
+  const wanted = new Set(asked);
+  const answer: Record<string, unknown> = { name: record.name, slug: record.slug };
+  const more: string[] = [];
+  // Room for the list of fields left out, at its longest.
+  const room = TEXT_BUDGET - bytes({ moreFields: order });
+  for (const field of order) {
+    const value = record[field];
+    if (!wanted.has(field) || value === undefined) continue;
+    if (bytes({ ...answer, [field]: value }) <= room) answer[field] = value;
+    else more.push(field);
+  }
+  return more.length > 0 ? { ...answer, moreFields: more } : answer;
+}
+
+/** A metric in a list: its names, tags and a one-line definition (the first sentence, cut short). */
+export function metricLine(summary: ReturnType<typeof metricSummary>) {
+  const sentence = firstSentence(summary.definition);
+  const cut = sentence.length <= LINE_LENGTH
+    ? sentence
+    : `${sentence.slice(0, sentence.lastIndexOf(" ", LINE_LENGTH - 1))}…`;
+  return { ...summary, definition: cut };
 }
 
 /** A figure's line: its number, its words, its short citation. */
@@ -113,11 +205,14 @@ export function benchmarkText(benchmarks: Benchmarks, vocabulary: Catalog["segme
  */
 export function comparisonText(benchmarks: Benchmarks, comparison: ValueComparison): string {
   const lines = [comparison.summary, ...(comparison.hint ? [comparison.hint] : [])];
-  // Each line names its source by number, as the list at the end does, not by its citation.
-  const cited = (figure: number, text: string) =>
-    `#${figure} ${text.replace(/ \([^()]*\)$/, "")} [${
+  // Each line names its source by number, as the list at the end does, and the figure's year:
+  // "[3, 2019, old]", the list saying once what old means.
+  const cited = (figure: number, text: string) => {
+    const placed = comparison.placements.find((placement) => placement.figure === figure);
+    return `#${figure} ${text.replace(/ \([^()]*\)$/, "")} [${
       benchmarks.figures?.[figure - 1]?.source ?? ""
-    }]`;
+    }${placed ? `, ${placed.year}${placed.old ? ", old" : ""}` : ""}]`;
+  };
   for (const group of comparisonGroups(comparison)) {
     // Figures set apart, and single companies' figures, are listed by number: the data has them.
     if (group.folded || group.companies) {
@@ -125,6 +220,9 @@ export function comparisonText(benchmarks: Benchmarks, comparison: ValueComparis
       continue;
     }
     lines.push(`${group.title}:`, ...group.lines.map((line) => cited(line.figure, line.text)));
+  }
+  if (comparison.placements.some((placement) => placement.old)) {
+    lines.push(`old: published ${OLD_WORDS}.`);
   }
   lines.push("Sources:", ...sourceLines(benchmarks, comparison.placements.map((p) => p.figure)));
   return lines.join("\n");
@@ -155,17 +253,21 @@ export function catalogTools(
 ): CatalogTools {
   return {
     list_metrics: ({ tag, kind }) =>
-      result({ metrics: model.metrics({ tag, kind }).map(metricSummary) }),
-    get_metric: ({ slug }) => {
+      result({ metrics: model.metrics({ tag, kind }).map(metricSummary).map(metricLine) }),
+    get_metric: ({ slug, fields = METRIC_DEFAULT_FIELDS }) => {
       const found = model.resolve("metric", slug);
-      return found.ok ? result(toApiMetric(found.record)) : notFoundError(found.notFound);
+      return found.ok
+        ? result(fittedRecord(toApiMetric(found.record), METRIC_FIELD_NAMES, fields))
+        : notFoundError(found.notFound);
     },
     search: async ({ query, limit }) =>
       result({ hits: (await search()).search(query, { limit: limit ?? 10 }) }),
     list_frameworks: () => result({ frameworks: model.frameworks().map(frameworkSummary) }),
-    get_framework: ({ slug }) => {
+    get_framework: ({ slug, fields = FRAMEWORK_DEFAULT_FIELDS }) => {
       const found = model.resolve("framework", slug);
-      return found.ok ? result(found.record) : notFoundError(found.notFound);
+      return found.ok
+        ? result(fittedRecord(found.record, FRAMEWORK_FIELD_NAMES, fields))
+        : notFoundError(found.notFound);
     },
     get_benchmark: ({ slug, value, per, segment }) => {
       if (value === undefined && (per !== undefined || segment !== undefined)) {

@@ -146,7 +146,7 @@ function structureFigure(
       fail(".sample", `"${input.sample}" must be one number`);
     } else sample = readSample.value;
   }
-  if (input.year !== undefined && findWritten(sentence, String(input.year)) === -1) {
+  if (typeof input.year === "number" && findWritten(sentence, String(input.year)) === -1) {
     fail(".year", `${input.year} does not appear in the sentence`);
   }
   let source = input.source;
@@ -182,7 +182,7 @@ function structureFigure(
     ...(input.measures ? { measures: input.measures } : {}),
     segment,
     ...(sample !== undefined ? { sample } : {}),
-    ...(input.year !== undefined ? { year: input.year } : {}),
+    year: input.year,
     source,
   };
 }

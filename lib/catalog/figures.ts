@@ -83,8 +83,12 @@ export interface Figure {
   segment: Record<string, string>;
   /** The sample size, where the sentence gives it. */
   sample?: number | undefined;
-  /** The year the data describe, where the sentence gives it. */
-  year?: number | undefined;
+  /**
+   * The year the figure was published (from the figure itself or its source's date of
+   * publication, never the year the source was read); for an undated source, the year the data
+   * describe; `undated` where neither is known.
+   */
+  year: number | "undated";
   /** The number (from 1) of the metric's source it comes from. */
   source: number;
 }

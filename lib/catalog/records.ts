@@ -235,7 +235,8 @@ function section(field: FieldSpec, value: unknown): Section {
 }
 
 /**
- * The sections of a metric, in reading order: every renderer (pages, Markdown copies, llms-full,
+ * The sections of a metric, in a reader's order (what it is, how to work it out, what it measures,
+ * how good numbers look, then the rest): every renderer (pages, Markdown copies, llms-full,
  * CLI text, the search index) walks this table. The record's header fields (name, slug,
  * abbreviation, tags, kind) are shown by each surface's title line. A new section is one line here
  * and one field in `MetricSchema` (schema.ts).
@@ -257,8 +258,8 @@ export const METRIC_FIELDS = [
     in: "body",
     search: "body",
   },
-  { key: "inPractice", heading: "In practice", content: "text", in: "body", search: "body" },
   { key: "benchmarks", heading: "Benchmarks", content: "benchmarks", in: "front" },
+  { key: "inPractice", heading: "In practice", content: "text", in: "body", search: "body" },
   {
     key: "calculationMethods",
     heading: "Calculation methods",

@@ -164,7 +164,8 @@ const isoDate = z.iso.date({ error: "must be a date written YYYY-MM-DD" });
 
 /**
  * One benchmark figure as a metric file writes it, beside its sentence: `value` is the figure
- * exactly as the sentence writes it; `sample` and `year` too, where the sentence gives them.
+ * exactly as the sentence writes it; `sample` too, where the sentence gives it; `year` is the
+ * year the figure was published (the sentence writes it), or `undated`.
  */
 export const FigureInputSchema = z.strictObject({
   value: text,
@@ -177,7 +178,17 @@ export const FigureInputSchema = z.strictObject({
   measures: text.optional(),
   segment: z.record(z.string(), z.string()).optional(),
   sample: text.optional(),
-  year: z.int().min(1900).max(2100).optional(),
+  year: z.custom<number | "undated">(
+    (value) =>
+      value === "undated" || (Number.isInteger(value) && Number(value) >= 1900 &&
+        Number(value) <= 2100),
+    {
+      error: (issue) =>
+        issue.input === undefined
+          ? "is required: the year the figure was published, or `undated`"
+          : "must be a year (such as 2023) or `undated`",
+    },
+  ),
   source: z.int().min(1).optional(),
 });
 
@@ -327,7 +338,10 @@ export const BenchmarkFigureSchema = z.strictObject({
   segment: z.record(z.string(), z.string()),
   segmentLabel: z.string(),
   sample: z.number().optional(),
-  year: z.int().optional(),
+  year: z.union([z.int(), z.literal("undated")]).meta({
+    description: "The year the figure was published; for an undated source, the year its data " +
+      "describe; `undated` where neither is known",
+  }),
   source: z.int().min(1).meta({ description: "The number (from 1) of its entry in `sources`" }),
 });
 
@@ -381,6 +395,13 @@ const PlacementSchema = z.strictObject({
   }),
   note: z.string().optional().meta({
     description: "How a figure that still applies differs from the reader's segment",
+  }),
+  year: z.union([z.int(), z.literal("undated")]).meta({
+    description: "The year the figure was published, or `undated`",
+  }),
+  old: z.literal(true).optional().meta({
+    description: "Present when the figure was published more than five years before the " +
+      "comparison's year",
   }),
   sentence: z.string().meta({ description: "The placement in words, with the value" }),
   clause: z.string().meta({ description: "The placement in words, without the value" }),

@@ -8,15 +8,17 @@
  *
  * @module
  */
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PACKAGE_NAME } from "../policy.ts";
-import { DataError, readTable, type TableData } from "../sql/csv.ts";
+import { DataError, findFiles, FORMATS, loadFiles } from "../sql/read_files.ts";
 import { timestampText } from "../sql/dialect.ts";
 import {
   DUCKDB_PACKAGE,
   DUCKDB_VERSION,
   type Engine,
+  type Limits,
   openDuckDb,
   type PackageImporter,
 } from "../sql/duckdb.ts";
@@ -55,6 +57,8 @@ export interface FromData {
    * instants (a ledger month counts to its end). The defaults end before it.
    */
   asOf: string;
+  /** Whether `asOf` was given (`--as-of`), rather than where the data ends. */
+  asOfGiven: boolean;
   /** Every parameter of the recipe, as it ran. */
   parameters: Record<string, string | number>;
   /**
@@ -82,84 +86,229 @@ const MOST_MOVES = 400;
 export async function runOnData(
   recipe: Recipe,
   folder: string,
-  { options, inputs, importPackage }: {
+  { options, inputs, importPackage, counts = () => undefined, inMemoryBytes }: {
     options: Readonly<Record<string, string>>;
+    /** The size on disk up to which a CSV file is held in memory (see `loadFiles`). */
+    inMemoryBytes?: Readonly<Record<"csv" | "csv.gz", number>> | undefined;
     inputs: readonly string[];
     importPackage: PackageImporter | undefined;
+    /**
+     * Why the calculator finds nothing to count in these inputs (a denominator that is 0), or
+     * undefined when it can compute: a default period with nothing to count moves back.
+     */
+    counts?: (inputs: Readonly<Record<string, string>>) => string | undefined;
   },
 ): Promise<FromData> {
-  const given = givenParameters(recipe, options);
-  const asOfGiven = options["as-of"] ?? options.as_of;
+  const { limits, rest } = engineOptions(options);
+  const given = givenParameters(recipe, rest);
+  const asOfGiven = rest["as-of"] ?? rest.as_of;
   if (importPackage === undefined) {
     throw new DataRunError(
-      `--data runs the recipe on DuckDB, which this single binary cannot load: run it with ` +
-        `the npm package (npx -y -p ${PACKAGE_NAME} -p ${DUCKDB_PACKAGE}@${DUCKDB_VERSION} ` +
-        `${PACKAGE_NAME} …) or with deno task cli in a checkout`,
+      `--data runs the recipe on DuckDB, which this single binary cannot load: run the same ` +
+        `command with deno task cli in a checkout, or with the npm package and ` +
+        `${DUCKDB_PACKAGE}@${DUCKDB_VERSION} installed beside it`,
       1,
     );
   }
+  await checkFolder(folder);
+  const tables = recipe.tables.flatMap((name) => TABLES.filter((table) => table.name === name));
+  const endings = FORMATS.map((format) => `.${format}`);
+  const reads = `${recipe.metric}'s recipe reads ${recipe.tables.join(", ")}: one file each, ` +
+    `${endings.slice(0, -1).join(", ")} or ${endings.at(-1)}, with the columns of its table in ` +
+    `the reference schema (${PACKAGE_NAME} sql --schema)`;
   const module = await importPackage(DUCKDB_PACKAGE, DUCKDB_VERSION);
-  const tables = await readTables(recipe, folder);
-  const reaches = tables.flatMap((data) => data.reach ? [data.reach] : []);
-  if (reaches.length === 0) {
-    throw new DataRunError(
-      `${tables.map((data) => data.file).join(", ")}: no rows, so there is nothing to count`,
-      1,
+  const files = await dataProblem(() => findFiles(folder, tables, reads));
+  const engine = await openDuckDb(module, limits);
+  try {
+    const loaded = await dataProblem(() =>
+      loadFiles(engine, files, inMemoryBytes && { inMemoryBytes })
     );
+    const reaches = loaded.flatMap((data) => data.reach ? [data.reach] : []);
+    if (reaches.length === 0) {
+      throw new DataRunError(
+        `${files.map((file) => file.path).join(", ")}: no instant in any row, so the data ` +
+          "says no period",
+        1,
+      );
+    }
+    const asOf = asOfGiven === undefined
+      ? Math.min(...reaches.map((reach) => reach.last))
+      : Date.parse(`${timestampText(asOfGiven).replace(" ", "T")}Z`);
+    const first = Math.min(...reaches.map((reach) => reach.first));
+    const parameters = usage(() => resolveParameters(recipe, given, asOf));
+    if (asOfGiven === undefined) checkComplete(recipe, parameters, asOf);
+    return await answer(engine, recipe, {
+      parameters,
+      asOf,
+      asOfGiven: asOfGiven !== undefined,
+      first,
+      folder,
+      inputs,
+      counts,
+    });
+  } finally {
+    engine.close();
   }
-  const asOf = asOfGiven === undefined
-    ? Math.min(...reaches.map((reach) => reach.last))
-    : Date.parse(`${timestampText(asOfGiven).replace(" ", "T")}Z`);
-  const first = Math.min(...reaches.map((reach) => reach.first));
-  let parameters = usage(() => resolveParameters(recipe, given, asOf));
-  let engine: Engine;
-  try {
-    engine = await openDuckDb(module, tables);
-  } catch (error) {
-    if (error instanceof DataError) throw new DataRunError(error.message, 1);
-    throw error;
-  }
-  try {
-    let movedBack = 0;
-    for (;;) {
-      const bound = bindRecipe(recipe, parameters.values, { dialect: "duckdb" });
-      const answer = await engine.query(bound.sql, bound.values);
-      const row = answer.rows[0];
-      if (row !== undefined) {
-        const defaulted = [
-          ...(asOfGiven === undefined && !("as_of" in parameters.values) ? ["as_of"] : []),
-          ...parameters.defaulted,
-        ];
-        return {
-          folder,
-          engine: "duckdb",
-          schemaVersion: SCHEMA_VERSION,
-          asOf: timestampText(asOf),
-          parameters: parameters.values,
-          defaults: Object.fromEntries(
-            defaulted.map((name) => [
-              name,
-              defaultWords(recipe, name, { defaulted, moved: movedBack > 0 }),
-            ]),
-          ),
-          movedBack,
-          inputs: inputsOf(recipe, parameters, inputs, answer.columns, row),
-        };
-      }
-      const earlier = earlierPeriod(recipe, parameters);
-      if (earlier === undefined || movedBack >= MOST_MOVES || startOf(earlier) < first) {
+}
+
+/**
+ * Runs the recipe with its parameters, moving a period that took its default back while its
+ * window is still open, and returns what the run gave.
+ */
+async function answer(
+  engine: Engine,
+  recipe: Recipe,
+  { parameters: start, asOf, asOfGiven, first, folder, inputs, counts }: {
+    parameters: Parameters;
+    asOf: number;
+    asOfGiven: boolean;
+    first: number;
+    folder: string;
+    inputs: readonly string[];
+    counts: (inputs: Readonly<Record<string, string>>) => string | undefined;
+  },
+): Promise<FromData> {
+  let parameters = start;
+  let movedBack = 0;
+  let why: "open" | "empty" = "open";
+  let empty: string | undefined;
+  for (;;) {
+    const bound = bindRecipe(recipe, parameters.values, { dialect: "duckdb" });
+    const answer = await engine.query(bound.sql, bound.values);
+    const row = answer.rows[0];
+    const given = row === undefined
+      ? undefined
+      : inputsOf(recipe, parameters, inputs, answer.columns, row);
+    empty = given === undefined ? undefined : counts(given);
+    if (empty !== undefined) why = "empty";
+    if (
+      given !== undefined &&
+      (empty === undefined || earlierPeriod(recipe, parameters) === undefined)
+    ) {
+      const defaulted = [
+        ...parameters.defaulted,
+      ];
+      return {
+        folder,
+        engine: "duckdb",
+        schemaVersion: SCHEMA_VERSION,
+        asOf: timestampText(asOf),
+        asOfGiven,
+        parameters: parameters.values,
+        defaults: Object.fromEntries(
+          defaulted.map((name) => [
+            name,
+            defaultWords(recipe, name, { defaulted, moved: movedBack > 0 && why }),
+          ]),
+        ),
+        movedBack,
+        inputs: given,
+      };
+    }
+    const earlier = earlierPeriod(recipe, parameters);
+    // an empty period may begin before the data does; a cohort must begin within it
+    const outside = earlier === undefined ||
+      (why === "empty" ? endOf(earlier) <= first : startOf(earlier) < first);
+    if (earlier === undefined || movedBack >= MOST_MOVES || outside) {
+      if (why === "empty") {
         throw new DataRunError(
-          `${recipe.metric}'s recipe answers nothing for ${written(parameters.values)}: its ` +
-            `window has not closed by ${timestampText(asOf)}, where the data ends; give an ` +
-            `earlier period, or a later --as-of if the data is complete further`,
+          `${recipe.metric}'s recipe finds nothing to count from ${written(start.values)} back ` +
+            `to ${written(parameters.values)}, where the data begins: ${empty}`,
           1,
         );
       }
-      parameters = earlier;
-      movedBack++;
+      throw new DataRunError(
+        `${recipe.metric}'s recipe answers nothing for ${written(parameters.values)}: its ` +
+          `window has not closed by ${timestampText(asOf)}, where the data ends; give an ` +
+          `earlier period, or a later --as-of if the data is complete further`,
+        1,
+      );
     }
-  } finally {
-    engine.close();
+    parameters = earlier;
+    movedBack++;
+  }
+}
+
+/** How far a period runs past its first instant, for the periods named by their start. */
+const SPANS: Record<string, (start: number) => number> = {
+  week_start: (start) => start + 7 * 86_400_000,
+  quarter_start: (start) => monthsLater(start, 3),
+  year_start: (start) => monthsLater(start, 12),
+};
+
+function monthsLater(at: number, months: number): number {
+  const date = new Date(at);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return date.getTime();
+}
+
+/**
+ * Refuses a period given to run past where the data ends, which the recipe would count as if it
+ * were complete; `--as-of` says the data is complete further. A cohort's window is the recipe's
+ * own to wait for (`:as_of`).
+ */
+function checkComplete(recipe: Recipe, parameters: Parameters, asOf: number): void {
+  const { values } = parameters;
+  const at = (value: string | number) => Date.parse(`${timestampText(value).replace(" ", "T")}Z`);
+  const ends: [string, number][] = [];
+  for (const name of ["period_end", "snapshot_at"]) {
+    const value = values[name];
+    if (value !== undefined) ends.push([name, at(value)]);
+  }
+  for (const [name, span] of Object.entries(SPANS)) {
+    const value = values[name];
+    if (value !== undefined) ends.push([name, span(at(value))]);
+  }
+  for (const [, end] of ends) {
+    if (end <= asOf) continue;
+    throw new DataRunError(
+      `${recipe.metric}'s period ${written(values)} ends at ${timestampText(end)}, after ` +
+        `where the data ends (${timestampText(asOf)}), so it would be counted as if complete: ` +
+        `give an earlier period, or --as-of ${timestampText(end).replace(/ 00:00:00$/, "")} if ` +
+        "the data is complete to then",
+      1,
+    );
+  }
+}
+
+/** The options that set DuckDB's limits, checked, and the rest. */
+function engineOptions(
+  options: Readonly<Record<string, string>>,
+): { limits: Limits; rest: Record<string, string> } {
+  const rest: Record<string, string> = {};
+  let memoryLimit: string | undefined;
+  let tempDirectory: string | undefined;
+  for (const [typed, value] of Object.entries(options)) {
+    const name = typed.replaceAll("_", "-");
+    if (name === "memory-limit") {
+      if (!/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i.test(value.trim())) {
+        throw new DataRunError(
+          `--memory-limit "${value.slice(0, 40)}" is not an amount of memory: write it as ` +
+            "4GB, 512MB or 8GiB",
+          2,
+        );
+      }
+      memoryLimit = value.trim();
+    } else if (name === "temp-dir") tempDirectory = value;
+    else rest[typed] = value;
+  }
+  return {
+    rest,
+    limits: {
+      memoryLimit,
+      tempDirectory: tempDirectory ??
+        join(tmpdir(), `metrics-catalog-duckdb-${Date.now().toString(36)}`),
+    },
+  };
+}
+
+/** Runs a step that reads the files, turning a problem in them into an error of the run. */
+async function dataProblem<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof DataError) throw new DataRunError(error.message, 1);
+    throw error;
   }
 }
 
@@ -207,8 +356,8 @@ function givenParameters(
   return given;
 }
 
-/** Reads the CSV file of every table the recipe reads, each checked against its columns. */
-async function readTables(recipe: Recipe, folder: string): Promise<TableData[]> {
+/** Checks that `--data` names a folder. */
+async function checkFolder(folder: string): Promise<void> {
   let isFolder = false;
   try {
     isFolder = (await stat(folder)).isDirectory();
@@ -217,32 +366,6 @@ async function readTables(recipe: Recipe, folder: string): Promise<TableData[]> 
     throw new DataRunError(`--data "${folder.slice(0, 200)}": no such folder`, 1);
   }
   if (!isFolder) throw new DataRunError(`--data "${folder.slice(0, 200)}" is not a folder`, 1);
-  const tables: TableData[] = [];
-  for (const name of recipe.tables) {
-    const table = TABLES.find((candidate) => candidate.name === name);
-    if (table === undefined) continue;
-    const file = join(folder, `${name}.csv`);
-    let text: string;
-    try {
-      text = await readFile(file, "utf8");
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
-      throw new DataRunError(
-        `${file}: no such file; ${recipe.metric}'s recipe reads ${
-          recipe.tables.map((table) => `${table}.csv`).join(", ")
-        }, each with the columns of its table in the reference schema (${PACKAGE_NAME} sql ` +
-          `--schema)`,
-        1,
-      );
-    }
-    try {
-      tables.push(readTable(table, text, file));
-    } catch (error) {
-      if (error instanceof DataError) throw new DataRunError(error.message, 1);
-      throw error;
-    }
-  }
-  return tables;
 }
 
 function isNotFound(error: unknown): boolean {
@@ -254,6 +377,14 @@ function startOf(parameters: Parameters): number {
   const { values } = parameters;
   const start = values.period_start ?? values.cohort_start ?? values.cohort_day;
   return start === undefined ? -Infinity : Date.parse(`${timestampText(start).replace(" ", "T")}Z`);
+}
+
+/** Where a period ends, in milliseconds since 1970 (a cohort day ends a day after it begins). */
+function endOf(parameters: Parameters): number {
+  const { values } = parameters;
+  const end = values.period_end ?? values.cohort_end;
+  if (end !== undefined) return Date.parse(`${timestampText(end).replace(" ", "T")}Z`);
+  return startOf(parameters) + 86_400_000;
 }
 
 /** Parameters as a person reads them in a message: `--period-start 2024-03-01, …`. */

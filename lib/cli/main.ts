@@ -21,8 +21,9 @@ import {
 } from "../read/model.ts";
 import { PACKAGE_NAME, VERSION } from "../policy.ts";
 import { CatalogError } from "../catalog/folder.ts";
+import { closestFinder } from "../read/text.ts";
 import { type CompareInput, compareValue, segmentChoices } from "../read/compare.ts";
-import { calculate, type Calculation } from "../read/calculate.ts";
+import { calculate, type Calculation, fewToCount } from "../read/calculate.ts";
 import { findRecipe, recipeOf, withoutRecipe } from "../read/recipes.ts";
 import { recipeText } from "../sql/recipe.ts";
 import { type Dialect, DIALECTS } from "../sql/dialect.ts";
@@ -163,14 +164,17 @@ interface CommandSpec {
 
 /** The `--data` option's row in the help of `compare` and `calc`. */
 const DATA_OPTION =
-  "  --data DIR           Compute the value from your own data: CSV files shaped like " +
-  "the reference schema, run through the metric's SQL recipe on DuckDB";
+  "  --data DIR           Compute the value from your own data: CSV or Parquet files shaped " +
+  "like the reference schema, run through the metric's SQL recipe on DuckDB";
 
 /** What the help of `compare` and `calc` says of `--data`. */
 const DATA_DETAILS = [
-  "With --data, DIR holds one CSV file for each table the recipe reads, named after it " +
-  "(subscriptions.csv, events.csv), with a header row of the table's columns " +
-  `(${TOOL} sql --schema). The recipe's parameters are options named after them ` +
+  "With --data, DIR holds one file for each table the recipe reads, named after it: CSV " +
+  "(subscriptions.csv, events.csv.gz compressed by gzip) with a header row of the table's " +
+  `columns, or Parquet (events.parquet) (${TOOL} sql --schema). DuckDB reads them itself, ` +
+  "within --memory-limit (default 80% of memory, e.g. 4GB) and spilling past it to --temp-dir " +
+  "(default a new folder in the system's temporary directory). " +
+  "The recipe's parameters are options named after them " +
   "(--period-start 2024-03-01, --window-days 14, --activation-event created_project); " +
   "left out, a period is the last full one before the data ends (--as-of), and a setting the " +
   "recipe's example. The parameters and the inputs the data gave are printed with the answer. " +
@@ -314,6 +318,9 @@ const COMMANDS: Record<Command, CommandSpec> = {
 };
 
 const isCommand = (name: string): name is Command => Object.hasOwn(COMMANDS, name);
+
+/** The commands closest to a mistyped one ("lsit" → "list"). */
+const closestCommand = closestFinder(Object.keys(COMMANDS).map((name) => ({ name, slug: name })));
 
 function toolUsage(): string {
   const listed = (command: CommandSpec) => command.listed ?? command.usage;
@@ -518,7 +525,12 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
     return 0;
   }
   if (!isCommand(name)) {
-    throw new CliError(`Unknown command "${name.slice(0, 40)}"`, 2, "tool");
+    const [closest] = closestCommand(name, 1);
+    throw new CliError(
+      `Unknown command "${name.slice(0, 40)}"${closest ? `. Did you mean "${closest}"?` : ""}`,
+      2,
+      "tool",
+    );
   }
   const spec = COMMANDS[name];
   const { values, repeated, positionals } = parse(name, rest);
@@ -623,7 +635,7 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
       const metric = found(model.resolve("metric", slug), io);
       let fromData: FromData | undefined;
       if (data !== undefined) {
-        fromData = await runRecipe(metric, data, values, io, ["segment"]);
+        fromData = await runRecipe(metric, data, values, io, { own: ["segment"], model });
         const calculation = calculateFromData(metric, model, fromData);
         input.value = calculation.value;
         if (calculation.per !== undefined) input.per = calculation.per;
@@ -632,7 +644,7 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
       if (!result.ok) throw new CliError(result.error, 2);
       if (json) {
         printJson(
-          fromData ? { ...result.comparison, data: dataJson(fromData) } : result.comparison,
+          fromData ? { ...result.comparison, data: dataJson(fromData, metric) } : result.comparison,
         );
       } else {
         if (fromData) print(`${formatFromData(fromData, style, { metric })}\n`);
@@ -645,9 +657,9 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
     case "calc": {
       const metric = found(model.resolve("metric", slug), io);
       if (data !== undefined) {
-        const fromData = await runRecipe(metric, data, values, io, []);
+        const fromData = await runRecipe(metric, data, values, io, { own: [], model });
         const calculation = calculateFromData(metric, model, fromData);
-        if (json) printJson({ ...calculation, data: dataJson(fromData) });
+        if (json) printJson({ ...calculation, data: dataJson(fromData, metric) });
         else {
           print(`${formatFromData(fromData, style, { metric })}\n`);
           print(
@@ -835,7 +847,7 @@ async function runRecipe(
   folder: string,
   values: ReadonlyMap<string, string | boolean>,
   io: CliIo,
-  own: readonly string[],
+  { own, model }: { own: readonly string[]; model: ReadModel },
 ): Promise<FromData> {
   const recipe = recipeOf(metric.slug);
   if (recipe === undefined) {
@@ -851,6 +863,10 @@ async function runRecipe(
       options,
       inputs: Object.keys(metric.calculator?.inputs ?? {}),
       importPackage: io.importPackage,
+      counts(inputs) {
+        const result = calculate(metric, model.catalog.segments, inputs);
+        return result.ok ? undefined : result.error;
+      },
     });
   } catch (error) {
     if (error instanceof DataRunError) throw new CliError(error.message, error.exitCode);
@@ -871,9 +887,14 @@ function calculateFromData(
   return result.calculation;
 }
 
-/** Where a value computed from data came from, as `--json` prints it: the inputs as numbers. */
-function dataJson(fromData: FromData): Record<string, unknown> {
-  const numbers = (values: Record<string, string>) =>
-    Object.fromEntries(Object.entries(values).map(([name, value]) => [name, Number(value)]));
-  return { ...fromData, inputs: numbers(fromData.inputs) };
+/**
+ * Where a value computed from data came from, as `--json` prints it: the inputs as numbers, and
+ * `few` when the result divides by a small count.
+ */
+function dataJson(fromData: FromData, metric: MetricRecord): Record<string, unknown> {
+  const inputs = Object.fromEntries(
+    Object.entries(fromData.inputs).map(([name, value]) => [name, Number(value)]),
+  );
+  const few = metric.calculator ? fewToCount(metric.calculator, inputs) : undefined;
+  return { ...fromData, inputs, ...(few ? { few } : {}) };
 }

@@ -16,11 +16,11 @@ import {
   type Source,
 } from "../catalog/records.ts";
 import type { Direction, Vocabulary } from "../catalog/figures.ts";
-import { statisticWords } from "../read/words.ts";
+import { formatValue, statisticWords } from "../read/words.ts";
 import { comparisonGroups, type ValueComparison } from "../read/compare.ts";
 import { metricBenchmarks } from "../read/model.ts";
 import type { SearchHit, Snippet } from "../read/search.ts";
-import type { Calculation } from "../read/calculate.ts";
+import { type Calculation, fewToCount } from "../read/calculate.ts";
 import { groupedNumber } from "../read/text.ts";
 import type { FromData } from "./data.ts";
 
@@ -577,7 +577,13 @@ export function formatFromData(
     return how === undefined ? "given" : `default: ${how}`;
   };
   const rows: [string, string, string][] = [];
-  if (!("as_of" in run.parameters)) rows.push(["--as-of", shown(run.asOf), noted("as_of")]);
+  if (!("as_of" in run.parameters)) {
+    rows.push([
+      "--as-of",
+      shown(run.asOf),
+      run.asOfGiven ? "given" : "default: where the data ends",
+    ]);
+  }
   for (const [name, value] of Object.entries(run.parameters)) {
     rows.push([`--${name.replaceAll("_", "-")}`, shown(value), noted(name)]);
   }
@@ -592,6 +598,29 @@ export function formatFromData(
     const indent = " ".repeat(first + second + 6);
     return lead + wrap(note, { width: style.width, indent }).trimStart();
   });
+  const calculator = metric.calculator;
+  const few = calculator
+    ? fewToCount(
+      calculator,
+      Object.fromEntries(Object.entries(run.inputs).map(([name, value]) => [name, Number(value)])),
+    )
+    : undefined;
+  const warning = few && calculator
+    ? [
+      "",
+      wrap(
+        `Few to count: ${few.input} (${calculator.inputs[few.input]?.name}) is ` +
+          `${groupedNumber(few.count, 6)}, under ${few.below}, and one more of a count moves ` +
+          `the result by up to ${
+            calculator.result.unit === "percent"
+              ? `${formatValue(few.swing, "points").replace("points", "percentage points")}`
+              : formatValue(few.swing, calculator.result.unit)
+          }: read the ` +
+          "verdict below as a rough guide.",
+        { width: style.width },
+      ),
+    ]
+    : [];
   return [
     wrap(
       `From your data in ${run.folder}, with ${metric.slug}'s SQL recipe on DuckDB ` +
@@ -599,5 +628,6 @@ export function formatFromData(
       { width: style.width },
     ),
     ...lines,
+    ...warning,
   ].join("\n") + "\n";
 }

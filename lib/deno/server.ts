@@ -10,6 +10,7 @@ import { exitOnKnownError, readEnv } from "./entry.ts";
 import { streamCompress } from "./compress.ts";
 import {
   baseUrlFor,
+  DEFAULT_HOSTNAME,
   listenError,
   listeningLine,
   type ServeOptions,
@@ -23,7 +24,8 @@ import { InFlight } from "../server/drain.ts";
  * it cannot listen on throws a `ServeError` that says what to do.
  */
 export function serve(catalog: Catalog, options: ServeOptions = {}): Deno.HttpServer<Deno.NetAddr> {
-  const { port = 8000, hostname = "0.0.0.0", signal, exitOnSignal = false, portFrom } = options;
+  const { port = 8000, hostname = DEFAULT_HOSTNAME, signal, exitOnSignal = false, portFrom } =
+    options;
   let handler: Handler = () => Promise.resolve(new Response("Starting", { status: 503 }));
   const inFlight = new InFlight();
   if (exitOnSignal) {

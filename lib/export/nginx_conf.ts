@@ -6,6 +6,7 @@
  * @module
  */
 import { CACHE_ERROR } from "../web/answer.ts";
+import { STAND_PATH } from "../web/paths.ts";
 import { PATH_ERRORS, REFUSED_CHARACTERS, REFUSED_SEGMENTS } from "../web/request_path.ts";
 import { ExportError, type ExportPlan } from "./plan.ts";
 import {
@@ -397,9 +398,11 @@ export function nginxConf(plan: ExportPlan, { port = 8080 }: NginxConfOptions = 
     ...serving(apiUri),
     "    }",
     "",
-    "    location = /api {",
-    ...errorPages(apiUri).map((line) => `      ${line}`),
+    // The home page's "Is my number good?" goes to the server's /compare, which the export has
+    // not: on to the chosen metric's form, where the page's script answers.
+    `    location = ${STAND_PATH} {`,
     ...GUARDS.map((guard) => `      ${guard}`),
+    `      if ($arg_metric ~ "^[a-z0-9][a-z0-9-]{0,99}$") { return 303 /metrics/$arg_metric#where-do-you-stand; }`,
     "      return 404;",
     "    }",
     "",

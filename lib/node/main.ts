@@ -14,7 +14,13 @@ import type { Catalog } from "../catalog/records.ts";
 import { CliError, errorLine, outputError, runCli } from "../cli/main.ts";
 import { PACKAGE_NAME } from "../policy.ts";
 import { createHandler, type Handler } from "../web/handler.ts";
-import { baseUrlFor, listenError, listeningLine, type ServeOptions } from "../server/config.ts";
+import {
+  baseUrlFor,
+  DEFAULT_HOSTNAME,
+  listenError,
+  listeningLine,
+  type ServeOptions,
+} from "../server/config.ts";
 import { InFlight } from "../server/drain.ts";
 
 /**
@@ -22,7 +28,7 @@ import { InFlight } from "../server/drain.ts";
  * cannot listen on rejects with the `ServeError` runCli reports.
  */
 function serveHttp(catalog: Catalog, options: ServeOptions): Promise<void> {
-  const { port = 8000, hostname = "0.0.0.0", portFrom } = options;
+  const { port = 8000, hostname = DEFAULT_HOSTNAME, portFrom } = options;
   let handler: Handler = () => Promise.resolve(new Response("Starting", { status: 503 }));
   const inFlight = new InFlight();
   const listener = getRequestListener(

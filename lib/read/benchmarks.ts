@@ -141,7 +141,7 @@ export function comparedMetricFrom(data: DataSet, slug: string): ComparedMetric 
       ...(row.measures === undefined ? {} : { measures: row.measures }),
       segment: row.segment,
       ...(row.sample === undefined ? {} : { sample: row.sample }),
-      ...(row.year === undefined ? {} : { year: row.year }),
+      year: row.year,
       source: row.source.number,
     })),
     ...(metric.comparison ? { comparison: metric.comparison } : {}),

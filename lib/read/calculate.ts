@@ -42,6 +42,78 @@ export function expressionOf(calculator: Calculator): Expr {
 }
 
 /**
+ * Fewer than this many in a count the result divides by, and a rate swings on a handful: one
+ * customer or respondent more or less moves it by points. A rule of thumb for proportions.
+ */
+export const FEW = 30;
+
+/** A result computed from few: the count it divides by, and how far one more of a count moves it. */
+export interface FewToCount {
+  /** The input the result divides by, the smallest of them under {@linkcode FEW}. */
+  input: string;
+  /** Its value. */
+  count: number;
+  /** The rule of thumb it is under. */
+  below: number;
+  /** The most the result moves when any one count is one more. */
+  swing: number;
+}
+
+/**
+ * Whether a result rests on few: the smallest count the expression divides by, when it is under
+ * {@linkcode FEW}, with the most one more of any count would move the result. Undefined when
+ * every such count is larger, or the expression divides by none.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { loadCatalog } from "../mod.ts";
+ * import { fewToCount } from "./calculate.ts";
+ * const catalog = await loadCatalog();
+ * const churn = catalog.metrics.find((metric) => metric.slug === "churn-rate")!;
+ * assert.deepEqual(fewToCount(churn.calculator!, { lost: 1, start: 25 }), {
+ *   input: "start",
+ *   count: 25,
+ *   below: 30,
+ *   swing: 4,
+ * });
+ * assert.equal(fewToCount(churn.calculator!, { lost: 9, start: 300 }), undefined);
+ * ```
+ */
+export function fewToCount(
+  calculator: Calculator,
+  inputs: Readonly<Record<string, number>>,
+): FewToCount | undefined {
+  const expr = expressionOf(calculator);
+  const divisors = new Set<string>();
+  const walk = (node: Expr, dividing: boolean): void => {
+    if (node.kind === "input" && dividing) divisors.add(node.name);
+    if (node.kind === "unary") walk(node.arg, dividing);
+    if (node.kind === "call") node.args.forEach((arg) => walk(arg, dividing));
+    if (node.kind === "binary") {
+      walk(node.left, dividing);
+      walk(node.right, dividing || node.op === "/");
+    }
+  };
+  walk(expr, false);
+  const counts = Object.keys(calculator.inputs).filter((name) =>
+    calculator.inputs[name]?.unit === "count"
+  );
+  const [smallest] = counts
+    .filter((name) => divisors.has(name) && (inputs[name] ?? Infinity) < FEW)
+    .sort((a, b) => (inputs[a] ?? 0) - (inputs[b] ?? 0));
+  if (smallest === undefined) return undefined;
+  const base = evaluate(expr, inputs);
+  if (!base.ok) return undefined;
+  let swing = 0;
+  for (const name of counts) {
+    const moved = evaluate(expr, { ...inputs, [name]: (inputs[name] ?? 0) + 1 });
+    if (moved.ok) swing = Math.max(swing, Math.abs(moved.value - base.value));
+  }
+  return { input: smallest, count: inputs[smallest] ?? 0, below: FEW, swing };
+}
+
+/**
  * Calculates a metric from typed inputs and places the result against its figures: every input
  * given, each a plain number, no negative count or amount unless the input allows it, no zero
  * denominator; otherwise the one line that says what is wrong.

@@ -28,14 +28,7 @@ import {
 import type { Benchmarks, MetricRecord } from "../catalog/records.ts";
 import { readAmount } from "./amount.ts";
 import { possessive } from "./text.ts";
-import {
-  figureAmount,
-  figureMeaning,
-  formatValue,
-  perWords,
-  segmentWords,
-  shortCitation,
-} from "./words.ts";
+import { figureAmount, figureMeaning, formatValue, perWords, segmentWords } from "./words.ts";
 
 /** What comparing a value needs of a metric: what the data set carries too. */
 export type ComparedMetric = Pick<
@@ -85,6 +78,10 @@ export interface Placement {
   match: Match;
   /** How a figure that still applies differs from the reader's segment ("any business model"). */
   note?: string | undefined;
+  /** The year the figure was published, or `undated`. */
+  year: number | "undated";
+  /** Set when the figure was published more than five years before the comparison's year. */
+  old?: true | undefined;
   /** The placement in words, with the reader's value and the figure's citation. */
   sentence: string;
   /** The placement in words without the reader's value ("is better than Aleph's median …"). */
@@ -99,6 +96,24 @@ export interface ContextFigure {
   reason: string;
   /** `segment` for a figure of another segment; `other` for another unit, measure or period. */
   kind: "segment" | "other";
+}
+
+/**
+ * How many years back a figure may have been published before a comparison marks it as old: a
+ * figure of 2020 is old in 2026.
+ */
+export const OLD_AFTER_YEARS = 5;
+/** How a comparison marks a figure published more than {@linkcode OLD_AFTER_YEARS} years ago. */
+export const OLD_WORDS = "more than five years old";
+
+/** Whether a figure of `year` is more than {@linkcode OLD_AFTER_YEARS} years old in `thisYear`. */
+export function isOld(year: number | "undated", thisYear: number): boolean {
+  return typeof year === "number" && year < thisYear - OLD_AFTER_YEARS;
+}
+
+/** A compared figure's year in words: "2024", "undated", "2019, more than five years old". */
+export function yearWords({ year, old }: Pick<Placement, "year" | "old">): string {
+  return `${year}${old ? `, ${OLD_WORDS}` : ""}`;
 }
 
 /** The whole answer to "where do I stand". */
@@ -384,11 +399,14 @@ const MAX_ABS_VALUE = 1e15;
  * assert.ok(result.ok);
  * assert.match(result.comparison.summary, /^14 months is better than Aleph's median \(16 months\)/);
  * ```
+ *
+ * `thisYear` (the current year unless given) decides which figures are marked as old.
  */
 export function compareValue(
   metric: ComparedMetric,
   catalog: { segments: Vocabulary },
   input: CompareInput,
+  { thisYear = new Date().getFullYear() }: { thisYear?: number } = {},
 ): CompareResult {
   const vocabulary = catalog.segments;
   const comparison = metric.comparison;
@@ -447,9 +465,11 @@ export function compareValue(
     }
     const position = positionOf(placed, figure);
     const better = betterOf(position, comparison.direction, figure);
+    const old = isOld(figure.year, thisYear);
     const clause = placementClause(metric, figure, { position, better }, comparison.direction, {
       vocabulary,
       note: matched.note,
+      old,
     });
     placements.push({
       figure: number,
@@ -459,6 +479,8 @@ export function compareValue(
       ...(better === undefined ? {} : { better }),
       match: matched.match,
       ...(matched.note ? { note: matched.note } : {}),
+      year: figure.year,
+      ...(old ? { old } : {}),
       sentence: `${formatValue(placed, figure.unit)}${
         figure.per ? ` ${perWords(figure.per)}` : ""
       }${converted ? ` (${conversionWords(converted)})` : ""} ${clause}`,
@@ -689,13 +711,16 @@ function placementClause(
   figure: Figure,
   placed: Pick<Placement, "position" | "better">,
   direction: Direction,
-  { vocabulary, note }: { vocabulary: Vocabulary; note?: string | undefined },
+  { vocabulary, note, old }: { vocabulary: Vocabulary; note?: string | undefined; old: boolean },
 ): string {
   const source = metric.sources[figure.source - 1] ?? { label: "", url: "" };
   const segment = segmentWords(figure.segment, vocabulary);
+  // The figure's own year, not the year its source was read: "(Recurly, undated)".
+  const year = yearWords({ year: figure.year, ...(old ? { old } : {}) });
+  const cited = `${authorOf(source) || source.label}, ${year}`;
   return `${verbOf(figure, placed, direction)} ${figureName(metric, figure)}${
     segment ? ` for ${segment}` : ""
-  }${note ? ` (${note})` : ""} (${shortCitation(source)})`;
+  }${note ? ` (${note})` : ""} (${cited})`;
 }
 
 /** Words joined as a list: "a", "a and b", "a, b and c". */

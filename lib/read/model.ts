@@ -202,8 +202,11 @@ export function createReadModel(catalog: Catalog): ReadModel {
     const suggestions = otherKind || aliasOf.length > 0 ? [] : closest[kind](asked);
     let message = `No ${kind} has the slug "${slug}"`;
     if (otherKind) message += `; "${slug}" is a ${otherKind}`;
-    else if (aliasOf.length === 1) message += `; "${slug}" names the ${kind} "${aliasOf[0]}"`;
-    else if (aliasOf.length > 1) {
+    else if (aliasOf.length === 1 && aliasOf[0] === asked.toLowerCase()) {
+      message += `: slugs are lowercase, so it is "${aliasOf[0]}"`;
+    } else if (aliasOf.length === 1) {
+      message += `: "${slug}" is another name for the ${kind} whose slug is "${aliasOf[0]}"`;
+    } else if (aliasOf.length > 1) {
       message += `; "${slug}" could mean ${aliasOf.map((item) => `"${item}"`).join(" or ")}`;
     } else if (suggestions.length > 0) {
       message += `. Did you mean ${suggestions.map((item) => `"${item}"`).join(", ")}?`;

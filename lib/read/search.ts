@@ -92,6 +92,22 @@ const STOP_WORDS = new Set(
     .split(" "),
 );
 
+/**
+ * Words a question names its subject with rather than what it asks: "how many users come back",
+ * "is our product sticky". In a query of several words they weigh less than the others and a record
+ * they alone match ranks with the records that match only in passing, so that "product" in
+ * "Product Engagement Score" does not outrank what the question asks about; a name that holds
+ * them ("customer effort score") is still found whole.
+ */
+const SUBJECT_WORDS = new Set(
+  ("app apps product products user users customer customers people person company business " +
+    "team they them their us actually really get got use using used")
+    .split(" "),
+);
+
+/** How much a subject word weighs in a question, against 1 for the others. */
+const SUBJECT_WEIGHT = 0.25;
+
 /** Lowercases, drops stop words and plural endings, so "Customers" finds "customer". */
 function processTerm(term: string): string | null {
   const lower = term.toLowerCase();
@@ -380,6 +396,8 @@ export function searchOver(documents: SearchDocuments): CatalogSearch {
     if (asked === "") return [];
     const text = corrected(asked);
     const oneWord = !/\s/.test(text);
+    // In a question, the words that name its subject weigh little and place no record by themselves.
+    const subject = (term: string) => !oneWord && SUBJECT_WORDS.has(term);
     // One word forgives a slip or two ("chrun"); longer queries keep the tighter default.
     const found = index.search(
       text,
@@ -388,7 +406,10 @@ export function searchOver(documents: SearchDocuments): CatalogSearch {
           fuzzy: (term) =>
             vocabulary.has(term) ? false : term.length >= 5 ? 2 : term.length === 4 ? 1 : false,
         }
-        : {},
+        : {
+          boostTerm: (term) => subject(term) ? SUBJECT_WEIGHT : 1,
+          prefix: (term) => term.length >= 3 && !subject(term),
+        },
     ).map((result) => ({
       id: String(result.id),
       score: result.score,
@@ -396,9 +417,10 @@ export function searchOver(documents: SearchDocuments): CatalogSearch {
       tier: Math.max(
         oneWord ? 0 : BODY_TIER - 1,
         Math.min(
-          ...Object.values(result.match).flat().map((field) =>
-            FIELDS[field as Field]?.tier ?? BODY_TIER
-          ),
+          BODY_TIER,
+          ...Object.entries(result.match).filter(([term]) => !subject(term))
+            .flatMap(([, fields]) => fields)
+            .map((field) => FIELDS[field as Field]?.tier ?? BODY_TIER),
         ),
       ),
       terms: result.terms,

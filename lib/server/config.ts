@@ -17,6 +17,12 @@ type PortFrom = "PORT" | "--port";
 /** The address a listener is bound to. */
 type Address = { hostname: string; port: number };
 
+/**
+ * The address the server listens on when `HOSTNAME` is unset: this machine only. Set `HOSTNAME`
+ * (`0.0.0.0` for every interface) to serve other machines.
+ */
+export const DEFAULT_HOSTNAME = "127.0.0.1";
+
 /** Where and how the server listens. */
 export interface ServeOptions {
   /** The port to listen on; 0 picks a free one. */
@@ -56,7 +62,7 @@ export function catalogDirFrom(env: Env): string | undefined {
 
 /**
  * Reads where and how to serve: the port from `PORT` (8000 when unset), or from `--port` when
- * given; `HOSTNAME` (0.0.0.0 when unset), `BASE_URL` and `CATALOG_DIR`. The first value that is not
+ * given; `HOSTNAME` ({@linkcode DEFAULT_HOSTNAME} when unset), `BASE_URL` and `CATALOG_DIR`. The first value that is not
  * valid is a {@linkcode ServeError} with exit code 2.
  *
  * @example
@@ -66,7 +72,7 @@ export function catalogDirFrom(env: Env): string | undefined {
  * const env = { PORT: "8080", BASE_URL: "https://metrics.example/" } as Record<string, string>;
  * assert.deepEqual(serveOptionsFromEnv((name) => env[name]), {
  *   port: 8080,
- *   hostname: "0.0.0.0",
+ *   hostname: "127.0.0.1",
  *   baseUrl: "https://metrics.example",
  * });
  * assert.throws(() => serveOptionsFromEnv(() => "eighty"), /PORT: "eighty" must be a port number/);
@@ -76,7 +82,7 @@ export function serveOptionsFromEnv(
   env: Env,
   flags: { port?: string | undefined } = {},
 ): ServeOptions {
-  const options: ServeOptions = { port: 8000, hostname: "0.0.0.0" };
+  const options: ServeOptions = { port: 8000, hostname: DEFAULT_HOSTNAME };
   if (flags.port !== undefined) {
     options.port = parsePort(flags.port, "--port");
     options.portFrom = "--port";

@@ -256,12 +256,12 @@ export function resolveParameters(
 }
 
 /**
- * The same parameters one period earlier, for a recipe that follows a cohort or a window until
- * `:as_of` and answers nothing while it is open: its period moved back by its length, or its day
- * 0 by a day. Only a period that took its default moves; `undefined` when none can.
+ * The same parameters one period earlier, for a default period with nothing to count, or whose
+ * cohort's window is still open (a recipe that follows it until `:as_of` answers nothing then):
+ * its period moved back by its length, or its day 0 by a day. Only a period that took its
+ * default moves; `undefined` when none can.
  */
 export function earlierPeriod(recipe: Recipe, parameters: Parameters): Parameters | undefined {
-  if (!recipe.parameters.some((parameter) => parameter.name === "as_of")) return undefined;
   const values = { ...parameters.values };
   const moved = (name: string) => parameters.defaulted.includes(name);
   for (const span of spansOf(recipe)) {
@@ -285,15 +285,19 @@ export function earlierPeriod(recipe: Recipe, parameters: Parameters): Parameter
 export function defaultWords(
   recipe: Recipe,
   name: string,
-  { defaulted, moved = false }: { defaulted: readonly string[]; moved?: boolean },
+  { defaulted, moved = false }: {
+    defaulted: readonly string[];
+    moved?: false | "open" | "empty" | boolean;
+  },
 ): string {
+  const latest = moved === "empty" ? "with something to count" : "whose window has closed";
   for (const span of spansOf(recipe)) {
     const words = spanWords(span.months);
     const length = span.months === 12 ? words : `a ${words}`;
     const both = defaulted.includes(span.start) && defaulted.includes(span.end);
     if (name === span.start) {
       if (!both) return `${length} before ${optionName(span.end)}`;
-      return moved ? `the latest ${words} whose window has closed` : `the last full ${words}`;
+      return moved ? `the latest ${words} ${latest}` : `the last full ${words}`;
     }
     if (name === span.end) return `${length} after ${optionName(span.start)}`;
   }
@@ -309,9 +313,7 @@ export function defaultWords(
     case "year_start":
       return "the last twelve full months";
     case "cohort_day":
-      return moved
-        ? "the latest day whose window has closed"
-        : "the latest day whose day N is over";
+      return moved ? `the latest day ${latest}` : "the latest day whose day N is over";
     default:
       return "the recipe's example";
   }

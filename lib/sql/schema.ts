@@ -62,6 +62,12 @@ export interface Table {
   /** Rules across columns, as SQL both engines read. */
   checks?: readonly string[];
   /**
+   * Whether the rows are states of one thing that follow each other in time: `of` names the
+   * thing, and each state runs from its `from` column until its `to` column (empty while it is
+   * in force). Two states of one thing never overlap, so only its latest may be open.
+   */
+  states?: { of: string; from: string; to: string };
+  /**
    * The calendar span one row stands for, when a row is a period (a ledger's month): its date
    * column holds the span's first day, and the data reaches the end of the last span.
    */
@@ -160,6 +166,7 @@ export const TABLES: readonly Table[] = [
       },
     ],
     checks: ["valid_to IS NULL OR valid_to > valid_from"],
+    states: { of: "subscription_id", from: "valid_from", to: "valid_to" },
   },
   {
     name: "events",

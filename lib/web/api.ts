@@ -23,6 +23,8 @@ export function apiAnswers(catalog: Catalog, baseUrl: string): Map<string, Answe
   for (const framework of catalog.frameworks) {
     add(`/api/frameworks/${framework.slug}`, () => framework);
   }
+  const counts = { metrics: catalog.metrics.length, frameworks: catalog.frameworks.length };
+  add("/api", async () => (await import("./openapi.ts")).apiIndex(baseUrl, counts));
   add("/api/openapi.json", async () => {
     const { buildOpenApi } = await import("./openapi.ts");
     return buildOpenApi(baseUrl, {

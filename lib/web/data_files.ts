@@ -64,7 +64,13 @@ const COLUMNS: Column[] = ([
   ],
   ["segment", "string", "The population and segment in words", (row) => row.segmentLabel],
   ["sample", "number", "The sample size, where the sentence gives it", (row) => row.sample],
-  ["year", "integer", "The year the data describe, where given", (row) => row.year],
+  [
+    "year",
+    "integer",
+    "The year the figure was published; for an undated source, the year its data describe; " +
+    "undated (a missing value) where neither is known",
+    (row) => row.year,
+  ],
   [
     "source_number",
     "integer",
@@ -167,6 +173,8 @@ export function dataPackage(catalog: Catalog, baseUrl: string): unknown {
           description,
         })),
         primaryKey: ["id"],
+        // A figure whose year is not known says so in the year column.
+        missingValues: ["", "undated"],
       },
     }],
   };

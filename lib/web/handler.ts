@@ -204,7 +204,14 @@ function notFound(site: SiteAnswers, path: string): HttpError {
   if (match) {
     const [, collection = "", slug = ""] = match;
     const found = site.plan.model.get(collection === "metrics" ? "metric" : "framework", slug);
-    if (!found.ok) return new HttpError(404, found.notFound.message);
+    if (!found.ok) {
+      // The record the slug names another way, by its address: what to ask instead.
+      const [named, ...others] = found.notFound.aliasOf;
+      const address = named !== undefined && others.length === 0
+        ? `; its address is /api/${collection}/${named}`
+        : "";
+      return new HttpError(404, `${found.notFound.message}${address}`);
+    }
   }
   if (isApiPath(path)) return new HttpError(404, `No API endpoint at "${clip(path)}"`);
   return new HttpError(404, `No page at "${clip(path)}"`);

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { LICENCE, MAX_PATH_LENGTH, READ_METHODS, SITE_NAME, VERSION } from "../policy.ts";
 import { componentRegistry } from "../catalog/schema.ts";
 import { SLUG_PATTERN } from "../catalog/records.ts";
+import { API_GUIDE_PATH } from "./paths.ts";
 
 /** The API version published in the OpenAPI `info` block. */
 export const API_VERSION = VERSION;
@@ -92,6 +93,60 @@ const slugParameter = (what: string) => ({
 });
 
 /** What an OpenAPI document is, enough for a client to type `/api/openapi.json`. */
+/** The schema of `/api`'s answer, {@linkcode apiIndex}. */
+const API_INDEX_SCHEMA = {
+  type: "object",
+  description: "The API's endpoints and where to read more",
+  required: ["name", "openapi", "guide", "endpoints"],
+  additionalProperties: false,
+  properties: {
+    name: { type: "string" },
+    openapi: { type: "string", format: "uri", description: "This OpenAPI document" },
+    guide: { type: "string", format: "uri", description: "The page for people about the API" },
+    endpoints: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["method", "path", "operationId", "summary"],
+        additionalProperties: false,
+        properties: {
+          method: { type: "string", const: "GET" },
+          path: { type: "string", description: "The address, with `{slug}` for a record's slug" },
+          operationId: { type: "string" },
+          summary: { type: "string" },
+        },
+      },
+    },
+  },
+};
+
+/**
+ * What `/api` answers: every endpoint of the OpenAPI document (method, path, operation and
+ * summary), and where the document and the page for people are.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { apiIndex } from "./openapi.ts";
+ * const index = apiIndex("https://metrics.example");
+ * assert.equal(index.endpoints[0]?.path, "/api/metrics");
+ * ```
+ */
+export function apiIndex(baseUrl: string, counts?: { metrics: number; frameworks: number }) {
+  const document = buildOpenApi(baseUrl, counts);
+  return {
+    name: document.info.title,
+    openapi: `${baseUrl}/api/openapi.json`,
+    guide: `${baseUrl}${API_GUIDE_PATH}`,
+    endpoints: Object.entries(document.paths).map(([path, item]) => ({
+      method: "GET" as const,
+      path,
+      operationId: item.get.operationId,
+      summary: item.get.summary,
+    })),
+  };
+}
+
 const OPENAPI_DOCUMENT_SCHEMA = {
   type: "object",
   description: "An OpenAPI 3.1 document",
@@ -177,8 +232,8 @@ export function buildOpenApi(baseUrl: string, counts = { metrics: 44, frameworks
         "companies carry source citations: carry the citation along with any figure you reuse. " +
         "Every address also answers HEAD (the GET's headers, no body) and OPTIONS (a CORS " +
         "preflight that allows any request header). Answers carry a strong ETag; send it in " +
-        "`If-None-Match` to get `304 Not Modified`. Any other address under `/api/` answers a " +
-        "JSON 404. Beside the API, the site publishes its data as files: the benchmark figures " +
+        "`If-None-Match` to get `304 Not Modified`. `/api` lists the endpoints; any other " +
+        "address under `/api/` answers a JSON 404. Beside the API, the site publishes its data as files: the benchmark figures " +
         "(`/benchmarks.json`, `/benchmarks.csv`, `/datapackage.json`, under the same licence), " +
         "the calculators (`/formulas.json`), and the SQL recipes that compute the metrics from " +
         "your own tables (`/sql/index.json`, one `/sql/{slug}.sql` per recipe and its " +
@@ -203,6 +258,17 @@ export function buildOpenApi(baseUrl: string, counts = { metrics: 44, frameworks
       ...recordPaths("framework", counts.frameworks, {
         get: "A metric's slug is not found here.",
       }),
+      "/api": {
+        get: {
+          operationId: "getApiIndex",
+          tags: ["meta"],
+          summary: "List the API's endpoints",
+          description: "The endpoints of this API, each with its address and what it answers, " +
+            `and where to read more: this document and the page for people, ${API_GUIDE_PATH}. ` +
+            "`/api/` answers the same.",
+          responses: { "200": success("The endpoints", ref("ApiIndex")), ...errors(false) },
+        },
+      },
       "/api/openapi.json": {
         get: {
           operationId: "getOpenApi",
@@ -217,7 +283,11 @@ export function buildOpenApi(baseUrl: string, counts = { metrics: 44, frameworks
       },
     },
     components: {
-      schemas: { ...componentSchemas(), OpenApiDocument: OPENAPI_DOCUMENT_SCHEMA },
+      schemas: {
+        ...componentSchemas(),
+        ApiIndex: API_INDEX_SCHEMA,
+        OpenApiDocument: OPENAPI_DOCUMENT_SCHEMA,
+      },
       responses: REUSABLE_RESPONSES,
       headers: {
         AccessControlAllowOrigin: {

@@ -13,6 +13,9 @@ export const DATA_PATHS = {
   datapackage: "/datapackage.json",
 } as const;
 
+/** Where the page for people about the API is; `/api` answers the endpoints as JSON. */
+export const API_GUIDE_PATH = "/developers";
+
 /** Where the "where do you stand" script is served. */
 export const FORMS_SCRIPT_PATH = "/assets/forms.js";
 
@@ -24,6 +27,12 @@ export const SEARCH_RESULTS_SCRIPT_PATH = "/assets/search-results.js";
 
 /** Where the search script's documents are served, from which it builds the server's index. */
 export const SEARCH_INDEX_PATH = "/assets/search-index.json";
+
+/**
+ * Where the home page's "Is my number good?" form goes: it sends the reader on to the chosen
+ * metric's "where do you stand" answer ({@linkcode comparePath}).
+ */
+export const STAND_PATH = "/compare";
 
 /** The address of a metric's "where do you stand" answer. */
 export function comparePath(slug: string): string {

@@ -17,32 +17,46 @@ WITH ledger AS (
   FROM finance_months
   WHERE month >= :period_start AND month < :period_end
 ),
-customer_mrr AS (
-  SELECT
-    s.customer_id,
-    -- a customer's first payment is the start of its first state with MRR above 0
-    MIN(CASE WHEN st.mrr > 0 THEN st.valid_from END) AS first_paid_at,
-    -- its MRR at the end: the states in force just before :period_end, where its first full
-    -- month begins
-    SUM(CASE WHEN st.valid_from < :period_end
-      AND (st.valid_to IS NULL OR st.valid_to >= :period_end) THEN st.mrr ELSE 0 END) AS end_mrr
+first_paid AS (
+  -- a customer's first payment is the start of its first state with MRR above 0
+  SELECT s.customer_id, MIN(st.valid_from) AS first_paid_at
   FROM subscriptions AS s
   JOIN subscription_states AS st ON st.subscription_id = s.subscription_id
+  WHERE st.mrr > 0
   GROUP BY s.customer_id
 ),
 new_customers AS (
   -- new customers: whose first payment falls in the period; not reactivations or trials
-  SELECT end_mrr FROM customer_mrr
+  SELECT
+    customer_id,
+    -- its first full month: the calendar month its first payment opens when that payment falls
+    -- on a month's first instant, otherwise the month after; for a period of several months it
+    -- is not where the period ends
+    CASE WHEN first_paid_at = date_trunc('month', first_paid_at) THEN first_paid_at
+      ELSE date_trunc('month', first_paid_at) + INTERVAL '1 month' END AS first_full_month
+  FROM first_paid
   WHERE first_paid_at >= :period_start AND first_paid_at < :period_end
+),
+new_mrr AS (
+  -- its MRR in that month: the states in force as the month begins (a change at exactly its
+  -- first instant included); upgrades, add-ons, downgrades and cancellations after it are not
+  -- acquisition, and one that left before it brings 0
+  SELECT n.customer_id, COALESCE(SUM(st.mrr), 0) AS mrr
+  FROM new_customers AS n
+  JOIN subscriptions AS s ON s.customer_id = n.customer_id
+  LEFT JOIN subscription_states AS st ON st.subscription_id = s.subscription_id
+    AND st.valid_from <= n.first_full_month
+    AND (st.valid_to IS NULL OR st.valid_to > n.first_full_month)
+  GROUP BY n.customer_id
 ),
 inputs AS (
   SELECT
     -- CAC: fully loaded sales and marketing spend per new customer
     (SELECT spend FROM ledger) / NULLIF((SELECT COUNT(*) FROM new_customers), 0) AS "cac",
-    -- new MRR per customer: the average new customer's MRR as its first full month begins; one
-    -- that left before then brings 0 (its acquisition cost is in the CAC all the same), and
-    -- expansion from existing customers is left out
-    (SELECT AVG(end_mrr) FROM new_customers) AS "newMrr",
+    -- new MRR per customer: the average new customer's MRR in its first full month; its
+    -- acquisition cost is in the CAC whatever it pays, and expansion from existing customers is
+    -- left out
+    (SELECT AVG(mrr) FROM new_mrr) AS "newMrr",
     -- gross margin on the same months' revenue, not 100%
     ((SELECT revenue FROM ledger) - (SELECT cost FROM ledger)) * 100.0
       / NULLIF((SELECT revenue FROM ledger), 0) AS "grossMargin"

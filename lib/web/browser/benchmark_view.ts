@@ -101,7 +101,7 @@ ${lines}
 <p class="muted">Carry the citation along with any figure you reuse (CC BY 4.0).</p>`;
 }
 
-/** The answer from a tool result: its structured content, or the JSON in its text. */
+/** The answer from a tool result: its structured content (its text is plain lines). */
 function answerOf(result: {
   structuredContent?: Record<string, unknown> | undefined;
   content?: { type: string; text?: string }[] | undefined;
@@ -112,14 +112,6 @@ function answerOf(result: {
   }
   if (result.structuredContent && "slug" in result.structuredContent) {
     return result.structuredContent as unknown as Answer;
-  }
-  for (const item of result.content ?? []) {
-    if (item.type !== "text" || !item.text?.startsWith("{")) continue;
-    try {
-      return JSON.parse(item.text) as Answer;
-    } catch {
-      // Not the JSON block; try the next one.
-    }
   }
   return "The tool's result carried no figures";
 }

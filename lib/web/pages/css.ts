@@ -199,6 +199,9 @@ table.figures caption { text-align: left; font-weight: 600; padding: 0.25rem 0; 
 table.figures th, table.figures td { border-top: 1px solid var(--line); padding: 0.35rem 0.5rem; text-align: left; vertical-align: top; }
 table.figures tr:target { background: var(--accent-bg); }
 .cite-text { user-select: all; font-size: 0.85rem; }
+table.endpoints { border-collapse: collapse; font-size: 0.95rem; }
+table.endpoints caption { text-align: left; font-weight: 600; padding: 0.25rem 0; }
+table.endpoints th, table.endpoints td { border-top: 1px solid var(--line); padding: 0.4rem 0.75rem 0.4rem 0; text-align: left; vertical-align: top; }
 /* On a phone each figure's row stacks, every cell under its column's name. */
 @media (max-width: 40rem) {
   table.figures, table.figures tbody, table.figures tr, table.figures th, table.figures td { display: block; }
@@ -206,6 +209,14 @@ table.figures tr:target { background: var(--accent-bg); }
   table.figures tr { border-top: 1px solid var(--line); padding: 0.4rem 0; }
   table.figures th, table.figures td { border: 0; padding: 0.1rem 0; }
   table.figures td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); }
+  /* The caption reads across the width, and a field a figure does not state is left out. */
+  table.figures caption { display: block; }
+  table.figures td.empty { display: none; }
+  table.figures td[data-label="Citation"]::before { content: none; }
+  table.endpoints, table.endpoints caption, table.endpoints tbody, table.endpoints tr, table.endpoints th, table.endpoints td { display: block; }
+  table.endpoints thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  table.endpoints th, table.endpoints td { border: 0; padding: 0.1rem 0; }
+  table.endpoints tr { border-top: 1px solid var(--line); padding: 0.4rem 0; }
 }
 .stand { border: 1px solid var(--line); border-radius: 0.5rem; padding: 0 1rem 0.5rem; margin: 1rem 0; max-width: var(--measure); }
 .verdict { font-size: 1.1rem; border-left: 4px solid var(--accent); padding-left: 0.75rem; }
@@ -227,8 +238,17 @@ ul.legend { list-style: none; padding: 0; margin: 0.25rem 0; font-size: 0.9rem; 
 .formula-numbers { overflow-wrap: anywhere; }
 /* SQL: the recipes and the schema page's views, scrolled sideways within their box on a phone. */
 code, pre { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace; font-size: 0.9em; }
+/* A shadow on the side with more to see, which goes once it is scrolled to: the covers scroll with
+   the text, the shadows stay at the box's edges. */
 pre.sql {
-  background: var(--panel); border: 1px solid var(--line); border-radius: 0.375rem;
+  --shadow: color-mix(in srgb, var(--text) 30%, transparent);
+  background:
+    linear-gradient(to right, var(--panel) 40%, transparent) left / 2rem 100% no-repeat local,
+    linear-gradient(to left, var(--panel) 40%, transparent) right / 2rem 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, var(--shadow), transparent) left / 0.9rem 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, var(--shadow), transparent) right / 0.9rem 100% no-repeat scroll,
+    var(--panel);
+  border: 1px solid var(--line); border-radius: 0.375rem;
   padding: 0.75rem 1rem; overflow-x: auto; max-width: 100%; line-height: 1.45; margin: 0.75rem 0;
 }
 pre.sql code { font-size: 0.85rem; }

@@ -15,6 +15,11 @@ import { formatValue, perWords, statisticWords } from "../../read/words.ts";
 import { comparePath, DATA_PATHS } from "../paths.ts";
 import { figureChart } from "./chart.ts";
 
+/** Marks a cell that states nothing ("—"), which a phone's stacked rows leave out. */
+function empty(isEmpty: boolean): Html | "" {
+  return isEmpty ? markup` class="empty"` : "";
+}
+
 /** The table of every figure: its anchor, what it is, its segment, sample, year and source. */
 export function figureTable(metric: MetricRecord, vocabulary: Vocabulary, baseUrl: string): Html {
   const rows = metricFigureRows(metric, vocabulary, baseUrl).map((row) =>
@@ -26,9 +31,11 @@ export function figureTable(metric: MetricRecord, vocabulary: Vocabulary, baseUr
 <td data-label="Statistic">${statisticWords(row)}${
       row.measures ? markup`<br><span class="muted">measures ${row.measures}</span>` : ""
     }</td>
-<td data-label="Segment">${row.segmentLabel || "—"}</td>
-<td data-label="Sample">${row.sample === undefined ? "—" : formatValue(row.sample, "count")}</td>
-<td data-label="Year">${row.year ?? "—"}</td>
+<td data-label="Segment"${empty(!row.segmentLabel)}>${row.segmentLabel || "—"}</td>
+<td data-label="Sample"${empty(row.sample === undefined)}>${
+      row.sample === undefined ? "—" : formatValue(row.sample, "count")
+    }</td>
+<td data-label="Year"${empty(row.year === undefined)}>${row.year ?? "—"}</td>
 <td data-label="Source"><a href="#source-${row.source.number}">[${row.source.number}]</a></td>
 <td data-label="Citation"><details><summary>Cite</summary><p class="cite-text">${row.citation}</p></details></td>
 </tr>

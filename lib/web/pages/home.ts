@@ -8,7 +8,8 @@ import { frameworkEntry, metricEntry, recordList } from "./parts.ts";
 import { byName } from "../../read/model.ts";
 import type { IndexedPage } from "./layout.ts";
 import { type Catalog, displayName, type Tag, TAGS } from "../../catalog/records.ts";
-import { schemaPath, SQL_INDEX_PATH, SQL_PAGE_PATH } from "../paths.ts";
+import { schemaPath, SQL_INDEX_PATH, SQL_PAGE_PATH, STAND_PATH } from "../paths.ts";
+import { comparableFigures } from "../../catalog/figures.ts";
 
 /** What each tag groups, as the home page introduces it. */
 export const TAG_DESCRIPTIONS: Readonly<Record<Tag, string>> = {
@@ -47,19 +48,12 @@ export function homePage(catalog: Catalog): IndexedPage {
       capitalize(group.tag)
     }</a> <span class="muted">(${group.count})</span></li>\n`
   );
-  const comparable = metrics.filter((metric) =>
-    metric.comparison && (metric.figures ?? []).some((figure) => !figure.measures)
-  );
-  const stand = comparable.map((metric, index) =>
-    markup`${index === 0 ? "" : ", "}<a href="${
-      sitePath("/metrics", metric.slug)
-    }#where-do-you-stand">${metric.abbreviation ?? metric.name}</a>`
-  );
   const main = markup`<h1>Product and growth metrics</h1>
 <p class="lead">A reference catalog of ${count}, written in plain practitioner language. Each metric has a definition, a formula, the traps to watch, a worked example, and benchmark figures that cite their sources.</p>
 <section aria-labelledby="stand">
 <h2 id="stand">Is my number good?</h2>
-<p>Place your own value against the sourced figures, for your segment, and get the answer in a sentence: ${stand}.</p>
+<p>Place your own value against the sourced figures and get the answer in a sentence; the next page narrows it to your segment.</p>
+${standForm(catalog)}
 </section>
 <section aria-labelledby="tags">
 <h2 id="tags">Browse by tag</h2>
@@ -91,6 +85,54 @@ ${recordList(byName(catalog.frameworks).map(frameworkEntry))}
     description: `A reference catalog of ${count}, with formulas, traps and cited benchmarks.`,
     path: "/",
     main,
+  };
+}
+
+/**
+ * "Is my number good?": a metric with comparable figures and a value, sent to {@linkcode STAND_PATH},
+ * which sends the reader on to that metric's answer, where its segment can be given. A GET form:
+ * it needs no script.
+ */
+export function standForm(catalog: Catalog, chosen: { metric?: string; value?: string } = {}) {
+  const comparable = byName(catalog.metrics).filter((metric) =>
+    metric.comparison && comparableFigures(metric).length > 0
+  );
+  const options = comparable.map((metric) =>
+    markup`<option value="${metric.slug}"${
+      metric.slug === chosen.metric ? markup` selected` : ""
+    }>${displayName(metric)}</option>`
+  );
+  return markup`<form class="compare stand-home" method="get" action="${STAND_PATH}">
+<p><label>Metric <select name="metric" required><option value="">Choose a metric</option>${options}</select></label></p>
+<p><label>Your value <input name="value" autocomplete="off" required size="10" placeholder="e.g. 3%" value="${
+    chosen.value ?? ""
+  }"></label></p>
+<p><button type="submit">Is it good?</button></p>
+</form>`;
+}
+
+/**
+ * The page of a "Is my number good?" that names no metric with figures: the form again, with the
+ * reason. Status 400.
+ */
+export function standPage(catalog: Catalog, params: URLSearchParams) {
+  const metric = (params.get("metric") ?? "").slice(0, 100);
+  const value = (params.get("value") ?? "").slice(0, 100);
+  const reason = metric === ""
+    ? "Choose a metric to compare your value with."
+    : `No metric with benchmark figures has the slug "${metric}": choose one from the list.`;
+  return {
+    status: 400,
+    page: {
+      title: "Is my number good?",
+      description: "Place your own value against a metric's sourced benchmark figures.",
+      noindex: true,
+      main:
+        markup`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li aria-current="page">Is my number good?</li></ol></nav>
+<h1>Is my number good?</h1>
+<p class="callout" role="alert">${reason}</p>
+${standForm(catalog, { metric, value })}`,
+    },
   };
 }
 

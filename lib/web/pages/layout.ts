@@ -6,6 +6,7 @@
  */
 import { type Content, Html, markup } from "./html.ts";
 import { LICENCE, MAX_QUERY_LENGTH, SITE_NAME } from "../../policy.ts";
+import { API_GUIDE_PATH } from "../paths.ts";
 
 /** Where the stylesheet and the icon are served. */
 export const STYLESHEET_PATH = "/assets/site.css";
@@ -110,7 +111,7 @@ ${canonical}${robots}${alternates}${preview}${structured}<link rel="stylesheet" 
 <ul>
 <li><a href="/metrics">Metrics A–Z</a></li>
 <li><a href="/frameworks">Frameworks</a></li>
-<li><a href="/api/openapi.json" type="application/json">API</a></li>
+<li><a href="${API_GUIDE_PATH}">API</a></li>
 </ul>
 </nav>
 ${searchForm(frame.query ?? "")}

@@ -1,5 +1,6 @@
 /**
- * The page of one metric: its sections in the field table's order, benchmarks with their review
+ * The page of one metric: its sections in the field table's order (a reader's), the SQL recipe after
+ * the benchmarks, benchmarks with their review
  * date and linked citations, related metrics, the frameworks that include it, and its JSON.
  *
  * @module
@@ -161,13 +162,17 @@ export function metricPage(metric: MetricRecord, context: MetricContext): Indexe
   const parts = sectionsOf(metric, METRIC_FIELDS);
   const lead = parts.filter((part) => part.field.lead && part.content === "text")
     .map((part) => paragraphs(String(part.value), "lead"));
-  // The recipe follows the formula and its calculator: the same inputs, counted from your data.
+  const body = parts.filter((part) => !part.field.lead && part.content !== "sources");
+  // Counting it from your own data follows the benchmarks (or, without them, what it measures):
+  // a reader first learns what the metric is and how good numbers look.
   const sql = { id: "sql", heading: "Compute it from your data" };
+  const sqlAfter = body.some((part) => part.field.key === "benchmarks")
+    ? "benchmarks"
+    : "whatItMeasures";
   const render = (part: Section) => [
     section(part.field.heading, part.id, sectionBody(part, metric, context)),
-    part.field.key === "formula" ? section(sql.heading, sql.id, recipeSection(metric)) : "",
+    part.field.key === sqlAfter ? section(sql.heading, sql.id, recipeSection(metric)) : "",
   ];
-  const body = parts.filter((part) => !part.field.lead && part.content !== "sources");
   const cited = parts.filter((part) => part.content === "sources");
   const included = frameworks(metric, context);
   // The two forms are listed under the sections that hold them.
@@ -181,7 +186,7 @@ export function metricPage(metric: MetricRecord, context: MetricContext): Indexe
     ...body.flatMap((part) => {
       const entry = { id: part.id, heading: part.field.heading };
       const form = forms[part.field.key];
-      return [entry, ...(form ? [form] : []), ...(part.field.key === "formula" ? [sql] : [])];
+      return [entry, ...(form ? [form] : []), ...(part.field.key === sqlAfter ? [sql] : [])];
     }),
     ...(included ? [{ id: "frameworks", heading: "Frameworks that include it" }] : []),
     ...cited.map((part) => ({ id: part.id, heading: part.field.heading })),

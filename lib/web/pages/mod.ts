@@ -26,6 +26,7 @@ import type { CatalogSearch } from "../../read/search.ts";
 import { createReadModel, metricPairs, pairPath, type ReadModel } from "../../read/model.ts";
 import { comparableFigures } from "../../catalog/figures.ts";
 import {
+  API_GUIDE_PATH,
   calcPath,
   comparePath,
   FORMS_SCRIPT_PATH,
@@ -33,7 +34,9 @@ import {
   SEARCH_RESULTS_SCRIPT_PATH,
   SEARCH_SCRIPT_PATH,
   SQL_PAGE_PATH,
+  STAND_PATH,
 } from "../paths.ts";
+import { COMMON_HEADERS } from "../../policy.ts";
 
 /** Options for {@linkcode planPages}. */
 export interface PagesOptions {
@@ -167,6 +170,7 @@ export function planPages(
   addPage("/metrics", ({ render }) => render.metricsIndexPage(catalog));
   addPage("/frameworks", ({ render }) => render.frameworksIndexPage(catalog));
   addPage("/tags", ({ render }) => render.tagsIndexPage(catalog));
+  addPage(API_GUIDE_PATH, ({ render }) => render.developersPage(catalog, baseUrl));
   addPage(SQL_PAGE_PATH, ({ render }) => render.sqlPage(catalog));
   for (const tag of TAGS) {
     if (catalog.metrics.some((metric) => metric.tags.includes(tag))) {
@@ -205,6 +209,30 @@ export function planPages(
       );
     }
   }
+  // "Is my number good?" from the home page: on to the chosen metric's answer, with the value and
+  // anything else the form sent; without a metric that has figures, the form again (400).
+  const standing = new Set(
+    catalog.metrics.filter((metric) => comparableFigures(metric).length > 0).map((m) => m.slug),
+  );
+  compare.set(STAND_PATH, async (request) => {
+    const params = new URL(request.url).searchParams;
+    const slug = params.get("metric") ?? "";
+    if (standing.has(slug)) {
+      params.delete("metric");
+      return new Response(null, {
+        status: 303,
+        headers: {
+          ...COMMON_HEADERS,
+          location: `${comparePath(slug)}?${params}`,
+          "cache-control": "no-store",
+          "content-length": "0",
+        },
+      });
+    }
+    const made = await renderers();
+    const { status, page } = made.render.standPage(catalog, params);
+    return made.render.pageResponse(made.render.renderPage(page, baseUrl), status);
+  });
   answers.set(FORMS_SCRIPT_PATH, planAnswer(() => FORMS_SCRIPT, TYPES.js));
   for (const pair of metricPairs(catalog.metrics)) {
     addPage(pairPath(pair[0].slug, pair[1].slug), ({ render }) => render.pairPage(pair));

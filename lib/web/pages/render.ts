@@ -5,8 +5,16 @@
  *
  * @module
  */
-export { frameworksIndexPage, homePage, metricsIndexPage, tagPage, tagsIndexPage } from "./home.ts";
+export {
+  frameworksIndexPage,
+  homePage,
+  metricsIndexPage,
+  standPage,
+  tagPage,
+  tagsIndexPage,
+} from "./home.ts";
 export { metricCalcPage, metricComparePage, metricPage } from "./metric.ts";
+export { developersPage } from "./developers.ts";
 export { pairPage } from "./pair.ts";
 export { sqlPage } from "./sql.ts";
 export { frameworkPage } from "./framework.ts";

@@ -1,0 +1,116 @@
+import assert from "node:assert/strict";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { loadCatalog } from "../lib/mod.ts";
+import { createMcpServer } from "../lib/agents/mcp.ts";
+import { METRIC_FIELD_NAMES, TEXT_BUDGET } from "../lib/agents/mcp_tools.ts";
+import { toApiMetric } from "../lib/catalog/records.ts";
+
+const catalog = await loadCatalog();
+
+/** A client of the server in this process; the caller closes it. */
+async function connected(): Promise<Client> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await createMcpServer(catalog).connect(serverSide);
+  const client = new Client({ name: "test", version: "1.0.0" });
+  await client.connect(clientSide);
+  return client;
+}
+
+const bytes = (text: string) => new TextEncoder().encode(text).length;
+
+type Result = { content: { type: string; text: string }[]; structuredContent?: unknown };
+
+/** The bytes of a result's text content, all blocks together. */
+const textBytes = (result: Result) =>
+  result.content.reduce((sum, block) => sum + bytes(block.text), 0);
+
+Deno.test("every tool's text is compact, at most 8 KB for every record, list_metrics at most 12 KB", async () => {
+  const client = await connected();
+  try {
+    const call = async (name: string, args: Record<string, unknown>) =>
+      await client.callTool({ name, arguments: args }) as Result;
+    const largest: Record<string, { bytes: number; call: string }> = {};
+    const measure = async (name: string, args: Record<string, unknown>, limit = TEXT_BUDGET) => {
+      const result = await call(name, args);
+      const size = textBytes(result);
+      const label = `${name} ${JSON.stringify(args)}`;
+      assert.ok(size <= limit, `${label}: ${size} bytes of text`);
+      assert.equal(result.content.length, 1, `${label}: one text block`);
+      const [block] = result.content;
+      assert.doesNotMatch(block?.text ?? "", /\n {2}"/, `${label}: no indented JSON`);
+      if (size > (largest[name]?.bytes ?? 0)) largest[name] = { bytes: size, call: label };
+    };
+    await measure("list_metrics", {}, 12 * 1024);
+    await measure("list_frameworks", {});
+    for (const metric of catalog.metrics) {
+      await measure("get_metric", { slug: metric.slug });
+      await measure("get_metric", { slug: metric.slug, fields: [...METRIC_FIELD_NAMES] });
+      await measure("get_benchmark", { slug: metric.slug });
+      await measure("search", { query: metric.name, limit: 20 });
+      await measure("search", { query: metric.definition.slice(0, 200), limit: 20 });
+    }
+    for (const framework of catalog.frameworks) {
+      await measure("get_framework", { slug: framework.slug });
+      await measure("get_framework", {
+        slug: framework.slug,
+        fields: ["howItWorks", "implementation", "examples", "whenToAvoid", "pairsWith"],
+      });
+    }
+    for (
+      const [slug, value] of [
+        ["net-revenue-retention", "104%"],
+        ["churn-rate", "3%"],
+        ["customer-acquisition-cost", "$400"],
+        ["dau-mau-ratio", "25%"],
+      ]
+    ) await measure("get_benchmark", { slug, value });
+    console.log(
+      Object.entries(largest).map(([name, { bytes, call }]) => `${name}: ${bytes} B (${call})`)
+        .join("\n"),
+    );
+  } finally {
+    await client.close();
+  }
+});
+
+Deno.test("get_metric answers every field across calls: those that do not fit are named in moreFields", async () => {
+  const client = await connected();
+  try {
+    for (const metric of catalog.metrics) {
+      const whole = toApiMetric(metric) as unknown as Record<string, unknown>;
+      const gathered: Record<string, unknown> = {};
+      let asked: string[] = [...METRIC_FIELD_NAMES];
+      for (let round = 0; asked.length > 0; round++) {
+        assert.ok(round < METRIC_FIELD_NAMES.length, metric.slug);
+        const result = await client.callTool({
+          name: "get_metric",
+          arguments: { slug: metric.slug, fields: asked },
+        });
+        const { moreFields = [], ...part } = result.structuredContent as {
+          moreFields?: string[];
+        };
+        assert.ok(moreFields.length < asked.length, `${metric.slug}: no progress`);
+        Object.assign(gathered, part);
+        asked = moreFields;
+      }
+      assert.deepEqual(gathered, whole, metric.slug);
+    }
+  } finally {
+    await client.close();
+  }
+});
+
+Deno.test("docs/mcp.md states the resource count the server lists", async () => {
+  const client = await connected();
+  try {
+    const { resources } = await client.listResources();
+    const docs = await Deno.readTextFile(new URL("../docs/mcp.md", import.meta.url));
+    const stated = [...docs.matchAll(/`resources\/list` lists all (\d+)/g)].map((m) =>
+      Number(m[1])
+    );
+    assert.deepEqual(stated, [resources.length]);
+  } finally {
+    await client.close();
+  }
+});
