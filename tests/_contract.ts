@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { type RawRequest, rawRequest, type RawResponse } from "./_raw_http.ts";
+import { recipeText } from "../lib/sql/recipe.ts";
 
 /** A metric's fields as the API serves them, in the contract's order (alpha-rate has each). */
 export const METRIC_API_FIELDS = [
@@ -442,8 +443,10 @@ export const CONTRACT: ContractCase[] = [
       const files: [string, string][] = [
         ["/sql/schema.postgres.sql", "schema.postgres.sql"],
         ["/sql/schema.duckdb.sql", "schema.duckdb.sql"],
+        ["/sql/schema.clickhouse.sql", "schema.clickhouse.sql"],
         ["/sql/churn-rate.sql", "recipes/churn-rate.sql"],
         ["/sql/net-revenue-retention.sql", "recipes/net-revenue-retention.sql"],
+        ["/sql/conversion-rate.clickhouse.sql", "recipes/conversion-rate.sql"],
       ];
       for (const [target, file] of files) {
         const response = await get(origin, target);
@@ -452,7 +455,11 @@ export const CONTRACT: ContractCase[] = [
         assert.equal(response.headers.get("content-type"), sql, target);
         assert.match(response.headers.get("cache-control") ?? "", /^public, max-age=\d+/, target);
         const committed = await Deno.readTextFile(new URL(`../lib/sql/${file}`, import.meta.url));
-        assert.equal(response.text(), committed, `${target} is the file, byte for byte`);
+        // a recipe's ClickHouse text is its file through the rewrites
+        const expected = file.startsWith("recipes/") && target.endsWith(".clickhouse.sql")
+          ? recipeText(committed, "clickhouse")
+          : committed;
+        assert.equal(response.text(), expected, `${target} is the file, byte for byte`);
       }
       const index = await get(origin, "/sql/index.json");
       assert.equal(index.status, 200);

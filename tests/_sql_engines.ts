@@ -1,20 +1,29 @@
 // deno-lint-ignore-file no-import-prefix -- test-only packages are named here, not in deno.json,
 // so tests/deno.lock holds them and `deno task start` never fetches them (README, Tasks)
 /**
- * The two engines the recipes are proven on, started by the tests and loaded with the reference
- * schema and the generated rows: DuckDB embedded (from npm), and a throwaway PostgreSQL cluster
- * made with Debian's `initdb` and `pg_ctl` in a temporary folder, listening on 127.0.0.1 and
- * removed afterwards. PostgreSQL refuses to run as root, so as root the cluster runs as the
- * `postgres` user (or `nobody`) through `runuser`; as anyone else it runs as them.
+ * The three engines the recipes are proven on, started by the tests and loaded with the reference
+ * schema and the generated rows: DuckDB embedded (from npm), a throwaway PostgreSQL cluster made
+ * with Debian's `initdb` and `pg_ctl` in a temporary folder, listening on 127.0.0.1 and removed
+ * afterwards, and ClickHouse in this process through chDB. PostgreSQL refuses to run as root, so
+ * as root the cluster runs as the `postgres` user (or `nobody`) through `runuser`; as anyone else
+ * it runs as them.
+ *
+ * chDB is not in `tests/deno.lock`: Deno's npm resolver cannot install it (it stops on the
+ * optional library packages of other platforms), so npm installs it into `tests/clickhouse/`
+ * from the committed `package-lock.json` (`npm ci` there; `.ci/run` does), and the tests load it
+ * from that folder's `node_modules` with `require`.
  *
  * @module
  */
 import { DuckDBInstance } from "npm:@duckdb/node-api@1.5.6-r.1";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import postgres from "npm:postgres@3.4.9";
 import type { Dialect } from "../lib/sql/dialect.ts";
 import { ddl, TABLES } from "../lib/sql/schema.ts";
 import { type Value, valueText } from "./_sql_data.ts";
 import { childEnv, freePort } from "./_spawn.ts";
+import { systemBinary } from "./_system.ts";
 
 /** A query's answer: its column names, and its rows as plain JSON values. */
 export interface Answer {
@@ -86,6 +95,99 @@ export async function startDuckDb(rows: Record<string, Record<string, Value>[]>)
       return Promise.resolve();
     },
   };
+}
+
+/** Where npm installs chDB for the tests: `npm ci` in this folder. */
+export const CHDB_FOLDER: string = fileURLToPath(new URL("./clickhouse/", import.meta.url));
+
+/** The part of chDB's API the tests use: a session, its temporary folder removed on cleanup. */
+interface ChdbSession {
+  query(sql: string, format?: string): string;
+  queryBind(sql: string, values: Record<string, unknown>, format?: string): string;
+  cleanup(): void;
+}
+
+/**
+ * Whether the tests run the recipes on ClickHouse: when npm installed chDB in `tests/clickhouse/`,
+ * and always with `REQUIRE_SYSTEM_TESTS=1` (then a missing chDB fails the test that starts it).
+ * Otherwise it says on stderr why ClickHouse is skipped.
+ */
+export function clickhouseWanted(): boolean {
+  const path = `${CHDB_FOLDER}node_modules/chdb/package.json`;
+  try {
+    if (Deno.statSync(path).isFile) return true;
+  } catch {
+    // not installed
+  }
+  if (Deno.env.get("REQUIRE_SYSTEM_TESTS") === "1") return true;
+  console.error(
+    `Skipping ClickHouse: chDB is not at ${path} (run npm ci in ${CHDB_FOLDER}; ` +
+      "REQUIRE_SYSTEM_TESTS=1 turns this into a failure)",
+  );
+  return false;
+}
+
+/**
+ * ClickHouse in this process (chDB, from `tests/clickhouse/node_modules`), in a session of its
+ * own, with the schema and the rows. Its answers come as JSON; a NaN or an infinity comes as
+ * text, so that it never passes for a NULL.
+ */
+export function startClickHouse(rows: Record<string, Record<string, Value>[]>): Promise<Engine> {
+  const require = createRequire(`${CHDB_FOLDER}package.json`);
+  let chdb: { Session: new () => ChdbSession };
+  try {
+    chdb = require("chdb");
+  } catch (error) {
+    throw new Error(`chDB did not load from ${CHDB_FOLDER}: run npm ci there (${error})`);
+  }
+  const { Session } = chdb;
+  const session = new Session();
+  try {
+    for (const statement of ddl("clickhouse").split(/;\n/)) {
+      if (/\S/.test(statement.replace(/--[^\n]*/g, ""))) session.query(statement);
+    }
+    // JSON rows of the values' text, which ClickHouse parses faster than INSERT's literals
+    for (const table of TABLES) {
+      const lines = (rows[table.name] ?? []).map((row) =>
+        JSON.stringify(Object.fromEntries(
+          table.columns.map((column) => [
+            column.name,
+            valueText(row[column.name] ?? null, column.type),
+          ]),
+        ))
+      );
+      if (lines.length > 0) {
+        session.query(`INSERT INTO ${table.name} FORMAT JSONEachRow\n${lines.join("\n")}`);
+      }
+    }
+  } catch (error) {
+    session.cleanup();
+    throw error;
+  }
+  const format = "JSONCompact SETTINGS output_format_json_quote_denormals = 1";
+  return Promise.resolve({
+    dialect: "clickhouse",
+    query(sql, values = []) {
+      // a query's own SETTINGS clause ends it; the output's follow a FORMAT clause, which only
+      // a query takes (not CREATE, USE or INSERT … SELECT)
+      const query = /^(?:SELECT|WITH)\b/i.test(sql.replace(/--[^\n]*\n/g, "").trim());
+      const text = `${sql.replace(/;\s*$/, "")}${query ? `\nFORMAT ${format}` : ""}`;
+      const output = values.length === 0 ? session.query(text) : session.queryBind(
+        text,
+        Object.fromEntries(values.map((value, i) => [`p${i + 1}`, value])),
+      );
+      if (!query) return Promise.resolve({ columns: [], rows: [] });
+      const answer = JSON.parse(output) as { meta: { name: string }[]; data: unknown[][] };
+      return Promise.resolve({
+        columns: answer.meta.map((column) => column.name),
+        rows: answer.data,
+      });
+    },
+    close() {
+      session.cleanup();
+      return Promise.resolve();
+    },
+  });
 }
 
 /** The newest PostgreSQL server Debian installed, as its `bin` folder, if any. */
@@ -213,6 +315,34 @@ export async function startPostgres(
     };
   } catch (error) {
     await stop().catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * The engines the recipes are proven on, each loaded with the rows, as far as this machine has
+ * them: DuckDB always; PostgreSQL when Debian's server is installed and ClickHouse when chDB is,
+ * both required with `REQUIRE_SYSTEM_TESTS=1`. Which are skipped is said on stderr once.
+ */
+export async function startEngines(
+  rows: Record<string, Record<string, Value>[]>,
+  { postgres: withPostgres = true }: { postgres?: boolean } = {},
+): Promise<Engine[]> {
+  const engines: Engine[] = [await startDuckDb(rows)];
+  try {
+    if (withPostgres) {
+      const bin = postgresBin();
+      const postgresql = systemBinary("postgresql", [
+        `${bin ?? "/usr/lib/postgresql/<version>/bin"}/initdb`,
+      ]);
+      if (!postgresql.skip) {
+        engines.push(await startPostgres(postgresql.require().replace(/\/initdb$/, ""), rows));
+      }
+    }
+    if (clickhouseWanted()) engines.push(await startClickHouse(rows));
+    return engines;
+  } catch (error) {
+    for (const engine of engines) await engine.close();
     throw error;
   }
 }

@@ -8,6 +8,8 @@ import { buildSite } from "../lib/web/site.ts";
 import { exportSite } from "../lib/export/export.ts";
 import { FIXTURE, startNginx, systemBinary } from "./_system.ts";
 import { childEnv } from "./_spawn.ts";
+import { MAPPINGS } from "../lib/sql/mappings.ts";
+import { recipeText } from "../lib/sql/recipe.ts";
 import { QUERIES, QUESTIONS } from "./_search_queries.ts";
 import {
   SEARCH_INDEX_PATH,
@@ -749,8 +751,10 @@ chromiumTest(
           html.scrollWidth - html.clientWidth
         );
         assert.ok(overflow <= 0, `${width}px: /sql scrolls sideways by ${overflow}px`);
+        // the example views, then the ClickHouse DDL, folded until its summary is clicked
+        await page.locator("#clickhouse-ddl summary").click();
         const blocks = page.locator("pre.sql");
-        assert.equal(await blocks.count(), 3);
+        assert.equal(await blocks.count(), MAPPINGS.length + 1);
         for (const block of await blocks.all()) {
           const box = await block.boundingBox();
           assert.ok(box && box.x >= 0 && box.x + box.width <= width, `${width}px: a view's box`);
@@ -811,9 +815,18 @@ chromiumTest(
       const plain = await noScript.newPage();
       await plain.goto(`${origin}/metrics/churn-rate`);
       assert.equal(await plain.locator("button.copy").isVisible(), false, "no button");
-      const code = plain.locator("pre.sql code");
+      const code = plain.locator("pre.sql code#sql-code");
       assert.ok(await code.isVisible(), "the recipe is on the page");
       assert.equal(await code.innerText(), recipe);
+      // ClickHouse's text is folded under it, there without a script once asked for
+      const clickhouse = plain.locator("#sql-clickhouse pre.sql code");
+      assert.equal(await clickhouse.isVisible(), false, "folded");
+      await plain.locator("#sql-clickhouse summary").click();
+      const file = new URL("../lib/sql/recipes/churn-rate.sql", import.meta.url);
+      assert.equal(
+        await clickhouse.innerText(),
+        recipeText(await Deno.readTextFile(file), "clickhouse").trimEnd(),
+      );
       await noScript.close();
     });
   },

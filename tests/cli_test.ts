@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { FIXTURE, onlyLine, runTask, runWithBrokenStdout, taskArgs } from "./_spawn.ts";
+import { recipeText } from "../lib/sql/recipe.ts";
 
 interface Result {
   code: number;
@@ -359,7 +360,7 @@ Deno.test("cli answers an unknown command or flag with usage on stderr and exit 
   assert.equal(JSON.parse(tag.stdout).length, 3);
 });
 
-Deno.test("cli sql prints a metric's recipe as its file is, by slug or name, and one text for both engines", async () => {
+Deno.test("cli sql prints a metric's recipe as its file is, by slug or name, one text for PostgreSQL and DuckDB, rewritten for ClickHouse", async () => {
   const file = await readFile(
     new URL("../lib/sql/recipes/churn-rate.sql", import.meta.url),
     "utf8",
@@ -374,10 +375,28 @@ Deno.test("cli sql prints a metric's recipe as its file is, by slug or name, and
   assert.equal(named.code, 0, named.stderr);
   assert.match(named.stdout, /^-- Metric: net-revenue-retention\n/);
   assert.equal(named.stderr, 'metrics-catalog: "NRR" is net-revenue-retention\n');
+  // ClickHouse's text is the file through the rewrites, the same the server serves
+  const clickhouse = await cli(["sql", "conversion-rate", "--dialect", "clickhouse"]);
+  assert.equal(clickhouse.code, 0, clickhouse.stderr);
+  assert.equal(
+    clickhouse.stdout,
+    recipeText(
+      await readFile(new URL("../lib/sql/recipes/conversion-rate.sql", import.meta.url), "utf8"),
+      "clickhouse",
+    ),
+  );
+  assert.match(clickhouse.stdout, /^-- Dialect: ClickHouse /m);
+  assert.match(clickhouse.stdout, /\nSETTINGS join_use_nulls = 1;\n$/);
 });
 
 Deno.test("cli sql --schema prints the DDL of each engine, PostgreSQL by default, without reading a catalog", async () => {
-  for (const [args, dialect] of [[[], "postgres"], [["--dialect", "DuckDB"], "duckdb"]] as const) {
+  for (
+    const [args, dialect] of [
+      [[], "postgres"],
+      [["--dialect", "DuckDB"], "duckdb"],
+      [["--dialect", "clickhouse"], "clickhouse"],
+    ] as const
+  ) {
     const result = await cli(["sql", "--schema", ...args], { CATALOG_DIR: "/nonexistent" });
     assert.equal(result.code, 0, result.stderr);
     const file = new URL(`../lib/sql/schema.${dialect}.sql`, import.meta.url);
@@ -405,12 +424,12 @@ Deno.test("cli sql answers an unknown slug, a metric without a recipe and an unk
     [
       ["sql", "churn-rate", "--dialect", "mysql"],
       2,
-      /^metrics-catalog: --dialect "mysql" must be one of: postgres, duckdb\n$/,
+      /^metrics-catalog: --dialect "mysql" must be one of: postgres, duckdb, clickhouse\n$/,
     ],
     [
       ["sql", "--schema", "--dialect", "oracle"],
       2,
-      /^metrics-catalog: --dialect "oracle" must be one of: postgres, duckdb\n$/,
+      /^metrics-catalog: --dialect "oracle" must be one of: postgres, duckdb, clickhouse\n$/,
     ],
   ];
   for (const [args, code, stderr] of cases) {

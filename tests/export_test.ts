@@ -203,9 +203,9 @@ Deno.test("deno task build writes the export with the task's own flags", async (
     });
     const stderr = output.stderr;
     assert.equal(output.code, 0, stderr);
-    // 41 of the catalog, the SQL schema page, and the 41 SQL files: 38 recipes, the DDL of two
-    // engines, the index.
-    assert.match(stderr, /Wrote .*dist\/: 85 answers \(16 pages\)/);
+    // 41 of the catalog, the SQL schema page, and the 80 SQL files: 38 recipes and their
+    // ClickHouse texts, the DDL of three engines, the index.
+    assert.match(stderr, /Wrote .*dist\/: 124 answers \(16 pages\)/);
     assert.equal(
       await Deno.readTextFile(`${dir}/dist/sql/churn-rate.sql`),
       await Deno.readTextFile(new URL("../lib/sql/recipes/churn-rate.sql", import.meta.url)),

@@ -89,16 +89,17 @@ Deno.test("/llms.txt links the SQL schema of each engine, the recipes' index and
   const parsed = parseLlmsTxt(await (await get("/llms.txt")).text());
   const links = parsed.sections.get("SQL recipes") ?? [];
   const urls = links.map((link) => link.url);
-  assert.deepEqual(urls.slice(0, 4), [
+  assert.deepEqual(urls.slice(0, 5), [
     `${BASE}/sql`,
     `${BASE}/sql/schema.postgres.sql`,
     `${BASE}/sql/schema.duckdb.sql`,
+    `${BASE}/sql/schema.clickhouse.sql`,
     `${BASE}/sql/index.json`,
   ]);
   const withRecipe = catalog.metrics.filter((metric) =>
     metric.calculator && !Object.hasOwn(WITHOUT_RECIPE, metric.slug)
   );
-  assert.equal(links.length - 4, withRecipe.length);
+  assert.equal(links.length - 5, withRecipe.length);
   for (const metric of withRecipe) {
     const link = links.find((item) => item.url === `${BASE}/sql/${metric.slug}.sql`);
     assert.equal(link?.title, metric.name, metric.slug);

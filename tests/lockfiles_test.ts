@@ -88,3 +88,20 @@ Deno.test("deno task cli locks with cli.lock: deno.lock's entries and DuckDB's, 
     assert.deepEqual(cli.npm[name], tests.npm[name], name);
   }
 });
+
+Deno.test("chDB is pinned by tests/clickhouse/package-lock.json, which .ci/run installs, and by no lockfile of Deno's", async () => {
+  const manifest = JSON.parse(
+    await readFile(new URL("./clickhouse/package.json", import.meta.url), "utf8"),
+  );
+  assert.deepEqual(manifest.dependencies, { chdb: "3.4.0" });
+  const locked = JSON.parse(
+    await readFile(new URL("./clickhouse/package-lock.json", import.meta.url), "utf8"),
+  ).packages["node_modules/chdb"];
+  assert.equal(locked.version, "3.4.0");
+  assert.match(locked.integrity, /^sha512-/);
+  for (const path of ["../deno.lock", "./deno.lock", "../cli.lock", "../binary.lock"]) {
+    assert.ok(!Object.keys((await lock(path)).npm).some((name) => /chdb/.test(name)), path);
+  }
+  const ci = await readFile(new URL("../.ci/run", import.meta.url), "utf8");
+  assert.match(ci, /\(cd tests\/clickhouse && npm ci /);
+});

@@ -1,20 +1,15 @@
 /**
- * The example views of the schema page, run: each is created on DuckDB and on PostgreSQL over a
- * few rows shaped as its source documents them, and what it gives must load into the reference
- * schema's own table (its types, keys and checks) as the rows the mapping promises.
+ * The example views of the schema page, run: each is created on the engines it is written for
+ * (DuckDB and PostgreSQL, or ClickHouse through chDB) over a few rows shaped as its source
+ * documents them, and what it gives must load into the reference schema's own table (its types,
+ * keys and checks) as the rows the mapping promises.
  *
  * @module
  */
 import assert from "node:assert/strict";
 import { MAPPINGS } from "../lib/sql/mappings.ts";
 import { TABLES } from "../lib/sql/schema.ts";
-import { type Engine, postgresBin, startDuckDb, startPostgres } from "./_sql_engines.ts";
-import { systemBinary } from "./_system.ts";
-
-const bin = postgresBin();
-const postgresql = systemBinary("postgresql", [
-  `${bin ?? "/usr/lib/postgresql/<version>/bin"}/initdb`,
-]);
+import { type Engine, startEngines } from "./_sql_engines.ts";
 
 // 2024-02-01, 2024-03-01, 2024-03-09 16:00 and 2024-04-01 in Unix seconds, as Stripe sends times.
 const FEB = 1706745600;
@@ -75,6 +70,25 @@ const SOURCES: Record<string, string[]> = {
       ('m1', 'u1', 'signed_up', NULL, '2024-03-01 09:00:00'),
       ('m3', 'u2', 'signed_up', 'inv_1', '2024-03-03 11:00:00')`,
   ],
+  // PostHog's columns in ClickHouse, properties as JSON text
+  posthog: [
+    "CREATE DATABASE posthog",
+    `CREATE TABLE posthog.events (uuid UUID, event String, properties String,
+      timestamp DateTime64(6, 'UTC'), team_id Int64, distinct_id String)
+      ENGINE = MergeTree ORDER BY (team_id, toDate(timestamp), event)`,
+    `INSERT INTO posthog.events VALUES
+      (generateUUIDv4(), 'signed_up', '{"$group_0": "acct_1"}', '2024-03-01 09:00:00.250000', 1, 'u1'),
+      (generateUUIDv4(), 'invite_sent', '{"$group_0": "acct_1", "invitation_id": "inv_1"}',
+        '2024-03-02 10:00:00', 1, 'u1'),
+      (generateUUIDv4(), 'signed_up', '{"$group_0": "acct_1", "invitation_id": "inv_1"}',
+        '2024-03-03 11:00:00', 1, 'u2'),
+      (generateUUIDv4(), '$pageview', '{"$group_0": "acct_1", "$current_url": "/reports"}',
+        '2024-03-04 12:00:00', 1, 'u2'),
+      (generateUUIDv4(), '$identify', '{"$group_0": "acct_1"}', '2024-03-04 12:00:01', 1, 'u2'),
+      (generateUUIDv4(), '$feature_flag_called', '{"$group_0": "acct_1"}',
+        '2024-03-04 12:00:02', 1, 'u2'),
+      (generateUUIDv4(), 'viewed_pricing', '{}', '2024-03-05 13:00:00', 1, 'anon_1')`,
+  ],
 };
 
 /** What each view must load into the schema's table, every column as text, in key order. */
@@ -112,20 +126,37 @@ const EXPECTED: Record<string, (string | null)[][]> = {
     ["u1", "acct_1", "signed_up", "2024-03-01 09:00:00", null],
     ["u2", "acct_1", "signed_up", "2024-03-03 11:00:00", "inv_1"],
   ],
+  // The group property is the account; PostHog's own events but a pageview stay out, and so do
+  // events without a group; instants keep their milliseconds
+  posthog: [
+    ["u1", "acct_1", "invite_sent", "2024-03-02 10:00:00.000", "inv_1"],
+    ["u1", "acct_1", "signed_up", "2024-03-01 09:00:00.250", null],
+    ["u2", "acct_1", "$pageview", "2024-03-04 12:00:00.000", null],
+    ["u2", "acct_1", "signed_up", "2024-03-03 11:00:00.000", "inv_1"],
+  ],
 };
+
+/** The engines each mapping's view is written for. */
+const enginesOf = (mapping: (typeof MAPPINGS)[number]) => mapping.engines ?? ["postgres", "duckdb"];
 
 /** Loads each mapping's view into a schema of its own, then its rows into the schema's table. */
 async function checkMappings(engine: Engine) {
+  // a schema is a database on ClickHouse, where a query's first one is the session's
+  const clickhouse = engine.dialect === "clickhouse";
   const useSchema = (name: string) =>
     engine.query(
-      engine.dialect === "postgres" ? `SET search_path TO ${name}` : `SET schema = '${name}'`,
+      clickhouse
+        ? `USE ${name}`
+        : engine.dialect === "postgres"
+        ? `SET search_path TO ${name}`
+        : `SET schema = '${name}'`,
     );
-  const home = engine.dialect === "postgres" ? "public" : "main";
-  for (const mapping of MAPPINGS) {
+  const home = clickhouse ? "default" : engine.dialect === "postgres" ? "public" : "main";
+  for (const mapping of MAPPINGS.filter((item) => enginesOf(item).includes(engine.dialect))) {
     const table = TABLES.find((candidate) => candidate.name === mapping.table);
     assert.ok(table, `${mapping.id}: no table "${mapping.table}"`);
     for (const statement of SOURCES[mapping.id] ?? []) await engine.query(statement);
-    await engine.query(`CREATE SCHEMA mapped_${mapping.id}`);
+    await engine.query(`CREATE ${clickhouse ? "DATABASE" : "SCHEMA"} mapped_${mapping.id}`);
     await useSchema(`mapped_${mapping.id}`);
     try {
       await engine.query(mapping.view);
@@ -141,7 +172,11 @@ async function checkMappings(engine: Engine) {
     );
     const loaded = await engine.query(
       `SELECT ${
-        columns.map((column) => `CAST(${column} AS VARCHAR) AS ${column}`).join(", ")
+        columns.map((column) =>
+          clickhouse
+            ? `toString(${column}) AS ${column}`
+            : `CAST(${column} AS VARCHAR) AS ${column}`
+        ).join(", ")
       } FROM ${table.name} ORDER BY ${columns.slice(0, 3).join(", ")}`,
     );
     assert.deepEqual(
@@ -149,16 +184,19 @@ async function checkMappings(engine: Engine) {
       EXPECTED[mapping.id],
       `${mapping.id} on ${engine.dialect}: its rows`,
     );
+    if (clickhouse) await engine.query(`TRUNCATE TABLE ${table.name}`);
   }
 }
 
-Deno.test("every example view of the schema page loads its source's rows into the schema's table, on DuckDB and PostgreSQL", async () => {
-  assert.deepEqual(MAPPINGS.map((mapping) => mapping.id), ["stripe", "chargebee", "events"]);
-  const engines: Engine[] = [await startDuckDb({})];
+Deno.test("every example view of the schema page loads its source's rows into the schema's table, on the engines it is written for", async () => {
+  assert.deepEqual(MAPPINGS.map((mapping) => mapping.id), [
+    "stripe",
+    "chargebee",
+    "events",
+    "posthog",
+  ]);
+  const engines = await startEngines({});
   try {
-    if (!postgresql.skip) {
-      engines.push(await startPostgres(postgresql.require().replace(/\/initdb$/, ""), {}));
-    }
     for (const engine of engines) await checkMappings(engine);
   } finally {
     for (const engine of engines) await engine.close();

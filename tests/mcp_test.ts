@@ -7,6 +7,7 @@ import { toApiMetric } from "../lib/catalog/records.ts";
 import { MCP_TOOLS, stdioClient } from "./_mcp.ts";
 import { FRAMEWORK_DEFAULT_FIELDS, METRIC_DEFAULT_FIELDS } from "../lib/agents/mcp_tools.ts";
 import { childEnv, ROOT, taskArgs } from "./_spawn.ts";
+import { recipeText } from "../lib/sql/recipe.ts";
 
 const catalog = await loadCatalog();
 
@@ -161,8 +162,9 @@ async function exerciseTools({ client }: Connected) {
   assert.match(text(wrongKind), /Did you mean "aarrr"/);
 
   const { resources } = await client.listResources();
-  // 44 metrics, 4 frameworks, the schema of 2 engines, 38 recipes and the benchmark view.
-  assert.equal(resources.length, 89);
+  // 44 metrics, 4 frameworks, the schema of 3 engines, 38 recipes, their 38 ClickHouse texts
+  // and the benchmark view.
+  assert.equal(resources.length, 128);
   const view = resources.find((item: { uri: string }) => item.uri.startsWith("ui://"));
   assert.equal(view?.mimeType, "text/html;profile=mcp-app");
   const recipe = await client.readResource({ uri: "sql://recipes/churn-rate" });
@@ -182,6 +184,7 @@ async function exerciseTools({ client }: Connected) {
     [
       "catalog://frameworks/{slug}",
       "catalog://metrics/{slug}",
+      "sql://clickhouse/recipes/{slug}",
       "sql://recipes/{slug}",
       "sql://schema/{dialect}",
     ],
@@ -382,21 +385,25 @@ Deno.test("the SQL recipes and the schema of each engine are resources: listed b
     mimeType: string;
   }[];
   const sql = listed.filter((resource) => resource.uri.startsWith("sql://"));
-  assert.deepEqual(sql.slice(0, 2).map((resource) => [resource.uri, resource.title]), [
+  assert.deepEqual(sql.slice(0, 3).map((resource) => [resource.uri, resource.title]), [
     ["sql://schema/postgres", "Reference schema (PostgreSQL)"],
     ["sql://schema/duckdb", "Reference schema (DuckDB)"],
+    ["sql://schema/clickhouse", "Reference schema (ClickHouse)"],
   ]);
   const folder = new URL("../lib/sql/recipes/", import.meta.url);
   const slugs = [...Deno.readDirSync(folder)].map((entry) => entry.name.replace(/\.sql$/, ""))
     .sort();
   assert.deepEqual(
-    sql.slice(2).map((resource) => resource.uri),
-    slugs.map((slug) => `sql://recipes/${slug}`),
+    sql.slice(3).map((resource) => resource.uri),
+    [
+      ...slugs.map((slug) => `sql://recipes/${slug}`),
+      ...slugs.map((slug) => `sql://clickhouse/recipes/${slug}`),
+    ],
   );
   const churn = sql.find((resource) => resource.uri === "sql://recipes/churn-rate");
   assert.equal(churn?.title, "Customer Churn Rate: SQL recipe");
   assert.ok(sql.every((resource) => resource.mimeType === "application/sql"));
-  for (const dialect of ["postgres", "duckdb"]) {
+  for (const dialect of ["postgres", "duckdb", "clickhouse"]) {
     const read = await rpc("resources/read", { uri: `sql://schema/${dialect}` });
     const file = new URL(`../lib/sql/schema.${dialect}.sql`, import.meta.url);
     assert.deepEqual(read.result.contents, [{
@@ -405,6 +412,17 @@ Deno.test("the SQL recipes and the schema of each engine are resources: listed b
       text: await Deno.readTextFile(file),
     }]);
   }
+  const uri = "sql://clickhouse/recipes/conversion-rate";
+  const clickhouse = await rpc("resources/read", { uri });
+  assert.deepEqual(clickhouse.result.contents, [{
+    uri,
+    mimeType: "application/sql",
+    text: recipeText(
+      await Deno.readTextFile(new URL("conversion-rate.sql", folder)),
+      "clickhouse",
+    ),
+  }]);
+  assert.match(clickhouse.result.contents[0].text, /\nSETTINGS join_use_nulls = 1;\n$/);
   const tools = (await rpc("tools/list", {})).result.tools as { name: string }[];
   assert.deepEqual(tools.map((tool) => tool.name).sort(), MCP_TOOLS, "still six tools");
 });
@@ -413,10 +431,17 @@ Deno.test("reading a recipe a metric lacks, an unknown one or an unknown engine 
   const cases: [string, RegExp][] = [
     ["sql://recipes/task-success-rate", /^"task-success-rate" has no SQL recipe: its attempts are/],
     [
+      "sql://clickhouse/recipes/task-success-rate",
+      /^"task-success-rate" has no SQL recipe: its attempts are/,
+    ],
+    [
       "sql://recipes/chrun-rate",
       /^No metric has the slug "chrun-rate"\. Did you mean "churn-rate"/,
     ],
-    ["sql://schema/mysql", /^No reference schema for "mysql"; the engines are postgres, duckdb$/],
+    [
+      "sql://schema/mysql",
+      /^No reference schema for "mysql"; the engines are postgres, duckdb, clickhouse$/,
+    ],
   ];
   for (const [uri, message] of cases) {
     const { error } = await rpc("resources/read", { uri });

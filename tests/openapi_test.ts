@@ -73,8 +73,10 @@ Deno.test("/api/openapi.json's description lists the data files, the SQL recipes
     "/formulas.json",
     "/sql/index.json",
     "/sql/{slug}.sql",
+    "/sql/{slug}.clickhouse.sql",
     "/sql/schema.postgres.sql",
     "/sql/schema.duckdb.sql",
+    "/sql/schema.clickhouse.sql",
   ]);
   assert.match(description, /code under the MIT licence/);
   for (const file of files) {

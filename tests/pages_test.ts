@@ -11,8 +11,8 @@ import { attr, type Element, type Page, parsePage, rawTextOf, textOf } from "./_
 import { equationEnd, readableDate } from "../lib/web/pages/parts.ts";
 import { columnType } from "../lib/sql/dialect.ts";
 import { MAPPINGS } from "../lib/sql/mappings.ts";
-import { WITHOUT_RECIPE } from "../lib/sql/recipe.ts";
-import { EVENT_NAMES, TABLES } from "../lib/sql/schema.ts";
+import { recipeText, WITHOUT_RECIPE } from "../lib/sql/recipe.ts";
+import { ddl, EVENT_NAMES, TABLES } from "../lib/sql/schema.ts";
 import { recipes } from "../lib/read/recipes.ts";
 import { comparableFigures } from "../lib/catalog/figures.ts";
 
@@ -218,14 +218,15 @@ Deno.test("/sql lists every table and column of the reference schema: its type o
       const cells = row.childNodes.filter((node) => "tagName" in node).map((cell) =>
         textOf(cell as Element)
       );
-      assert.deepEqual(cells.slice(0, 3), [
+      assert.deepEqual(cells.slice(0, 4), [
         column.name,
         columnType(column.type, "postgres"),
         columnType(column.type, "duckdb"),
+        columnType(column.type, "clickhouse"),
       ]);
-      assert.ok(cells[3]?.startsWith(column.means), `${table.name}.${column.name}`);
-      if (column.nullable) assert.match(cells[3] ?? "", /May be null\./);
-      for (const value of column.values ?? []) assert.ok(cells[3]?.includes(value), value);
+      assert.ok(cells[4]?.startsWith(column.means), `${table.name}.${column.name}`);
+      if (column.nullable) assert.match(cells[4] ?? "", /May be null\./);
+      for (const value of column.values ?? []) assert.ok(cells[4]?.includes(value), value);
     }
   }
   for (const name of Object.keys(EVENT_NAMES)) {
@@ -233,7 +234,7 @@ Deno.test("/sql lists every table and column of the reference schema: its type o
   }
 });
 
-Deno.test("/sql links the DDL of each engine and the index, and maps Stripe, Chargebee and Segment data with one view each", async () => {
+Deno.test("/sql links the DDL of each engine and the index, and maps Stripe, Chargebee, Segment and PostHog data with one view each", async () => {
   const doc = await page("/sql", 200, fullSite);
   const links = hrefs(doc);
   for (const href of ["/sql/schema.postgres.sql", "/sql/schema.duckdb.sql", "/sql/index.json"]) {
@@ -245,6 +246,7 @@ Deno.test("/sql links the DDL of each engine and the index, and maps Stripe, Cha
     "Event names",
     "What the recipes take for granted",
     "Mapping your data",
+    "On ClickHouse",
     "The recipes",
   ]);
   const rail = doc.one((element) => attr(element, "class") === "rail", "the rail");
@@ -254,10 +256,14 @@ Deno.test("/sql links the DDL of each engine and the index, and maps Stripe, Cha
     "#event-names",
     "#rules",
     "#mapping",
+    "#clickhouse",
     "#recipes",
   ]);
   const blocks = doc.all("pre").filter((pre) => attr(pre, "class") === "sql");
-  assert.equal(blocks.length, MAPPINGS.length);
+  // each mapping's view, then the schema's DDL for ClickHouse, folded until asked for
+  assert.equal(blocks.length, MAPPINGS.length + 1);
+  assert.equal(rawTextOf(blocks.at(-1)!), ddl("clickhouse").trimEnd());
+  assert.equal(byId(doc, "clickhouse-ddl").tagName, "details");
   MAPPINGS.forEach((mapping, index) => {
     assert.ok(textOf(byId(doc, mapping.id)).length > 0, mapping.id);
     assert.equal(
@@ -266,7 +272,7 @@ Deno.test("/sql links the DDL of each engine and the index, and maps Stripe, Cha
       `${mapping.id}: its view, readable without a script`,
     );
   });
-  for (const source of ["Stripe", "Chargebee", "Segment", "RudderStack"]) {
+  for (const source of ["Stripe", "Chargebee", "Segment", "RudderStack", "PostHog"]) {
     assert.ok(headings(doc).some((heading) => heading.text.includes(source)), source);
   }
 });
@@ -340,6 +346,14 @@ Deno.test("a metric page computes it from your data after the benchmarks: the re
   }
   assert.ok(text.includes("returns the calculator's inputs, lost and start, then result"));
   assert.match(text, /It is code, under the MIT licence/);
+  // ClickHouse's text on request: folded, readable without a script, with its own file
+  const folded = byId(doc, "sql-clickhouse");
+  assert.equal(folded.tagName, "details");
+  assert.equal(attr(folded, "open"), undefined);
+  assert.ok(links.includes("/sql/churn-rate.clickhouse.sql"));
+  const clickhouse = folded.childNodes.filter((node) => "tagName" in node)
+    .find((node) => (node as Element).tagName === "pre") as Element;
+  assert.equal(rawTextOf(clickhouse), recipeText(recipe.text, "clickhouse").trimEnd());
 });
 
 Deno.test("a metric without a recipe says why in the same section: no calculator, or what the reference schema lacks", async () => {

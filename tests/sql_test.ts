@@ -1,7 +1,8 @@
 /**
- * The reference schema and the recipes, proven on two real engines. The DDL committed for each
- * engine is what the schema's declaration generates; every recipe runs on DuckDB and on a
- * throwaway PostgreSQL cluster, both loaded with the generated data set, and must return its
+ * The reference schema and the recipes, proven on three real engines. The DDL committed for each
+ * engine is what the schema's declaration generates; every recipe runs on DuckDB, on a throwaway
+ * PostgreSQL cluster and on ClickHouse (chDB, its text through the rewrites of
+ * `lib/sql/clickhouse.ts`), all loaded with the generated data set, and must return its
  * calculator's inputs as the generator counted them and the result the calculator gives on those
  * inputs.
  *
@@ -18,13 +19,7 @@ import { DIALECTS } from "../lib/sql/dialect.ts";
 import { bindRecipe, parseRecipe, type Recipe } from "../lib/sql/recipe.ts";
 import { ddl, TABLES } from "../lib/sql/schema.ts";
 import { generate, type State, utc, type World } from "./_sql_data.ts";
-import {
-  type Answer,
-  type Engine,
-  postgresBin,
-  startDuckDb,
-  startPostgres,
-} from "./_sql_engines.ts";
+import { type Answer, type Engine, startEngines } from "./_sql_engines.ts";
 import {
   CASES,
   COUNTED,
@@ -33,7 +28,6 @@ import {
   type Params,
   totalMrr,
 } from "./_sql_expected.ts";
-import { systemBinary } from "./_system.ts";
 
 const catalog = await loadCatalog(undefined, { prebuilt: false });
 const metrics = new Map(catalog.metrics.map((metric) => [metric.slug, metric]));
@@ -44,10 +38,6 @@ for (const name of (await readdir(folder)).filter((file) => file.endsWith(".sql"
   if (!parsed.ok) throw new Error(`${name}: ${parsed.problems.join("; ")}`);
   recipes.push(parsed.recipe);
 }
-const bin = postgresBin();
-const postgresql = systemBinary("postgresql", [
-  `${bin ?? "/usr/lib/postgresql/<version>/bin"}/initdb`,
-]);
 const world = generate();
 
 for (const dialect of DIALECTS) {
@@ -191,15 +181,10 @@ Deno.test("every recipe has cases to run and counts to meet", () => {
 
 Deno.test(
   "every recipe returns its calculator's inputs by name, as the generator counted them, and the " +
-    "calculator's result, on DuckDB and on PostgreSQL",
+    "calculator's result, on DuckDB, on PostgreSQL and on ClickHouse",
   async (t) => {
-    const engines: Engine[] = [await startDuckDb(world.rows)];
+    const engines = await startEngines(world.rows);
     try {
-      if (!postgresql.skip) {
-        engines.push(
-          await startPostgres(postgresql.require().replace(/\/initdb$/, ""), world.rows),
-        );
-      }
       for (const recipe of recipes) {
         await t.step(recipe.metric, async () => {
           const problems: string[] = [];
@@ -260,21 +245,25 @@ Deno.test(
         "lost",
       ],
     ];
-    const engine = await startDuckDb(world.rows);
+    // every engine but PostgreSQL, which reads the same text as DuckDB
+    const engines = await startEngines(world.rows, { postgres: false });
     try {
-      for (const [metric, rule, drifted, input] of drifts) {
-        const recipe = recipes.find((candidate) => candidate.metric === metric) as Recipe;
-        assert.ok(recipe.text.includes(rule), `${metric} no longer says "${rule}"`);
-        const problems = await check(recipe, engine, recipe.text.replace(rule, drifted));
-        assert.ok(
-          problems.some((problem) =>
-            problem.startsWith(metric) && problem.includes(`input "${input}"`)
-          ),
-          `${metric}: ${problems.join("\n") || "no problem found"}`,
-        );
+      for (const engine of engines) {
+        for (const [metric, rule, drifted, input] of drifts) {
+          const recipe = recipes.find((candidate) => candidate.metric === metric) as Recipe;
+          assert.ok(recipe.text.includes(rule), `${metric} no longer says "${rule}"`);
+          const problems = await check(recipe, engine, recipe.text.replace(rule, drifted));
+          assert.ok(
+            problems.some((problem) =>
+              problem.startsWith(`${metric} on ${engine.dialect}`) &&
+              problem.includes(`input "${input}"`)
+            ),
+            `${metric} on ${engine.dialect}: ${problems.join("\n") || "no problem found"}`,
+          );
+        }
       }
     } finally {
-      await engine.close();
+      for (const engine of engines) await engine.close();
     }
   },
 );

@@ -119,13 +119,17 @@ function sqlLinks(catalog: Catalog, baseUrl: string): string[] {
     `- ${
       link("SQL recipes and their schema", `${baseUrl}/sql`)
     }: HTML page of the reference schema's tables and columns, and how to map Stripe, ` +
-    "Chargebee and Segment data onto it",
+    "Chargebee, Segment and PostHog data onto it",
     `- ${
       link("Reference schema (PostgreSQL)", `${baseUrl}/sql/schema.postgres.sql`)
     }: the DDL of the tables the recipes read, with a comment on every column (MIT licence)`,
     `- ${
       link("Reference schema (DuckDB)", `${baseUrl}/sql/schema.duckdb.sql`)
     }: the same tables for DuckDB`,
+    `- ${
+      link("Reference schema (ClickHouse)", `${baseUrl}/sql/schema.clickhouse.sql`)
+    }: the same tables for ClickHouse; each recipe's ClickHouse text is its file's name with ` +
+    "`.clickhouse.sql`",
     `- ${
       link("SQL recipes index", `${baseUrl}/sql/index.json`)
     }: every recipe with its inputs, parameters, tables and engines`,

@@ -20,6 +20,7 @@ import { metricFigureRows } from "../read/benchmarks.ts";
 import { statisticWords } from "../read/words.ts";
 import type { Vocabulary } from "../catalog/figures.ts";
 import { recipeOf, withoutRecipe } from "../read/recipes.ts";
+import { settingsOf } from "../sql/clickhouse.ts";
 
 /** A Markdown link, its label and its destination escaped. */
 export function link(text: string, url: string): string {
@@ -180,7 +181,8 @@ function recipeMarkdown(metric: MetricRecord, { baseUrl }: LinkContext): string 
     return `No query computes it from the reference schema (${schema}): ${withoutRecipe(metric)}.`;
   }
   return [
-    `This query computes it from your own tables on PostgreSQL or DuckDB. It reads ` +
+    `This query computes it from your own tables on PostgreSQL or DuckDB (and on ClickHouse, ` +
+    `below). It reads ` +
     `${codeList(recipe.tables)} of the reference schema, version ${recipe.schemaVersion} ` +
     `(${schema}), and returns the calculator's inputs, ${codeList(recipe.returns.slice(0, -1))}, ` +
     `then \`result\`: \`${recipe.result}\`. Its parameters, each bound or written in as a literal:`,
@@ -196,7 +198,17 @@ function recipeMarkdown(metric: MetricRecord, { baseUrl }: LinkContext): string 
     "```sql",
     recipe.text.trimEnd(),
     "```",
+    "",
+    clickhouseLine(metric.slug, recipe.text, baseUrl),
   ].join("\n");
+}
+
+/** Where ClickHouse's text of a recipe is, and the settings it ends with. */
+function clickhouseLine(slug: string, text: string, baseUrl: string): string {
+  const settings = settingsOf(text).map((setting) => setting.text);
+  return `On ClickHouse, the same query through the rewrites ClickHouse needs` +
+    (settings.length === 0 ? "" : `, ending with the settings ${codeList(settings)}`) +
+    `: ${baseUrl}/sql/${slug}.clickhouse.sql.`;
 }
 
 function sections(parts: readonly Section[], context: LinkContext, metric?: MetricRecord) {

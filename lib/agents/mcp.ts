@@ -159,7 +159,8 @@ export function createMcpServer(
       "Benchmark figures carry citations: quote the source along with any figure. Each metric " +
       "that can be counted from one's own tables has a SQL recipe, a resource at " +
       "sql://recipes/{slug}, over the reference schema at sql://schema/postgres or " +
-      "sql://schema/duckdb.",
+      "sql://schema/duckdb; for ClickHouse, sql://clickhouse/recipes/{slug} over " +
+      "sql://schema/clickhouse.",
   });
   server.registerTool("list_metrics", {
     title: "List metrics",

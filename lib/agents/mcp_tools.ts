@@ -20,12 +20,11 @@ import { firstSentence } from "../read/text.ts";
 import { FrameworkSchema, MetricSchema } from "../catalog/schema.ts";
 import type { CatalogSearch } from "../read/search.ts";
 import { findRecipe, recipeSlugs } from "../read/recipes.ts";
-import { DIALECTS } from "../sql/dialect.ts";
+import { recipeText } from "../sql/recipe.ts";
+import { DIALECTS, ENGINE_NAMES } from "../sql/dialect.ts";
 import { ddl } from "../sql/schema.ts";
 
 /** How each engine is named to people. */
-const ENGINE_NAMES = { postgres: "PostgreSQL", duckdb: "DuckDB" } as const;
-
 /**
  * A tool's answer: structured content and its JSON text, or an error in one line. The keys are in
  * the order of the SDK's result schema, which the SDK's answers follow.
@@ -308,7 +307,7 @@ export interface ResourceContents {
 
 /** A kind of resource: its template, what the template says of itself, listing and reading. */
 export interface ResourceKind {
-  name: "metric" | "framework" | "schema" | "recipe";
+  name: "metric" | "framework" | "schema" | "recipe" | "clickhouse-recipe";
   template: string;
   /** The template's one variable, which {@linkcode ResourceKind.read} takes. */
   variable: "slug" | "dialect";
@@ -361,7 +360,8 @@ function resourceKind(
 /**
  * The four kinds of resource: every record, `catalog://metrics/{slug}` and
  * `catalog://frameworks/{slug}` (JSON), and the SQL: the reference schema's DDL for each engine,
- * `sql://schema/{dialect}`, and each metric's recipe, `sql://recipes/{slug}` (`application/sql`).
+ * `sql://schema/{dialect}`, and each metric's recipe, `sql://recipes/{slug}`, with its ClickHouse
+ * text at `sql://clickhouse/recipes/{slug}` (`application/sql`).
  */
 export function resourceKinds(model: ReadModel): ResourceKind[] {
   return [
@@ -394,7 +394,7 @@ export function resourceKinds(model: ReadModel): ResourceKind[] {
       variable: "dialect",
       title: "Reference schema",
       description: "The DDL of the reference schema the SQL recipes read, for PostgreSQL " +
-        "(postgres) or DuckDB (duckdb): code, under the MIT licence",
+        "(postgres), DuckDB (duckdb) or ClickHouse (clickhouse): code, under the MIT licence",
       mimeType: "application/sql",
       list: () =>
         DIALECTS.map((dialect) => ({
@@ -417,7 +417,8 @@ export function resourceKinds(model: ReadModel): ResourceKind[] {
       variable: "slug",
       title: "SQL recipe",
       description: "One metric's SQL recipe: it computes the metric's calculator inputs and " +
-        "result from your own tables (sql://schema/{dialect}), on PostgreSQL or DuckDB alike: " +
+        "result from your own tables (sql://schema/{dialect}), on PostgreSQL or DuckDB alike " +
+        "(ClickHouse's text is at sql://clickhouse/recipes/{slug}): " +
         "code, under the MIT licence",
       mimeType: "application/sql",
       list: () =>
@@ -428,6 +429,24 @@ export function resourceKinds(model: ReadModel): ResourceKind[] {
       read: (slug) => {
         const found = findRecipe(model, slug, { exact: true });
         return found.ok ? found.recipe.text : { message: found.message };
+      },
+    }),
+    resourceKind("clickhouse-recipe", {
+      prefix: "sql://clickhouse/recipes/",
+      variable: "slug",
+      title: "SQL recipe for ClickHouse",
+      description: "One metric's SQL recipe as ClickHouse runs it: the recipe's text through a " +
+        "few named rewrites, ending with the settings it relies on, over " +
+        "sql://schema/clickhouse: code, under the MIT licence",
+      mimeType: "application/sql",
+      list: () =>
+        recipeSlugs().map((slug) => ({
+          name: slug,
+          title: `${model.name("metric", slug) ?? slug}: SQL recipe for ClickHouse`,
+        })),
+      read: (slug) => {
+        const found = findRecipe(model, slug, { exact: true });
+        return found.ok ? recipeText(found.recipe.text, "clickhouse") : { message: found.message };
       },
     }),
   ];

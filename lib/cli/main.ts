@@ -25,6 +25,7 @@ import { closestFinder } from "../read/text.ts";
 import { type CompareInput, compareValue, segmentChoices } from "../read/compare.ts";
 import { calculate, type Calculation, fewToCount } from "../read/calculate.ts";
 import { findRecipe, recipeOf, withoutRecipe } from "../read/recipes.ts";
+import { recipeText } from "../sql/recipe.ts";
 import { type Dialect, DIALECTS } from "../sql/dialect.ts";
 import { ddl } from "../sql/schema.ts";
 import {
@@ -275,20 +276,22 @@ const COMMANDS: Record<Command, CommandSpec> = {
     positionals: 1,
   },
   sql: {
-    usage: "sql <slug or name> | --schema [--dialect postgres|duckdb]",
+    usage: "sql <slug or name> | --schema [--dialect postgres|duckdb|clickhouse]",
     listed: "sql <slug or name> | --schema",
     summary: "Print a metric's SQL recipe, which computes it from your own tables, or with " +
       "--schema the DDL of the reference schema it reads",
     details: [
       "Options:",
       "  --schema             Print the reference schema's DDL instead of a recipe",
-      "  --dialect NAME       postgres (the default) or duckdb; a recipe is one text for both " +
-      "engines, so for a recipe the name is only checked",
+      "  --dialect NAME       postgres (the default), duckdb or clickhouse; a recipe is one text " +
+      "for PostgreSQL and DuckDB, and ClickHouse's is that text through a few named rewrites, " +
+      "ending with the settings it relies on",
       "",
       "The recipe is printed as its file is, to run as it is or save: replace each :name with a " +
       "value, or bind it. A metric without a recipe says why.",
       "",
-      `Examples: ${TOOL} sql churn-rate > churn-rate.sql · ${TOOL} sql --schema --dialect duckdb`,
+      `Examples: ${TOOL} sql churn-rate > churn-rate.sql · ${TOOL} sql --schema --dialect duckdb` +
+      ` · ${TOOL} sql churn-rate --dialect clickhouse`,
     ],
     options: { dialect: { type: "string" }, schema: { type: "boolean" } },
     positionals: 1,
@@ -710,14 +713,14 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
       return 0;
     }
     case "sql": {
-      dialectOf(text("dialect"));
+      const dialect = dialectOf(text("dialect"));
       const found = findRecipe(model, slug);
       if (!found.ok) throw new CliError(found.message, 1);
       if (found.alias !== undefined) {
         io.stderr(`${TOOL}: "${found.alias.slice(0, 60)}" is ${found.slug}\n`);
       }
-      // The file as it is: one text for both engines.
-      print(found.recipe.text);
+      // The file as it is (one text for PostgreSQL and DuckDB), or ClickHouse's rewriting of it.
+      print(recipeText(found.recipe.text, dialect));
       return 0;
     }
     case "frameworks":

@@ -1,14 +1,14 @@
 /**
  * The SQL engines the recipes are proven on, and the little that differs between them: the names
  * of column types in the schema's DDL, and how a recipe's parameter reaches the engine. The
- * recipes themselves are one text for both; where an engine would need its own spelling, the
- * difference is written here, never as a second copy of a recipe.
+ * recipes themselves are one text for all three; where ClickHouse needs its own spelling, the
+ * difference is a named rewrite in `clickhouse.ts`, never a second copy of a recipe.
  *
  * @module
  */
 
 /** The engines, in the order the DDL files and the tests name them. */
-export const DIALECTS = ["postgres", "duckdb"] as const;
+export const DIALECTS = ["postgres", "duckdb", "clickhouse"] as const;
 
 /** An engine the recipes run on. */
 export type Dialect = typeof DIALECTS[number];
@@ -37,6 +37,23 @@ const COLUMN_TYPES: Record<Dialect, Record<ValueType, string>> = {
     integer: "INTEGER",
     text: "VARCHAR",
   },
+  // instants to the millisecond in UTC whatever the server's time zone; money as a decimal, as
+  // on the other two (a Float64 would not add cents exactly)
+  clickhouse: {
+    id: "String",
+    timestamp: "DateTime64(3, 'UTC')",
+    date: "Date",
+    usd: "Decimal(14, 2)",
+    integer: "Int32",
+    text: "String",
+  },
+};
+
+/** Each engine's name, as its documentation writes it. */
+export const ENGINE_NAMES: Readonly<Record<Dialect, string>> = {
+  postgres: "PostgreSQL",
+  duckdb: "DuckDB",
+  clickhouse: "ClickHouse",
 };
 
 /**
@@ -54,8 +71,15 @@ export function columnType(type: ValueType, dialect: Dialect): string {
   return COLUMN_TYPES[dialect][type];
 }
 
-/** The SQL type a parameter is cast to, the same on both engines. */
+/** The SQL type a parameter is cast to, the same on PostgreSQL and DuckDB. */
 const PARAMETER_TYPES = { timestamp: "TIMESTAMP", integer: "INTEGER", text: "VARCHAR" } as const;
+
+/** The type a ClickHouse query parameter declares (`{p1:DateTime64(3, 'UTC')}`). */
+const CLICKHOUSE_PARAMETER_TYPES: Record<ParameterType, string> = {
+  timestamp: "DateTime64(3, 'UTC')",
+  integer: "Int32",
+  text: "String",
+};
 
 /** The types a recipe's parameter may have. */
 export type ParameterType = keyof typeof PARAMETER_TYPES;
@@ -66,17 +90,30 @@ export function isParameterType(word: string): word is ParameterType {
 }
 
 /**
- * The `n`th bound parameter, cast to its type so that neither engine has to guess it: PostgreSQL
- * and DuckDB both number parameters `$1`, `$2`, … and both read `CAST($1 AS TIMESTAMP)`.
+ * The `n`th bound parameter, cast to its type so that no engine has to guess it: PostgreSQL and
+ * DuckDB both number parameters `$1`, `$2`, … and both read `CAST($1 AS TIMESTAMP)`; ClickHouse
+ * names its query parameters with their type, `{p1:DateTime64(3, 'UTC')}`, and takes their
+ * values by those names (`param_p1` in its clients).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { placeholder } from "./dialect.ts";
+ * assert.equal(placeholder(1, "timestamp", "duckdb"), "CAST($1 AS TIMESTAMP)");
+ * assert.equal(placeholder(2, "integer", "clickhouse"), "{p2:Int32}");
+ * ```
  */
-export function placeholder(n: number, type: ParameterType, _dialect: Dialect): string {
+export function placeholder(n: number, type: ParameterType, dialect: Dialect): string {
+  if (dialect === "clickhouse") return `{p${n}:${CLICKHOUSE_PARAMETER_TYPES[type]}}`;
   return `CAST($${n} AS ${PARAMETER_TYPES[type]})`;
 }
 
 /**
  * A parameter's value written into the SQL text, for pasting into a console: a timestamp as
- * `TIMESTAMP '2024-03-01 00:00:00'`, a whole number as digits, text quoted with its quotes doubled.
- * Throws when the value does not fit the type, so nothing else can reach the text.
+ * `TIMESTAMP '2024-03-01 00:00:00'`, a whole number as digits, text quoted with its quotes doubled;
+ * on ClickHouse a timestamp names its time zone (`toDateTime64('2024-03-01 00:00:00', 3, 'UTC')`),
+ * since its `TIMESTAMP` is read in the server's. Throws when the value does not fit the type, so
+ * nothing else can reach the text.
  *
  * @example
  * ```ts
@@ -85,10 +122,18 @@ export function placeholder(n: number, type: ParameterType, _dialect: Dialect): 
  * assert.equal(literal("2024-03-01", "timestamp"), "TIMESTAMP '2024-03-01 00:00:00'");
  * assert.equal(literal(30, "integer"), "30");
  * assert.equal(literal("it's", "text"), "'it''s'");
+ * assert.equal(
+ *   literal("2024-03-01", "timestamp", "clickhouse"),
+ *   "toDateTime64('2024-03-01 00:00:00', 3, 'UTC')",
+ * );
  * assert.throws(() => literal("2024-03-01'; drop table events; --", "timestamp"));
  * ```
  */
-export function literal(value: string | number, type: ParameterType): string {
+export function literal(
+  value: string | number,
+  type: ParameterType,
+  dialect: Dialect = "postgres",
+): string {
   if (type === "integer") {
     const number = typeof value === "number" ? value : Number(value);
     if (!Number.isSafeInteger(number) || (typeof value === "string" && !/^-?\d+$/.test(value))) {
@@ -96,8 +141,13 @@ export function literal(value: string | number, type: ParameterType): string {
     }
     return String(number);
   }
-  if (type === "timestamp") return `TIMESTAMP '${timestampText(value)}'`;
-  return `'${String(value).replaceAll("'", "''")}'`;
+  if (type === "timestamp") {
+    const text = timestampText(value);
+    return dialect === "clickhouse" ? `toDateTime64('${text}', 3, 'UTC')` : `TIMESTAMP '${text}'`;
+  }
+  // ClickHouse reads a backslash in quoted text as an escape; doubled, it is itself
+  const quoted = String(value).replaceAll("'", "''");
+  return `'${dialect === "clickhouse" ? quoted.replaceAll("\\", "\\\\") : quoted}'`;
 }
 
 /**

@@ -1,17 +1,20 @@
 /**
- * How data from three common sources maps onto the reference schema: Stripe-shaped billing
- * (subscriptions, subscription items, invoices), Chargebee-shaped billing, and an event pipeline
- * that loads a `tracks` table (Segment, RudderStack). Each says what maps to what, in sentences
- * whose `code` is marked with backticks, and gives one short view that both engines read; the
- * schema page shows them, and `tests/mappings_test.ts` runs every view on both engines and loads
- * its rows into the schema's own table.
+ * How data from four common sources maps onto the reference schema: Stripe-shaped billing
+ * (subscriptions, subscription items, invoices), Chargebee-shaped billing, an event pipeline
+ * that loads a `tracks` table (Segment, RudderStack), and a PostHog-style `events` table in
+ * ClickHouse. Each says what maps to what, in sentences whose `code` is marked with backticks,
+ * and gives one short view that the engines it names read; the schema page shows them, and
+ * `tests/mappings_test.ts` runs every view on those engines and loads its rows into the schema's
+ * own table.
  *
  * The sources' table and column names here are the ones their documentation gives: Stripe's API
  * objects (and its Sigma and Data Pipeline tables), the attributes of Chargebee's Subscription as
- * its official Node library declares them, and Segment's warehouse schema.
+ * its official Node library declares them, Segment's warehouse schema, and the columns of
+ * PostHog's events table in ClickHouse.
  *
  * @module
  */
+import type { Dialect } from "./dialect.ts";
 
 /** One source of data, mapped onto the schema. */
 export interface Mapping {
@@ -25,9 +28,11 @@ export interface Mapping {
   table: string;
   /** The example: one `CREATE VIEW`, with a comment on the source table it reads. */
   view: string;
+  /** The engines the view is written for (and run on in the tests): PostgreSQL and DuckDB. */
+  engines?: readonly Dialect[];
 }
 
-/** Stripe, Chargebee and a Segment-style event pipeline, in that order. */
+/** Stripe, Chargebee, a Segment-style event pipeline and PostHog in ClickHouse, in that order. */
 export const MAPPINGS: readonly Mapping[] = [
   {
     id: "stripe",
@@ -151,6 +156,39 @@ JOIN accounts AS a ON a.user_id = t.user_id
 LEFT JOIN app.invite_sent AS i ON i.id = t.id
 LEFT JOIN app.signed_up AS s ON s.id = t.id
 WHERE t.event NOT IN ('email_opened', 'notification_received');
+`,
+  },
+  {
+    id: "posthog",
+    title: "PostHog events in ClickHouse",
+    notes: [
+      "PostHog keeps events in ClickHouse, one row per captured event: `event` (its name; " +
+      "names that start with `$` are PostHog's own, such as `$pageview` and `$autocapture`), " +
+      "`distinct_id` (who sent it), `timestamp` (`DateTime64(6, 'UTC')`) and `properties`, " +
+      "a JSON object stored as text, where group analytics puts the event's group as " +
+      "`$group_0`. The same shape suits any ClickHouse events table of that kind.",
+      "`events`: `distinct_id` as `user_id` (where the table has PostHog's `person_id`, take " +
+      "`toString(person_id)` instead, so that a person's anonymous and identified IDs count " +
+      "once), the `$group_0` property as `account_id` (events without a group stay out), " +
+      "`event` as `event_name`, `timestamp` to the millisecond as `occurred_at`, and the " +
+      "invitation's identifier, a property of your own `invite_sent` and `signed_up` events, " +
+      "as `object_id`. Of PostHog's own events keep only what a person did (pageviews and " +
+      "autocaptured clicks), not `$identify`, `$set`, `$feature_flag_called` and the like; in " +
+      "PostHog's own cluster, where one table holds every project, add `team_id = <yours>`.",
+    ],
+    table: "events",
+    engines: ["clickhouse"],
+    view: `-- posthog.events: one row per captured event, properties as JSON text
+CREATE VIEW events AS
+SELECT
+  distinct_id AS user_id,
+  JSONExtractString(properties, '$group_0') AS account_id,
+  event AS event_name,
+  toDateTime64(timestamp, 3, 'UTC') AS occurred_at,
+  nullIf(JSONExtractString(properties, 'invitation_id'), '') AS object_id
+FROM posthog.events
+WHERE JSONExtractString(properties, '$group_0') <> ''
+  AND (event NOT LIKE '$%' OR event IN ('$pageview', '$autocapture'));
 `,
   },
 ];

@@ -15,6 +15,7 @@ import {
   timestampText,
 } from "./dialect.ts";
 import { TABLES } from "./schema.ts";
+import { forClickHouse } from "./clickhouse.ts";
 
 /** A parameter a recipe takes, as its header declares it. */
 export interface RecipeParameter {
@@ -58,6 +59,14 @@ export const WITHOUT_RECIPE: Readonly<Record<string, string>> = {
     "success criteria written before the study (with partial credit), which are neither product " +
     "events nor survey answers",
 };
+
+/**
+ * A recipe's text as an engine runs it: the file itself on PostgreSQL and DuckDB, and on
+ * ClickHouse the same text through the rewrites of `clickhouse.ts`.
+ */
+export function recipeText(text: string, dialect: Dialect): string {
+  return dialect === "clickhouse" ? forClickHouse(text) : text;
+}
 
 /** Where the recipe of a metric lives, beside this module. */
 export function recipeUrl(metric: string): URL {
@@ -166,8 +175,9 @@ export interface BoundRecipe {
 }
 
 /**
- * Binds a recipe's parameters. By default each `:name` becomes a numbered parameter cast to its
- * type (`CAST($1 AS TIMESTAMP)`), and the values go beside the SQL, as a driver takes them; with
+ * Binds a recipe's parameters, in the recipe's text for the dialect (`recipeText`). By default
+ * each `:name` becomes a numbered parameter cast to its type (`CAST($1 AS TIMESTAMP)`, on
+ * ClickHouse `{p1:DateTime64(3, 'UTC')}`), and the values go beside the SQL, as a driver takes them; with
  * `inline`, each is written into the SQL as a checked literal (`TIMESTAMP '2024-03-01 00:00:00'`),
  * for a console. Timestamps are read in UTC (`2024-03-01`, `2024-03-01 00:00:00` or
  * milliseconds since 1970). Throws on a missing or unknown parameter or a value of the wrong kind.
@@ -205,18 +215,19 @@ export function bindRecipe(
   }
   const numbered = new Map<string, number>();
   const bound: (string | number)[] = [];
+  const text = recipeText(recipe.text, dialect);
   let sql = "";
   let from = 0;
-  for (const { name, at, length } of placeholders(recipe.text)) {
+  for (const { name, at, length } of placeholders(text)) {
     const parameter = recipe.parameters.find((candidate) => candidate.name === name);
     const value = values[name];
     if (parameter === undefined || value === undefined) {
       throw new Error(`"${recipe.metric}" needs a value for ":${name}"`);
     }
-    sql += recipe.text.slice(from, at);
+    sql += text.slice(from, at);
     from = at + length;
     if (inline) {
-      sql += literal(value, parameter.type);
+      sql += literal(value, parameter.type, dialect);
       continue;
     }
     let n = numbered.get(name);
@@ -227,7 +238,7 @@ export function bindRecipe(
     }
     sql += placeholder(n, parameter.type, dialect);
   }
-  return { sql: sql + recipe.text.slice(from), values: bound };
+  return { sql: sql + text.slice(from), values: bound };
 }
 
 /** A value as the driver gets it, checked against its type. */

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { columnType, type Dialect, type ValueType } from "./dialect.ts";
+import { columnType, type Dialect, ENGINE_NAMES, type ValueType } from "./dialect.ts";
 
 /**
  * The schema's version. It changes when a table or a column is added, removed or changes meaning,
@@ -52,6 +52,13 @@ export interface Table {
   columns: readonly Column[];
   /** The columns whose values name one row. */
   key?: readonly string[];
+  /**
+   * How ClickHouse keeps the table in order (its MergeTree's `ORDER BY`), following how the
+   * recipes read it: by the columns they filter on first, then the ones they group by.
+   */
+  clickhouseOrder: readonly string[];
+  /** How ClickHouse splits the table into parts it can skip whole, where it grows without end. */
+  clickhousePartition?: string;
   /** Rules across columns, as SQL both engines read. */
   checks?: readonly string[];
   /**
@@ -74,6 +81,7 @@ export const TABLES: readonly Table[] = [
     means: "One row per subscription a customer holds; a customer who leaves and later comes " +
       "back starts a new subscription, and one customer may hold several at once (an add-on).",
     key: ["subscription_id"],
+    clickhouseOrder: ["subscription_id"],
     columns: [
       { name: "subscription_id", type: "id", means: "The subscription's identifier." },
       {
@@ -118,6 +126,7 @@ export const TABLES: readonly Table[] = [
       "the same, so the rows of a subscription are its status changes: each state runs from " +
       "valid_from until valid_to.",
     key: ["subscription_id", "valid_from"],
+    clickhouseOrder: ["subscription_id", "valid_from"],
     columns: [
       {
         name: "subscription_id",
@@ -164,6 +173,10 @@ export const TABLES: readonly Table[] = [
     means: "One row per action a person took in the product; map only actions that count as " +
       "activity (leave out notification deliveries and opens, email clicks, background syncs, " +
       "bots, internal and test users), since every recipe counts any event as activity.",
+    // the recipes read a span of time, often for one event name; within a day, a person's
+    // events lie together for their sessions
+    clickhouseOrder: ["event_name", "toDate(occurred_at)", "user_id", "occurred_at"],
+    clickhousePartition: "toYYYYMM(occurred_at)",
     columns: [
       { name: "user_id", type: "id", means: "The person who acted, one identifier per person." },
       {
@@ -191,6 +204,7 @@ export const TABLES: readonly Table[] = [
   {
     name: "survey_responses",
     means: "One row per survey question sent to a person, answered or not.",
+    clickhouseOrder: ["survey", "sent_at", "respondent_id"],
     columns: [
       {
         name: "survey",
@@ -234,6 +248,7 @@ export const TABLES: readonly Table[] = [
     name: "finance_months",
     means: "One row per calendar month of the finance ledger, as the accounts close it.",
     key: ["month"],
+    clickhouseOrder: ["month"],
     span: "month",
     columns: [
       { name: "month", type: "date", means: "The month, as its first day." },
@@ -286,7 +301,10 @@ export const EVENT_NAMES: Readonly<Record<string, string>> = {
 
 /**
  * The schema's DDL for one engine: a `CREATE TABLE` per table, with its types, keys and checks,
- * then a comment on each table and column saying what it means.
+ * then a comment on each table and column saying what it means. On ClickHouse each table is a
+ * `MergeTree` in its fitting order, a column the schema lets be empty is `Nullable`, a key and a
+ * reference are not enforced (so they are not declared), and the checks are constraints, which
+ * it tests on every insert.
  *
  * @example
  * ```ts
@@ -294,17 +312,29 @@ export const EVENT_NAMES: Readonly<Record<string, string>> = {
  * import { ddl } from "./schema.ts";
  * assert.match(ddl("postgres"), /CREATE TABLE events \(\n  user_id text NOT NULL,/);
  * assert.match(ddl("duckdb"), /CREATE TABLE events \(\n  user_id VARCHAR NOT NULL,/);
+ * assert.match(ddl("clickhouse"), /CREATE TABLE events \(\n  user_id String COMMENT /);
  * ```
  */
 export function ddl(dialect: Dialect): string {
-  const engine = dialect === "postgres" ? "PostgreSQL" : "DuckDB";
   const parts = [
-    `-- The Metrics Catalog's reference schema, version ${SCHEMA_VERSION}, for ${engine}.`,
+    `-- The Metrics Catalog's reference schema, version ${SCHEMA_VERSION}, for ${
+      ENGINE_NAMES[dialect]
+    }.`,
     `-- Generated from lib/sql/schema.ts. Licence: ${SQL_LICENCE} (the code's licence).`,
     "-- Map your warehouse onto these tables with views of the same names and columns; the",
     "-- recipes in lib/sql/recipes/ read them. Timestamps are in UTC, amounts in US dollars.",
   ];
+  if (dialect === "clickhouse") {
+    parts.push(
+      "-- On a cluster, create these on each shard (as local tables) and a Distributed table of",
+      "-- each name over them (docs/sql.md). Keys and references are the loader's to keep.",
+    );
+  }
   for (const table of TABLES) {
+    if (dialect === "clickhouse") {
+      parts.push("", clickhouseTable(table));
+      continue;
+    }
     const lines = table.columns.map((column) => `  ${columnDefinition(column, dialect)}`);
     if (table.key) lines.push(`  PRIMARY KEY (${table.key.join(", ")})`);
     for (const column of table.columns) {
@@ -324,13 +354,52 @@ export function ddl(dialect: Dialect): string {
   return `${parts.join("\n")}\n`;
 }
 
-function columnDefinition(column: Column, dialect: Dialect): string {
+/** A table's `CREATE TABLE` for ClickHouse, its comments inline. */
+function clickhouseTable(table: Table): string {
+  const lines = table.columns.map((column) => {
+    const type = columnType(column.type, "clickhouse");
+    return `  ${column.name} ${column.nullable ? `Nullable(${type})` : type} COMMENT ${
+      quoted(column.means)
+    }`;
+  });
+  const checks = [
+    ...table.columns.flatMap((column) =>
+      columnChecks(column).map((check) => ({
+        name: column.name,
+        // a constraint that reads NULL fails on ClickHouse, where a CHECK passes elsewhere
+        check: column.nullable ? `${column.name} IS NULL OR ${check}` : check,
+      }))
+    ),
+    ...(table.checks ?? []).map((check) => ({ name: table.name, check })),
+  ];
+  const seen = new Map<string, number>();
+  for (const { name, check } of checks) {
+    const n = (seen.get(name) ?? 0) + 1;
+    seen.set(name, n);
+    lines.push(`  CONSTRAINT ${name}_check${n === 1 ? "" : `_${n}`} CHECK ${check}`);
+  }
+  return [
+    `CREATE TABLE ${table.name} (\n${lines.join(",\n")}\n)`,
+    "ENGINE = MergeTree",
+    ...(table.clickhousePartition ? [`PARTITION BY ${table.clickhousePartition}`] : []),
+    `ORDER BY (${table.clickhouseOrder.join(", ")})`,
+    `COMMENT ${quoted(table.means)};`,
+  ].join("\n");
+}
+
+/** The checks a column's declaration makes on its own values. */
+function columnChecks(column: Column): string[] {
   const checks: string[] = [];
   if (column.values) {
     checks.push(`${column.name} IN (${column.values.map(quoted).join(", ")})`);
   }
   if (column.range) checks.push(`${column.name} BETWEEN ${column.range[0]} AND ${column.range[1]}`);
   if (column.type === "usd" && !column.negative) checks.push(`${column.name} >= 0`);
+  return checks;
+}
+
+function columnDefinition(column: Column, dialect: Dialect): string {
+  const checks = columnChecks(column);
   return [
     column.name,
     columnType(column.type, dialect),

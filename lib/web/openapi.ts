@@ -236,9 +236,10 @@ export function buildOpenApi(baseUrl: string, counts = { metrics: 44, frameworks
         "address under `/api/` answers a JSON 404. Beside the API, the site publishes its data as files: the benchmark figures " +
         "(`/benchmarks.json`, `/benchmarks.csv`, `/datapackage.json`, under the same licence), " +
         "the calculators (`/formulas.json`), and the SQL recipes that compute the metrics from " +
-        "your own tables (`/sql/index.json`, one `/sql/{slug}.sql` per recipe, the reference " +
-        "schema's DDL at `/sql/schema.postgres.sql` and `/sql/schema.duckdb.sql`), which are " +
-        "code under the MIT licence.",
+        "your own tables (`/sql/index.json`, one `/sql/{slug}.sql` per recipe and its " +
+        "ClickHouse text `/sql/{slug}.clickhouse.sql`, the reference schema's DDL at " +
+        "`/sql/schema.postgres.sql`, `/sql/schema.duckdb.sql` and " +
+        "`/sql/schema.clickhouse.sql`), which are code under the MIT licence.",
       contact: { name: SITE_NAME, url: baseUrl },
       license: { name: LICENCE.name, url: LICENCE.url },
     },

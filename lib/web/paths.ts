@@ -58,7 +58,10 @@ export function schemaPath(dialect: string): string {
   return `/sql/schema.${dialect}.sql`;
 }
 
-/** The address of a metric's SQL recipe. */
-export function recipePath(slug: string): string {
-  return `/sql/${slug}.sql`;
+/**
+ * The address of a metric's SQL recipe: the file itself, which PostgreSQL and DuckDB run, or
+ * ClickHouse's text of it.
+ */
+export function recipePath(slug: string, dialect?: string): string {
+  return dialect === "clickhouse" ? `/sql/${slug}.clickhouse.sql` : `/sql/${slug}.sql`;
 }

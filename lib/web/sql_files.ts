@@ -1,7 +1,8 @@
 /**
  * The SQL recipes as a data set of files: the reference schema's DDL for each engine
- * (`/sql/schema.postgres.sql`, `/sql/schema.duckdb.sql`), one file per recipe (`/sql/<slug>.sql`)
- * and an index of them all (`/sql/index.json`). They are code, under the MIT licence, and the same
+ * (`/sql/schema.postgres.sql`, `/sql/schema.duckdb.sql`, `/sql/schema.clickhouse.sql`), one file
+ * per recipe (`/sql/<slug>.sql`) and its ClickHouse text (`/sql/<slug>.clickhouse.sql`), and an
+ * index of them all (`/sql/index.json`). They are code, under the MIT licence, and the same
  * whichever catalog is served; the index names each recipe's metric and page where the catalog
  * has it.
  *
@@ -9,8 +10,9 @@
  */
 import type { Catalog } from "../catalog/load.ts";
 import { DIALECTS } from "../sql/dialect.ts";
+import { REWRITES, SETTINGS, settingsOf } from "../sql/clickhouse.ts";
 import { ddl, SCHEMA_VERSION, SQL_LICENCE } from "../sql/schema.ts";
-import { WITHOUT_RECIPE } from "../sql/recipe.ts";
+import { recipeText, WITHOUT_RECIPE } from "../sql/recipe.ts";
 import { recipes } from "../read/recipes.ts";
 import { RECIPE_FILES } from "../sql/files.ts";
 import { type AnswerPlan, planAnswer, TYPES } from "./answer.ts";
@@ -51,6 +53,10 @@ export interface SqlIndexRecipe {
   schemaVersion: string;
   /** The engines it is proven on. */
   dialects: string[];
+  /** Its file for each engine, by the engine's name: one file for PostgreSQL and DuckDB. */
+  files: Record<string, string>;
+  /** The settings its ClickHouse text ends with, each stated in that text's header. */
+  clickhouseSettings: string[];
 }
 
 /** `/sql/index.json`: what the SQL data set holds, and where. */
@@ -63,6 +69,14 @@ export interface SqlIndex {
   dialects: string[];
   recipes: SqlIndexRecipe[];
   withoutRecipe: { metric: string; why: string }[];
+  /**
+   * How a recipe's ClickHouse text is made from its file: the rewrites, in order, and the
+   * settings a recipe ends with when it needs them.
+   */
+  clickhouse: {
+    rewrites: { name: string; why: string }[];
+    settings: { setting: string; why: string }[];
+  };
 }
 
 /**
@@ -86,7 +100,8 @@ export function sqlIndex(catalog: Catalog, baseUrl: string): SqlIndex {
     title: "SQL recipes for product and growth metrics",
     description: "One query per computable metric, over a small reference schema, returning the " +
       "metric's calculator inputs by the same names and the result; each runs unchanged on " +
-      "PostgreSQL and DuckDB once your tables are mapped onto the schema with views. Code, " +
+      "PostgreSQL and DuckDB once your tables are mapped onto the schema with views, and on " +
+      "ClickHouse as its ClickHouse file, the same text through a few named rewrites. Code, " +
       "under the MIT licence: copy, adapt and paste it.",
     license: CODE_LICENSE,
     homepage: `${baseUrl}${SQL_PAGE_PATH}`,
@@ -108,9 +123,17 @@ export function sqlIndex(catalog: Catalog, baseUrl: string): SqlIndex {
         parameters: recipe.parameters.map(({ name, type, means }) => ({ name, type, means })),
         schemaVersion: recipe.schemaVersion,
         dialects: [...DIALECTS],
+        files: Object.fromEntries(
+          DIALECTS.map((dialect) => [dialect, baseUrl + recipePath(slug, dialect)]),
+        ),
+        clickhouseSettings: settingsOf(recipe.text).map((setting) => setting.text),
       };
     }),
     withoutRecipe: Object.entries(WITHOUT_RECIPE).map(([metric, why]) => ({ metric, why })),
+    clickhouse: {
+      rewrites: REWRITES.map(({ name, why }) => ({ name, why })),
+      settings: SETTINGS.map((setting) => ({ setting: setting.text, why: setting.why })),
+    },
   };
 }
 
@@ -124,9 +147,9 @@ export function sqlFiles(catalog: Catalog, baseUrl: string): [string, AnswerPlan
       schemaPath(dialect),
       planAnswer(() => ddl(dialect), SQL_TYPE),
     ]),
-    ...Object.entries(RECIPE_FILES).map(([slug, text]): [string, AnswerPlan] => [
-      recipePath(slug),
-      planAnswer(() => text, SQL_TYPE),
+    ...Object.entries(RECIPE_FILES).flatMap(([slug, text]): [string, AnswerPlan][] => [
+      [recipePath(slug), planAnswer(() => text, SQL_TYPE)],
+      [recipePath(slug, "clickhouse"), planAnswer(() => recipeText(text, "clickhouse"), SQL_TYPE)],
     ]),
     [SQL_INDEX_PATH, planAnswer(() => JSON.stringify(sqlIndex(catalog, baseUrl)), TYPES.json)],
   ];

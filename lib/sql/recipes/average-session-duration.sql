@@ -22,7 +22,7 @@ marked AS (
   -- a gap of :timeout_minutes or more since the person's previous event starts a new session
   SELECT user_id, occurred_at,
     CASE WHEN previous_at IS NULL
-      OR occurred_at - previous_at >= :timeout_minutes * INTERVAL '1 minute' THEN 1 ELSE 0 END AS starts
+      OR occurred_at >= previous_at + :timeout_minutes * INTERVAL '1 minute' THEN 1 ELSE 0 END AS starts
   FROM recent
 ),
 numbered AS (

@@ -12,14 +12,12 @@ import { pageRail, plainList, section } from "./parts.ts";
 import type { Catalog, MetricRecord } from "../../catalog/records.ts";
 import { byName } from "../../read/model.ts";
 import { recipeOf, recipes, withoutRecipe } from "../../read/recipes.ts";
-import { columnType, DIALECTS } from "../../sql/dialect.ts";
+import { columnType, DIALECTS, ENGINE_NAMES } from "../../sql/dialect.ts";
 import { MAPPINGS } from "../../sql/mappings.ts";
-import { WITHOUT_RECIPE } from "../../sql/recipe.ts";
-import { type Column, EVENT_NAMES, SCHEMA_VERSION, TABLES } from "../../sql/schema.ts";
+import { REWRITES, SETTINGS, settingsOf } from "../../sql/clickhouse.ts";
+import { recipeText, WITHOUT_RECIPE } from "../../sql/recipe.ts";
+import { type Column, ddl, EVENT_NAMES, SCHEMA_VERSION, TABLES } from "../../sql/schema.ts";
 import { recipePath, schemaPath, SQL_INDEX_PATH, SQL_PAGE_PATH } from "../paths.ts";
-
-/** How each engine is named on the page. */
-const ENGINES = { postgres: "PostgreSQL", duckdb: "DuckDB" } as const;
 
 /** Text whose `code` is marked with backticks, with that code in `<code>` elements. */
 export function withCode(text: string): Html {
@@ -72,7 +70,7 @@ ${
 `
     )
   }</dl>`;
-  return markup`<p>This query computes it from your own tables on PostgreSQL or DuckDB. It reads ${
+  return markup`<p>This query computes it from your own tables on PostgreSQL or DuckDB, and on ClickHouse through a few rewrites. It reads ${
     codeList(tables)
   } of the ${schema} (version ${recipe.schemaVersion}) and returns the calculator's inputs, ${
     codeList(inputs)
@@ -86,7 +84,26 @@ ${parameters}
   }" type="text/plain">${
     recipePath(metric.slug)
   }</a>. It is code, under the MIT licence: copy, adapt and paste it.</p>
-${sqlBlock(recipe.text, "sql-code")}`;
+${sqlBlock(recipe.text, "sql-code")}${clickhouseRecipe(metric.slug, recipe.text)}`;
+}
+
+/**
+ * A recipe's ClickHouse text, folded until asked for: the file through the rewrites, the settings
+ * it ends with, and its own file.
+ */
+function clickhouseRecipe(slug: string, text: string): Html {
+  const settings = settingsOf(text).map((setting) => setting.text);
+  return markup`<details class="sql-dialect" id="sql-clickhouse">
+<summary>The query on ClickHouse</summary>
+<p>The same query through the rewrites ClickHouse needs (<a href="${SQL_PAGE_PATH}#clickhouse">what they change</a>)${
+    settings.length === 0
+      ? ""
+      : markup`, ending with the settings it relies on, ${codeList(settings)}`
+  }. The file: <a href="${recipePath(slug, "clickhouse")}" type="text/plain">${
+    recipePath(slug, "clickhouse")
+  }</a>. Bind a parameter as a query parameter (<code>{p1:DateTime64(3, 'UTC')}</code>) or write a literal in its place (<code>toDateTime64('2024-03-01 00:00:00', 3, 'UTC')</code>).</p>
+${sqlBlock(recipeText(text, "clickhouse"))}</details>
+`;
 }
 
 /** What a column may hold beyond its type: empty, a word from a list, a range, a sign. */
@@ -106,7 +123,7 @@ function tableBlock(table: (typeof TABLES)[number]): Html {
     const rules = columnRules(column);
     return markup`<tr id="${`column-${table.name}-${column.name}`}"><th scope="row"><code>${column.name}</code></th>${
       DIALECTS.map((dialect) =>
-        markup`<td data-label="${ENGINES[dialect]}"><code>${
+        markup`<td data-label="${ENGINE_NAMES[dialect]}"><code>${
           columnType(column.type, dialect)
         }</code></td>`
       )
@@ -119,7 +136,7 @@ function tableBlock(table: (typeof TABLES)[number]): Html {
 <div class="table-wrap"><table class="figures columns">
 <caption>The columns of <code>${table.name}</code></caption>
 <thead><tr><th scope="col">Column</th>${
-    DIALECTS.map((dialect) => markup`<th scope="col">${ENGINES[dialect]}</th>`)
+    DIALECTS.map((dialect) => markup`<th scope="col">${ENGINE_NAMES[dialect]}</th>`)
   }<th scope="col">Meaning</th></tr></thead>
 <tbody>
 ${rows}</tbody>
@@ -155,7 +172,7 @@ export function sqlPage(catalog: Catalog): IndexedPage {
   })));
   const downloads = plainList([
     ...DIALECTS.map((dialect) =>
-      markup`The schema for ${ENGINES[dialect]}: <a href="${
+      markup`The schema for ${ENGINE_NAMES[dialect]}: <a href="${
         schemaPath(dialect)
       }" type="text/plain">${schemaPath(dialect)}</a>`
     ),
@@ -195,12 +212,33 @@ ${sqlBlock(mapping.view)}`
         : slug
     }: ${why}.`
   );
+  const clickhouse =
+    markup`<p>A recipe is one text for PostgreSQL and DuckDB. ClickHouse runs the same text through a few named rewrites, each a rule over every recipe, never a second copy; every recipe has its ClickHouse file beside it (<code>/sql/&lt;slug&gt;.clickhouse.sql</code>), proven on ClickHouse over the same data and answers as on the other two. The rewrites:</p>
+${
+      plainList(
+        REWRITES.map((rewrite) => markup`<code>${rewrite.name}</code>: ${withCode(rewrite.why)}.`),
+      )
+    }
+<p>A recipe that needs a setting states it in its header and ends with a <code>SETTINGS</code> clause:</p>
+${
+      plainList(
+        SETTINGS.map((setting) => markup`<code>${setting.text}</code>, so that ${setting.why}.`),
+      )
+    }
+<details class="sql-dialect" id="clickhouse-ddl">
+<summary>The schema's DDL for ClickHouse</summary>
+<p>Each table is a <code>MergeTree</code> ordered for how the recipes read it, instants are <code>DateTime64(3, 'UTC')</code>, money is <code>Decimal(14, 2)</code> and a column that may be empty is <code>Nullable</code>. The file: <a href="${
+      schemaPath("clickhouse")
+    }" type="text/plain">${schemaPath("clickhouse")}</a>.</p>
+${sqlBlock(ddl("clickhouse"))}</details>
+`;
   const sections = [
     { id: "download", heading: "Download" },
     { id: "tables", heading: "The tables" },
     { id: "event-names", heading: "Event names" },
     { id: "rules", heading: "What the recipes take for granted" },
     { id: "mapping", heading: "Mapping your data" },
+    { id: "clickhouse", heading: "On ClickHouse" },
     { id: "recipes", heading: "The recipes" },
   ];
   const rail = pageRail(sections);
@@ -209,7 +247,7 @@ ${sqlBlock(mapping.view)}`
 <div class="doc">
 <article>
 <h1>SQL recipes and their schema</h1>
-<p class="lead">${all.length} metrics come with a SQL query, a recipe, that computes them from your own data on PostgreSQL or DuckDB. Every recipe reads the reference schema below, version ${SCHEMA_VERSION}, and returns the metric's calculator inputs by the same names, then the result. Map your tables onto the schema with views of the same names and columns, and every recipe runs unchanged.</p>
+<p class="lead">${all.length} metrics come with a SQL query, a recipe, that computes them from your own data on PostgreSQL or DuckDB, and on ClickHouse through a few rewrites. Every recipe reads the reference schema below, version ${SCHEMA_VERSION}, and returns the metric's calculator inputs by the same names, then the result. Map your tables onto the schema with views of the same names and columns, and every recipe runs unchanged.</p>
 <p>The schema and the recipes are code, under the MIT licence: copy them, adapt them, paste them. The catalog's text and figures stay under CC BY 4.0.</p>
 ${rail.narrow}${section("Download", "download", downloads)}${
       section(
@@ -235,10 +273,10 @@ ${events}`,
       section(
         "Mapping your data",
         "mapping",
-        markup`<p>Create a view for each table, with its name and columns, over the data you have. A column your data cannot fill may be null where the schema allows it, such as <code>cancel_requested_at</code>, which no recipe reads. Three common sources:</p>
+        markup`<p>Create a view for each table, with its name and columns, over the data you have. A column your data cannot fill may be null where the schema allows it, such as <code>cancel_requested_at</code>, which no recipe reads. Four common sources, the last of them in ClickHouse:</p>
 ${mappings}`,
       )
-    }${
+    }${section("On ClickHouse", "clickhouse", clickhouse)}${
       section(
         "The recipes",
         "recipes",
