@@ -10,7 +10,7 @@
  *
  * chDB is not in `tests/deno.lock`: Deno's npm resolver cannot install it (it stops on the
  * optional library packages of other platforms), so npm installs it into `tests/clickhouse/`
- * from the committed `package-lock.json` (`npm ci` there; `.ci/run` does), and the tests load it
+ * from the committed `package-lock.json` (`npm install --ignore-scripts` there; `.ci/run` does), and the tests load it
  * from that folder's `node_modules` with `require`.
  *
  * @module
@@ -97,7 +97,7 @@ export async function startDuckDb(rows: Record<string, Record<string, Value>[]>)
   };
 }
 
-/** Where npm installs chDB for the tests: `npm ci` in this folder. */
+/** Where npm installs chDB for the tests: `npm install --ignore-scripts` in this folder. */
 export const CHDB_FOLDER: string = fileURLToPath(new URL("./clickhouse/", import.meta.url));
 
 /** The part of chDB's API the tests use: a session, its temporary folder removed on cleanup. */
@@ -121,7 +121,7 @@ export function clickhouseWanted(): boolean {
   }
   if (Deno.env.get("REQUIRE_SYSTEM_TESTS") === "1") return true;
   console.error(
-    `Skipping ClickHouse: chDB is not at ${path} (run npm ci in ${CHDB_FOLDER}; ` +
+    `Skipping ClickHouse: chDB is not at ${path} (run npm install --ignore-scripts in ${CHDB_FOLDER}; ` +
       "REQUIRE_SYSTEM_TESTS=1 turns this into a failure)",
   );
   return false;
@@ -138,7 +138,9 @@ export function startClickHouse(rows: Record<string, Record<string, Value>[]>): 
   try {
     chdb = require("chdb");
   } catch (error) {
-    throw new Error(`chDB did not load from ${CHDB_FOLDER}: run npm ci there (${error})`);
+    throw new Error(
+      `chDB did not load from ${CHDB_FOLDER}: run npm install --ignore-scripts there (${error})`,
+    );
   }
   const { Session } = chdb;
   const session = new Session();

@@ -103,5 +103,5 @@ Deno.test("chDB is pinned by tests/clickhouse/package-lock.json, which .ci/run i
     assert.ok(!Object.keys((await lock(path)).npm).some((name) => /chdb/.test(name)), path);
   }
   const ci = await readFile(new URL("../.ci/run", import.meta.url), "utf8");
-  assert.match(ci, /\(cd tests\/clickhouse && npm ci /);
+  assert.match(ci, /\(cd tests\/clickhouse && npm install --ignore-scripts /);
 });
