@@ -11,12 +11,9 @@
  *
  * @module
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { DUCKDB_PACKAGE, DUCKDB_VERSION } from "../lib/sql/duckdb.ts";
-import { writeDataFiles } from "./data_files.ts";
-import { ROOT, taskArgs } from "./_process.ts";
+import { cell, dataFolders, medians, ratios, timed } from "./_data_runs.ts";
+import { taskArgs } from "./_process.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -33,87 +30,6 @@ const { values } = parseArgs({
 });
 const sizes = values.sizes.split(",").map(Number);
 const runs = Number(values.runs);
-const TABLES = ["events", "subscriptions", "subscription_states"];
-
-/** Writes the seeded CSV files of a size, and the same tables as Parquet, unless already there. */
-async function dataFolders(size: number): Promise<Record<string, string>> {
-  const base = join(values.folder, String(size));
-  const csv = join(base, "csv");
-  const parquet = join(base, "parquet");
-  const stamp = join(base, "written.json");
-  if (!existsSync(stamp)) {
-    mkdirSync(csv, { recursive: true });
-    mkdirSync(parquet, { recursive: true });
-    console.error(`writing ${size.toLocaleString("en-US")} events to ${base} …`);
-    const written = writeDataFiles(csv, size);
-    const specifier = `npm:${DUCKDB_PACKAGE}@${DUCKDB_VERSION}`;
-    const { DuckDBInstance } = await import(specifier);
-    const instance = await DuckDBInstance.create(":memory:");
-    const connection = await instance.connect();
-    for (const table of TABLES) {
-      await connection.run(
-        `COPY (SELECT * FROM read_csv('${csv}/${table}.csv', header = true)) TO ` +
-          `'${parquet}/${table}.parquet' (FORMAT parquet)`,
-      );
-    }
-    connection.closeSync();
-    instance.closeSync();
-    writeFileSync(stamp, JSON.stringify(written));
-  }
-  console.error(`${size.toLocaleString("en-US")} events: ${readFileSync(stamp, "utf8")}`);
-  return { csv, parquet };
-}
-
-/** A whole process as GNU time measured it. */
-interface Timed {
-  /** Wall seconds. */
-  seconds: number;
-  /** User and system CPU seconds. */
-  cpu: number;
-  /** Peak resident memory, MiB. */
-  mib: number;
-  stdout: string;
-}
-
-/** One whole process under GNU time, and what it printed. */
-async function timed(args: string[]): Promise<Timed> {
-  const output = await new Deno.Command("/usr/bin/time", {
-    args: ["-f", "%e %U %S %M", "deno", ...args],
-    cwd: ROOT,
-    env: { NO_COLOR: "1" },
-    stdin: "null",
-  }).output();
-  const stderr = new TextDecoder().decode(output.stderr).trim().split("\n");
-  const [seconds, user, system, kib] = (stderr.at(-1) ?? "").split(" ").map(Number);
-  if (
-    !output.success || seconds === undefined || user === undefined || system === undefined ||
-    kib === undefined
-  ) {
-    throw new Error(`deno ${args.join(" ")} failed:\n${stderr.join("\n")}`);
-  }
-  return {
-    seconds,
-    cpu: user + system,
-    mib: kib / 1024,
-    stdout: new TextDecoder().decode(output.stdout),
-  };
-}
-
-const median = (numbers: number[]) => {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] as number : ((sorted[middle - 1] as number) +
-    (sorted[middle] as number)) / 2;
-};
-
-/** The median of each figure over the runs. */
-function medians(runs: readonly Timed[]): Omit<Timed, "stdout"> {
-  return {
-    seconds: median(runs.map(({ seconds }) => seconds)),
-    cpu: median(runs.map(({ cpu }) => cpu)),
-    mib: median(runs.map(({ mib }) => mib)),
-  };
-}
 
 const cli = await taskArgs("cli");
 const alone = [
@@ -126,7 +42,7 @@ const alone = [
 ];
 const rows: string[] = [];
 for (const size of sizes) {
-  const folders = await dataFolders(size);
+  const folders = await dataFolders(values.folder, size);
   for (const format of values.formats.split(",")) {
     const folder = folders[format] as string;
     for (const slug of values.metrics.split(",")) {
@@ -142,11 +58,8 @@ for (const size of sizes) {
       }
       const ours = medians(data);
       const theirs = medians(yardstick);
-      const cell = ({ seconds, cpu, mib }: Omit<Timed, "stdout">) =>
-        `${seconds.toFixed(2)} s (CPU ${cpu.toFixed(2)} s), ${mib.toFixed(0)} MiB`;
-      const ratio = (key: "seconds" | "cpu" | "mib") => `${(ours[key] / theirs[key]).toFixed(2)}×`;
       const row = `| ${size.toLocaleString("en-US")} | ${format} | ${slug} | ${cell(ours)} | ` +
-        `${cell(theirs)} | ${ratio("seconds")} | ${ratio("cpu")} | ${ratio("mib")} |`;
+        `${cell(theirs)} | ${ratios(ours, theirs)} |`;
       console.log(row);
       rows.push(row);
     }

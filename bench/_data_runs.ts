@@ -1,0 +1,109 @@
+/**
+ * What the benchmarks of runs on data files share: the seeded files of a size (CSV, then Parquet
+ * written by DuckDB), a whole process timed by GNU time (Debian's package `time`), and the median
+ * of each figure over the runs.
+ *
+ * @module
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { DUCKDB_PACKAGE, DUCKDB_VERSION } from "../lib/sql/duckdb.ts";
+import { writeDataFiles } from "./data_files.ts";
+import { ROOT } from "./_process.ts";
+
+/** The tables the seeded files hold. */
+const TABLES = ["events", "subscriptions", "subscription_states"];
+
+/**
+ * Writes the seeded CSV files of a size into `folder/<size>/csv`, and the same tables as Parquet
+ * into `folder/<size>/parquet`, unless already there; returns the two folders by format.
+ */
+export async function dataFolders(folder: string, size: number): Promise<Record<string, string>> {
+  const base = join(folder, String(size));
+  const csv = join(base, "csv");
+  const parquet = join(base, "parquet");
+  const stamp = join(base, "written.json");
+  if (!existsSync(stamp)) {
+    mkdirSync(csv, { recursive: true });
+    mkdirSync(parquet, { recursive: true });
+    console.error(`writing ${size.toLocaleString("en-US")} events to ${base} …`);
+    const written = writeDataFiles(csv, size);
+    const specifier = `npm:${DUCKDB_PACKAGE}@${DUCKDB_VERSION}`;
+    const { DuckDBInstance } = await import(specifier);
+    const instance = await DuckDBInstance.create(":memory:");
+    const connection = await instance.connect();
+    for (const table of TABLES) {
+      await connection.run(
+        `COPY (SELECT * FROM read_csv('${csv}/${table}.csv', header = true)) TO ` +
+          `'${parquet}/${table}.parquet' (FORMAT parquet)`,
+      );
+    }
+    connection.closeSync();
+    instance.closeSync();
+    writeFileSync(stamp, JSON.stringify(written));
+  }
+  console.error(`${size.toLocaleString("en-US")} events: ${readFileSync(stamp, "utf8")}`);
+  return { csv, parquet };
+}
+
+/** A whole process as GNU time measured it. */
+export interface Timed {
+  /** Wall seconds. */
+  seconds: number;
+  /** User and system CPU seconds. */
+  cpu: number;
+  /** Peak resident memory, MiB. */
+  mib: number;
+  stdout: string;
+}
+
+/** One whole process under GNU time, and what it printed. */
+export async function timed(args: string[]): Promise<Timed> {
+  const output = await new Deno.Command("/usr/bin/time", {
+    args: ["-f", "%e %U %S %M", "deno", ...args],
+    cwd: ROOT,
+    env: { NO_COLOR: "1" },
+    stdin: "null",
+  }).output();
+  const stderr = new TextDecoder().decode(output.stderr).trim().split("\n");
+  const [seconds, user, system, kib] = (stderr.at(-1) ?? "").split(" ").map(Number);
+  if (
+    !output.success || seconds === undefined || user === undefined || system === undefined ||
+    kib === undefined
+  ) {
+    throw new Error(`deno ${args.join(" ")} failed:\n${stderr.join("\n")}`);
+  }
+  return {
+    seconds,
+    cpu: user + system,
+    mib: kib / 1024,
+    stdout: new TextDecoder().decode(output.stdout),
+  };
+}
+
+const median = (numbers: number[]) => {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] as number : ((sorted[middle - 1] as number) +
+    (sorted[middle] as number)) / 2;
+};
+
+/** The median of each figure over the runs. */
+export function medians(runs: readonly Timed[]): Omit<Timed, "stdout"> {
+  return {
+    seconds: median(runs.map(({ seconds }) => seconds)),
+    cpu: median(runs.map(({ cpu }) => cpu)),
+    mib: median(runs.map(({ mib }) => mib)),
+  };
+}
+
+/** A figure as a table cell: wall time, CPU time and peak memory. */
+export function cell({ seconds, cpu, mib }: Omit<Timed, "stdout">): string {
+  return `${seconds.toFixed(2)} s (CPU ${cpu.toFixed(2)} s), ${mib.toFixed(0)} MiB`;
+}
+
+/** The ratios of two figures, A over B: wall time, CPU time and peak memory, as table cells. */
+export function ratios(a: Omit<Timed, "stdout">, b: Omit<Timed, "stdout">): string {
+  return (["seconds", "cpu", "mib"] as const).map((key) => `${(a[key] / b[key]).toFixed(2)}×`)
+    .join(" | ");
+}
