@@ -11,6 +11,16 @@ import { DUCKDB_PACKAGE, DUCKDB_VERSION } from "../lib/sql/duckdb.ts";
 import { writeDataFiles } from "./data_files.ts";
 import { ROOT } from "./_process.ts";
 
+/** `deno` arguments that run DuckDB alone (`bench/duckdb_alone.ts`), followed by its own. */
+export const DUCKDB_ALONE = [
+  "run",
+  "--lock=cli.lock",
+  "--allow-read",
+  "--allow-env",
+  "--allow-ffi",
+  "bench/duckdb_alone.ts",
+];
+
 /** The tables the seeded files hold. */
 const TABLES = ["events", "subscriptions", "subscription_states"];
 

@@ -10,7 +10,15 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { cell, dataFolders, medians, ratios, type Timed, timed } from "./_data_runs.ts";
+import {
+  cell,
+  dataFolders,
+  DUCKDB_ALONE,
+  medians,
+  ratios,
+  type Timed,
+  timed,
+} from "./_data_runs.ts";
 import { taskArgs } from "./_process.ts";
 
 const { values } = parseArgs({
@@ -35,14 +43,7 @@ const engines = {
     "--allow-sys",
     "bench/clickhouse_alone.ts",
   ],
-  duckdb: [
-    "run",
-    "--lock=cli.lock",
-    "--allow-read",
-    "--allow-env",
-    "--allow-ffi",
-    "bench/duckdb_alone.ts",
-  ],
+  duckdb: DUCKDB_ALONE,
 };
 const rows: string[] = [];
 for (const size of values.sizes.split(",").map(Number)) {

@@ -12,7 +12,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { cell, dataFolders, medians, ratios, timed } from "./_data_runs.ts";
+import { cell, dataFolders, DUCKDB_ALONE, medians, ratios, timed } from "./_data_runs.ts";
 import { taskArgs } from "./_process.ts";
 
 const { values } = parseArgs({
@@ -32,14 +32,7 @@ const sizes = values.sizes.split(",").map(Number);
 const runs = Number(values.runs);
 
 const cli = await taskArgs("cli");
-const alone = [
-  "run",
-  "--lock=cli.lock",
-  "--allow-read",
-  "--allow-env",
-  "--allow-ffi",
-  "bench/duckdb_alone.ts",
-];
+const alone = DUCKDB_ALONE;
 const rows: string[] = [];
 for (const size of sizes) {
   const folders = await dataFolders(values.folder, size);
