@@ -8,10 +8,11 @@
  * (the row, in a Parquet file) and the column; finding that line reads the file again, and only
  * then. No row of the data passes through JavaScript on the way to an answer.
  *
- * Every file is read in place, through a view, so memory stays what DuckDB needs for the query
- * and not the size of the data: one pass over each file checks its values and tells how far it
- * reaches, then the recipe's own pass reads what it needs. A Parquet file whose statistics answer
- * the checks is not read at all before the recipe.
+ * A small CSV file is parsed once into DuckDB's memory. A large one, and every Parquet file, is
+ * read in place, through a view, so memory stays what DuckDB needs for the query and not the size
+ * of the data: one pass over each file checks its values and tells how far it reaches, then the
+ * recipe's own pass reads what it needs. A Parquet file whose statistics answer the checks is not
+ * read at all before the recipe.
  *
  * @module
  */
