@@ -592,10 +592,11 @@ function records(file: DataFile): string {
   return `(SELECT *, ordinality AS record FROM ${readCsv(file, header)} WITH ORDINALITY)`;
 }
 
-/** Where a record is, as a message says it: its line in a CSV file, its row in a Parquet file. */
-async function place(file: DataFile, record: number): Promise<string> {
-  if (file.format === "parquet") return `row ${record}`;
-  return `line ${(await linesOf(file, [record])).get(record)}`;
+/** Where records are, as a message says it: each one's line in a CSV file (one read of the file), its row in a Parquet file. */
+async function place(file: DataFile, ...records: number[]): Promise<string[]> {
+  if (file.format === "parquet") return records.map((record) => `row ${record}`);
+  const lines = await linesOf(file, records);
+  return records.map((record) => `line ${lines.get(record)}`);
 }
 
 /** The first row of the file that breaks a rule of its own, as a problem. */
@@ -611,7 +612,7 @@ async function ruleProblem(engine: Engine, file: DataFile): Promise<DataError> {
   const rule = rules[Number(row[1]) - 1] as RowRule;
   const at = file.table.columns.findIndex(({ name }) => name === rule.column);
   return new DataError(
-    `${file.path}: ${await place(file, Number(row[0]))}, column ${rule.column}: ${
+    `${file.path}: ${(await place(file, Number(row[0])))[0]}, column ${rule.column}: ${
       rule.says(String(row[2 + at]))
     }`,
   );
@@ -637,13 +638,11 @@ async function checkAcrossRows(
         `SELECT record, earlier FROM (SELECT record, min(record) OVER (PARTITION BY ${key}) ` +
           `AS earlier FROM ${records(file)}) WHERE record > earlier ORDER BY record LIMIT 1`,
       )).rows;
-      const lines = await linesOf(file, [Number(row[0]), Number(row[1])]);
+      const [here, there] = await place(file, Number(row[0]), Number(row[1]));
       throw new DataError(
-        `${file.path}: ${await place(file, Number(row[0]))}, column ${table.key[0]}: the same ${
+        `${file.path}: ${here}, column ${table.key[0]}: the same ${
           table.key.join(" and ")
-        } as ${
-          file.format === "parquet" ? `row ${row[1]}` : `line ${lines.get(Number(row[1]))}`
-        }; each row needs its own`,
+        } as ${there}; each row needs its own`,
       );
     }
   }
@@ -660,7 +659,7 @@ async function checkAcrossRows(
           "ORDER BY child.record LIMIT 1",
       )).rows;
       throw new DataError(
-        `${file.path}: ${await place(file, Number(row[0]))}, column ${column.name}: "${
+        `${file.path}: ${(await place(file, Number(row[0])))[0]}, column ${column.name}: "${
           String(row[1]).slice(0, 60)
         }" is in no row of ${target.path.slice(target.path.lastIndexOf("/") + 1)}`,
       );
@@ -679,12 +678,9 @@ async function checkAcrossRows(
           "ORDER BY record LIMIT 1",
       )).rows;
       const [record, earlier, owner, starts, beforeTo] = row;
-      const lines = await linesOf(file, [Number(record), Number(earlier)]);
-      const other = file.format === "parquet"
-        ? `row ${earlier}`
-        : `line ${lines.get(Number(earlier))}`;
+      const [here, other] = await place(file, Number(record), Number(earlier));
       throw new DataError(
-        `${file.path}: ${await place(file, Number(record))}, column ${from}: this state of ${of} ` +
+        `${file.path}: ${here}, column ${from}: this state of ${of} ` +
           `"${String(owner).slice(0, 60)}" begins at ${starts}, while the state on ${other} ` +
           `${beforeTo === null ? `has no ${to}, so is still in force` : `runs to ${beforeTo}`}; a ${
             of.replace(/_id$/, "")
