@@ -592,7 +592,10 @@ function records(file: DataFile): string {
   return `(SELECT *, ordinality AS record FROM ${readCsv(file, header)} WITH ORDINALITY)`;
 }
 
-/** Where records are, as a message says it: each one's line in a CSV file (one read of the file), its row in a Parquet file. */
+/**
+ * Where records are, as a message says it: each one's line in a CSV file (found in one read of
+ * the file), its row in a Parquet file.
+ */
 async function place(file: DataFile, ...records: number[]): Promise<string[]> {
   if (file.format === "parquet") return records.map((record) => `row ${record}`);
   const lines = await linesOf(file, records);
