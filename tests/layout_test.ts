@@ -12,6 +12,7 @@ const LIB = fileURLToPath(new URL("../lib/", import.meta.url));
  */
 const LAYERS = [
   "policy.ts",
+  "problem.ts",
   "catalog",
   "sql",
   "read",
