@@ -28,6 +28,7 @@ import {
   RESOURCE_MIME_TYPE,
 } from "@modelcontextprotocol/ext-apps/server";
 import { BENCHMARK_VIEW_URI, benchmarkViewHtml } from "./benchmark_view.ts";
+import { checkingParams, isSchemaError } from "./mcp_params.ts";
 import type { ValueComparison } from "../read/compare.ts";
 import { TAGS } from "../catalog/records.ts";
 import { type CatalogSearch, createSearch } from "../read/search.ts";
@@ -66,55 +67,6 @@ const slugInput = (what: string) =>
  */
 function rpcError(code: number, message: string): Error {
   return Object.assign(new Error(message), { code });
-}
-
-/** A zod error, as the SDK's request validation throws it. */
-type SchemaError = {
-  issues: { path: PropertyKey[]; message: string; code?: string; expected?: string }[];
-};
-
-/** A schema error of the SDK's request validation in one sentence. */
-function paramsSentence(error: SchemaError): string {
-  const [issue] = error.issues;
-  if (!issue) return "Invalid params";
-  const path = issue.path.filter((part) => part !== "params").join(".");
-  const expected = issue.expected === "record"
-    ? "an object"
-    : issue.expected
-    ? `a ${issue.expected}`
-    : "";
-  const what = issue.code === "invalid_type" && expected
-    ? `must be ${expected}`
-    : issue.message.replace(/^Invalid input: /, "");
-  return `Invalid params: "${path || "params"}" ${what}`;
-}
-
-function isSchemaError(error: unknown): error is SchemaError {
-  // The SDK's zod may be another copy than ours: recognise its errors by name and shape.
-  return error instanceof Error && /^\$?ZodError$/.test(error.name) && "issues" in error &&
-    Array.isArray(error.issues);
-}
-
-/**
- * Makes a request the SDK's schemas refuse (a tool call whose arguments are not an object, a
- * resource read without a URI) invalid params (-32602) with one sentence, where the SDK answers
- * -32603 with the schema's dump. The SDK keeps its handlers in a private map, so each is wrapped
- * in place.
- */
-function plainParamErrors(server: McpServer): void {
-  const handlers = (server.server as unknown as {
-    _requestHandlers: Map<string, (request: unknown, extra: unknown) => Promise<unknown>>;
-  })._requestHandlers;
-  for (const [method, handler] of handlers) {
-    handlers.set(method, async (request, extra) => {
-      try {
-        return await handler(request, extra);
-      } catch (error) {
-        if (isSchemaError(error)) throw rpcError(ErrorCode.InvalidParams, paramsSentence(error));
-        throw error;
-      }
-    });
-  }
 }
 
 /** The `fields` input of a tool that answers one record, and its `moreFields` output. */
@@ -287,7 +239,6 @@ export function createMcpServer(
     tools: { listChanged: false },
     resources: { listChanged: false },
   });
-  plainParamErrors(server);
   return server;
 }
 
@@ -309,7 +260,7 @@ export function createSdkHttpAnswer(
       enableJsonResponse: true,
       maxRequestBodySize: 256 * 1024,
     });
-    await server.connect(transport);
+    await server.connect(checkingParams(transport));
     try {
       return await transport.handleRequest(
         request,
@@ -326,7 +277,7 @@ export async function serveMcpStdio(catalog: Catalog): Promise<void> {
   const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
   const server = createMcpServer(catalog);
   const transport = new StdioServerTransport();
-  await server.connect(transport);
+  await server.connect(checkingParams(transport));
   // A line that is not JSON gets a parse error (-32700), and one that is JSON but not a JSON-RPC
   // message an invalid request (-32600), as JSON-RPC asks; the SDK only reports them to onerror.
   const reported = transport.onerror;

@@ -1,8 +1,8 @@
 /**
  * `POST /mcp`: every request is answered by the MCP SDK's server and transport (`mcp.ts`),
  * stateless, with JSON answers. In front of them, one small cache: a request whose message and
- * headers the SDK has answered with a result before gets the bytes of that answer again, with its
- * own id put back. The route in front checks the method and the `Host` and `Origin` headers.
+ * headers the SDK has answered with a result before gets that result again, in a JSON-RPC answer
+ * under its own id. The route in front checks the method and the `Host` and `Origin` headers.
  *
  * @module
  */
@@ -16,9 +16,9 @@ const CACHED_ANSWERS = 256;
 /** A body of this stated length or less is read here, so that its answer can be cached. */
 const CACHED_BODY_BYTES = 4096;
 
-/** An answer the SDK gave, up to its closing `"id":…}`, with its headers and the common ones. */
+/** A result the SDK gave, as JSON text, with its answer's headers and the common ones. */
 interface CachedAnswer {
-  beforeId: string;
+  result: string;
   headers: Readonly<Record<string, string>>;
 }
 
@@ -58,10 +58,10 @@ export function createMcpHttpHandler(
     const answer = await (await sdk())(request, message);
     const body = await answer.text();
     const headers = { ...COMMON_HEADERS, ...Object.fromEntries(answer.headers) };
-    const idEnd = `"id":${JSON.stringify(id)}}`;
-    if (answer.status === 200 && body.endsWith(idEnd) && isResult(body)) {
+    const result = answer.status === 200 ? resultOf(body) : undefined;
+    if (result !== undefined) {
       if (cache.size >= CACHED_ANSWERS) cache.delete(cache.keys().next().value ?? "");
-      cache.set(key.text, { beforeId: body.slice(0, body.length - idEnd.length), headers });
+      cache.set(key.text, { result: JSON.stringify(result), headers });
     }
     return new Response(body, { status: answer.status, headers });
   };
@@ -88,15 +88,20 @@ function cacheKey(
   return { text, id: id as string | number };
 }
 
-/** Whether an answer's JSON is a result, not an error. */
-function isResult(body: string): boolean {
-  const parsed: unknown = JSON.parse(body);
-  return typeof parsed === "object" && parsed !== null && "result" in parsed;
+/** The result of a JSON-RPC answer, or `undefined` for an error or anything else. */
+function resultOf(body: string): unknown {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed === "object" && parsed !== null && "result" in parsed) return parsed.result;
+  } catch {
+    // Not JSON: not cached.
+  }
+  return undefined;
 }
 
-/** A cached answer under the request's id: the SDK's bytes with the id put back. */
+/** A cached result, answered under the request's id. */
 function cachedResponse(cached: CachedAnswer, id: string | number): Response {
-  return new Response(`${cached.beforeId}"id":${JSON.stringify(id)}}`, {
+  return new Response(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${cached.result}}`, {
     status: 200,
     headers: cached.headers,
   });
