@@ -60,6 +60,7 @@ export {
   TAGS,
 } from "./catalog/records.ts";
 export {
+  type BenchmarkFigure,
   type Comparison,
   type Figure,
   type Period,

@@ -6,30 +6,10 @@
  * @module
  */
 import { evaluate, inputsOf, parseExpression } from "./expression.ts";
-import { type Figure, findWritten, type Period, readWritten } from "./figures.ts";
+import { findWritten, readWritten } from "./figures.ts";
+import type { Calculator } from "./schema.ts";
 
-/** A metric's calculator, as the catalog holds it. */
-export interface Calculator {
-  /** The inputs, by the names the expression uses, in reading order. */
-  inputs: Record<string, {
-    /** How people read it. */
-    name: string;
-    /** Its unit. */
-    unit: Figure["unit"];
-    /** What counts and what does not. */
-    means: string;
-    /** Whether it may be below zero (a profit margin); counts and amounts may not by default. */
-    negative?: boolean | undefined;
-    /** Whether a count is an average (of daily counts, say), and so may have a fraction. */
-    averaged?: boolean | undefined;
-  }>;
-  /** The expression, in the formula language of `expression.ts`. */
-  expression: string;
-  /** The result's unit, and the period a rate is per. */
-  result: { unit: Figure["unit"]; per?: Period | undefined };
-  /** The worked example: its inputs, and the result as the text states it. */
-  example: { inputs: Record<string, number>; states: string };
-}
+export type { Calculator };
 
 /**
  * The problems of a calculator against its record, one line each under `at`: an expression that

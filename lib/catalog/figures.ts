@@ -1,126 +1,36 @@
 /**
  * Benchmark figures as data: a figure and the closed lists it is described with, how a metric's
- * values compare with its figures, the segment vocabulary's shape, and how a figure's number is
- * read from the words it is written with in its sentence.
+ * values compare with its figures, the segment vocabulary's shape (each type inferred from its
+ * schema in `schema.ts`, imported as a type alone), and how a figure's number is read from the
+ * words it is written with in its sentence.
  * No validator is loaded here: the read model, the pages, the CLI and the MCP server use it at run
  * time, and `parse.ts` checks the catalog's figures against the same rules.
  *
  * @module
  */
 
-/** The periods a rate is quoted per. */
-export const PERIODS = ["day", "week", "month", "quarter", "year"] as const;
-/** A period, one of {@linkcode PERIODS}. */
-export type Period = typeof PERIODS[number];
+import type {
+  BenchmarkFigure,
+  Comparison,
+  Conversion,
+  Direction,
+  Statistic,
+  Unit,
+  Vocabulary,
+} from "./schema.ts";
 
-/** How a metric's values are compared with its figures. */
-export interface Comparison {
-  /** Which way is better, or whether a value is best inside a band. */
-  direction: "higher-is-better" | "lower-is-better" | "target-band";
-  /** The unit comparisons use; a figure in another unit is context. */
-  unit: Figure["unit"];
-  /** The period the metric is quoted per, when it is a rate. */
-  per?: Period | undefined;
-  /**
-   * How a value quoted per another period converts, when the metric's text states it:
-   * `compound-loss` for a rate of loss (annual = 1 − (1 − monthly)^12), `compound-keep` for a
-   * rate kept (annual = monthly^12).
-   */
-  convert?: "compound-loss" | "compound-keep" | undefined;
-}
-
-/** Which way a metric's value is better. */
-export type Direction = Comparison["direction"];
-/** A conversion between periods that a metric's own text states. */
-export type Conversion = NonNullable<Comparison["convert"]>;
-
-/** One benchmark figure, structured from the sentence that states it. */
-export interface Figure {
-  /** The index (from 0) of its sentence in the metric's `benchmarks`. */
-  sentence: number;
-  /** The figure as its sentence writes it, such as `5.6%` or `$12K–$50K`. */
-  written: string;
-  /** The value, for a single number. */
-  value?: number | undefined;
-  /** The low end, for a range. */
-  low?: number | undefined;
-  /** The high end, for a range. */
-  high?: number | undefined;
-  /** An open range: the figure is a floor (`at-least`) or a ceiling (`at-most`). */
-  bound?: "at-least" | "at-most" | undefined;
-  /** Its unit. */
-  unit:
-    | "percent"
-    | "points"
-    | "ratio"
-    | "multiple"
-    | "usd"
-    | "count"
-    | "months"
-    | "days"
-    | "minutes"
-    | "seconds";
-  /** The period a rate is quoted per. */
-  per?: Period | undefined;
-  /** What kind of number it is. */
-  statistic:
-    | "mean"
-    | "median"
-    | "percentile"
-    | "top-quartile"
-    | "bottom-quartile"
-    | "top-decile"
-    | "threshold"
-    | "typical-range"
-    | "reported";
-  /** The percentile, for `statistic: percentile`. */
-  percentile?: number | undefined;
-  /** The source's own word for a threshold or a band ("good", "world class"). */
-  label?: string | undefined;
-  /** What it measures when that is not the metric itself; such a figure is never compared. */
-  measures?: string | undefined;
-  /** The population and segment, as keys and values of the segment vocabulary. */
-  segment: Record<string, string>;
-  /** The sample size, where the sentence gives it. */
-  sample?: number | undefined;
-  /**
-   * The year the figure was published (from the figure itself or its source's date of
-   * publication, never the year the source was read); for an undated source, the year the data
-   * describe; `undated` where neither is known.
-   */
-  year: number | "undated";
-  /** The number (from 1) of the metric's source it comes from. */
-  source: number;
-}
-
-/** A unit a figure is quoted in. */
-export type Unit = Figure["unit"];
-/** What kind of number a figure is. */
-export type Statistic = Figure["statistic"];
+export { type Period, PERIODS } from "./lists.ts";
+export type { BenchmarkFigure, Comparison, Conversion, Direction, Statistic, Unit, Vocabulary };
 
 /**
- * The closed vocabulary of figure segments, `catalog/segments.yaml`: each key by slug, with its
- * values by slug.
+ * One benchmark figure, structured from the sentence that states it: a figure as data
+ * ({@linkcode BenchmarkFigure}) before it is numbered, with the index (from 0) of its sentence in
+ * the metric's `benchmarks`.
  */
-export type Vocabulary = Record<string, {
-  /** How people read the key. */
-  label: string;
-  /** For a numeric band key (ARPA, ACV, ARR, MRR): the unit of its ends. */
-  band?: Figure["unit"] | undefined;
-  /** For a band key: the short name a reader's number follows ("ARPA" in "ARPA $200"). */
-  short?: string | undefined;
-  /** Its values, by slug. */
-  values: Record<string, {
-    /** How people read it. */
-    label: string;
-    /** For a band: its lower end (inclusive). */
-    min?: number | undefined;
-    /** For a band: its upper end (exclusive). */
-    max?: number | undefined;
-    /** The value of the same key whose group this one is part of (`enterprise-saas` in `b2b`). */
-    within?: string | undefined;
-  }>;
-}>;
+export type Figure = Omit<BenchmarkFigure, "number" | "sentence" | "segmentLabel"> & {
+  /** The index (from 0) of its sentence in the metric's `benchmarks`. */
+  sentence: number;
+};
 
 /** What reading a written figure gives: a value, a range, or why it cannot be read. */
 export type WrittenNumber =

@@ -1,114 +1,26 @@
 /**
  * The record types of the catalog and the ordered field table every surface walks, without the
- * validator: what the read model, the pages, the CLI and the API need at run time. The zod
- * schemas in `schema.ts` are checked against these types at compile time.
+ * validator: what the read model, the pages, the CLI and the API need at run time. The API
+ * records' types are inferred from their zod schemas in `schema.ts`, imported as types alone.
  *
  * @module
  */
-import type { Comparison, Figure, Period, Vocabulary } from "./figures.ts";
-import type { Calculator } from "./calculator.ts";
+import type { Figure } from "./figures.ts";
+import type {
+  Benchmarks,
+  Calculator,
+  Comparison,
+  Framework,
+  FrameworkSummary,
+  Metric,
+  MetricSummary,
+  SearchHit,
+  Source,
+  Vocabulary,
+} from "./schema.ts";
 
-/** The closed list of metric tags. */
-export const TAGS = [
-  "acquisition",
-  "activation",
-  "retention",
-  "revenue",
-  "referral",
-  "leading",
-  "health",
-] as const;
-
-/** A metric tag, one of {@linkcode TAGS}. */
-export type Tag = typeof TAGS[number];
-
-/** Lowercase kebab-case, as used in every page and API address. */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** A citation: a linkable, authoritative source backing a claim or a benchmark figure. */
-export interface Source {
-  /** Display text of the citation. */
-  label: string;
-  /** Link to the source. */
-  url: string;
-}
-
-/** One product or growth metric, as the API serves it. */
-export interface Metric {
-  /** The metric's name. */
-  name: string;
-  /** Identifier used in the page and API addresses. */
-  slug: string;
-  /** The abbreviation people use, such as NRR. */
-  abbreviation?: string | undefined;
-  /** Tags from {@linkcode TAGS}. */
-  tags: Tag[];
-  /** Marks an emerging, tool-defined analytics score. */
-  kind?: "composite" | undefined;
-  /** What the metric is. */
-  definition: string;
-  /** How it is calculated, then the conditions. */
-  formula: string;
-  /** What it tells. */
-  whatItMeasures: string;
-  /** Benchmark figures, each citing its sources. */
-  benchmarks?: string[] | undefined;
-  /** The ways of calculating it and how they differ. */
-  calculationMethods?: string[] | undefined;
-  /** Traps to watch, each with a label. */
-  whatToWatch: { label: string; text: string }[];
-  /** When the metric misleads. */
-  whenNotToUse?: string | undefined;
-  /** Where the data comes from. */
-  findingMetric?: string | undefined;
-  /** A worked example. */
-  inPractice: string;
-  /** Tools that report it. */
-  tools?: string | undefined;
-  /** Related metrics and how they relate. */
-  relatedMetrics: { slug: string; text: string }[];
-  /** How easily the number flatters. */
-  vanityRisk?: string | undefined;
-  /** The citations; empty when there are none. */
-  sources: Source[];
-}
-
-/** One measurement framework, as the API serves it. */
-export interface Framework {
-  /** The framework's name. */
-  name: string;
-  /** Identifier used in the page and API addresses. */
-  slug: string;
-  /** Where it comes from. */
-  origin: string;
-  /** What it is, in short. */
-  summary: string;
-  /** Its components, in order, each with the metrics it groups. */
-  components: {
-    /** The component's name. */
-    name: string;
-    /** What it covers. */
-    description: string;
-    /** The slugs of the catalog's metrics that belong to it. */
-    metricSlugs: string[];
-  }[];
-  /** What it suits. */
-  bestFor: string;
-  /** Its limits. */
-  limitations: string;
-  /** How it works. */
-  howItWorks: string;
-  /** Implementation steps. */
-  implementation: string[];
-  /** Companies that used it, each with an optional source. */
-  examples: { company: string; detail: string; source?: Source | undefined }[];
-  /** When not to use it. */
-  whenToAvoid: string;
-  /** Frameworks it pairs with, and why. */
-  pairsWith: { slug: string; reason: string }[];
-  /** The citations. */
-  sources: Source[];
-}
+export { SLUG_PATTERN, type Tag, TAGS } from "./lists.ts";
+export type { Benchmarks, Framework, FrameworkSummary, Metric, MetricSummary, SearchHit, Source };
 
 /** A component of a framework and the metrics it groups. */
 export type FrameworkComponent = Framework["components"][number];
@@ -347,84 +259,6 @@ export type MetricRecord = Metric & {
   calculator?: Calculator;
   notComputable?: string;
 };
-
-/** A metric in a list: enough to choose one. */
-export type MetricSummary = Pick<
-  Metric,
-  "name" | "slug" | "abbreviation" | "tags" | "kind" | "definition"
->;
-
-/** A framework in a list: enough to choose one. */
-export interface FrameworkSummary {
-  /** The framework's name. */
-  name: string;
-  /** Its slug. */
-  slug: string;
-  /** Its summary. */
-  summary: string;
-  /** The names of its components. */
-  components: string[];
-}
-
-/** One search result. */
-export interface SearchHit {
-  /** The record's slug. */
-  slug: string;
-  /** The record's name. */
-  name: string;
-  /** Which kind of record it is. */
-  type: "metric" | "framework";
-  /** The metric's abbreviation, when it has one. */
-  abbreviation?: string | undefined;
-  /** The first sentence of the definition (metrics) or summary (frameworks). */
-  summary: string;
-  /** The relevance score; never higher than the hit before it. */
-  score: number;
-}
-
-/** A metric's benchmark figures, each with the sources it cites, and the review date. */
-export interface Benchmarks {
-  /** The metric's slug. */
-  slug: string;
-  /** The metric's name. */
-  name: string;
-  /** Each figure, with the numbers (from 1) of the entries of `sources` it cites. */
-  benchmarks: { text: string; sources: number[] }[];
-  /** When the figures were last reviewed (YYYY-MM-DD). */
-  benchmarksReviewed?: string | undefined;
-  /** The metric's citations. */
-  sources: Source[];
-  /** Which way the metric is better, where its figures compare with a value. */
-  direction?: Comparison["direction"] | undefined;
-  /** The unit comparisons use. */
-  unit?: Figure["unit"] | undefined;
-  /** The period the metric is quoted per. */
-  per?: Period | undefined;
-  /** The segment keys a reader's value can be matched on, with the values each takes. */
-  segments?:
-    | {
-      /** The key. */
-      key: string;
-      /** How people read it. */
-      label: string;
-      /** For a band key: the unit of the reader's number. */
-      band?: Figure["unit"] | undefined;
-      /** The values worth offering: those the figures use and the groups around them. */
-      values: { slug: string; label: string }[];
-    }[]
-    | undefined;
-  /** The figures as data, each numbered from 1 in the metric, with its segment in words. */
-  figures?:
-    | (Omit<Figure, "sentence"> & {
-      /** The figure's number (from 1): its page anchor `#figure-<n>`. */
-      number: number;
-      /** The number (from 1) of the sentence that states it. */
-      sentence: number;
-      /** The segment as people read it. */
-      segmentLabel: string;
-    })[]
-    | undefined;
-}
 
 /** A metric as the API serves it: the record without the catalog-only review date. */
 export function toApiMetric(record: MetricRecord): Metric {

@@ -1,7 +1,9 @@
 /**
- * The validator of the catalog's records, declared once with zod: loading the Markdown files, the
- * OpenAPI component schemas and the MCP output schemas derive from these declarations, and each
- * is checked at compile time against its record type in `records.ts`.
+ * The catalog's records, declared once with zod: the validator that loads the Markdown files, the
+ * OpenAPI component schemas, the MCP output schemas, and the record types, which are inferred
+ * from these declarations. Code that runs at start-up imports the types alone (`import type`,
+ * through `records.ts`, `figures.ts` and `calculator.ts`), so zod loads only where a file is
+ * validated or a schema is published.
  *
  * The field order of each object is the order of the API contract's tables, so a parsed record
  * serializes with its fields in that order.
@@ -9,29 +11,15 @@
  * @module
  */
 import { z } from "zod";
-import type { Calculator } from "./calculator.ts";
 import {
-  type Comparison,
-  type Conversion,
-  type Direction,
+  CONVERSIONS,
+  DIRECTIONS,
   PERIODS,
-  type Statistic,
-  type Unit,
-  type Vocabulary,
-} from "./figures.ts";
-import {
-  type Benchmarks,
-  type Framework,
-  type FrameworkSectionField,
-  type FrameworkSummary,
-  type Metric,
-  type MetricSectionField,
-  type MetricSummary,
-  type SearchHit,
   SLUG_PATTERN,
-  type Source,
+  STATISTICS,
   TAGS,
-} from "./records.ts";
+  UNITS,
+} from "./lists.ts";
 
 const TRACKING_PARAMETER = /^(utm_.*|ref|fbclid|gclid|mc_cid|mc_eid)$/i;
 
@@ -49,7 +37,12 @@ const sourceUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" 
 );
 
 /** A linkable, authoritative source backing a specific claim or benchmark figure. */
-export const SourceSchema = z.strictObject({ label: text, url: sourceUrl }).register(
+export const SourceSchema = z.strictObject({
+  /** Display text of the citation. */
+  label: text,
+  /** Link to the source. */
+  url: sourceUrl,
+}).register(
   componentRegistry,
   {
     id: "Source",
@@ -57,67 +50,76 @@ export const SourceSchema = z.strictObject({ label: text, url: sourceUrl }).regi
   },
 );
 
-// The closed lists of a figure, as the record types in `figures.ts` declare them; each is
-// checked against its type below.
-const unit = z.enum([
-  "percent",
-  "points",
-  "ratio",
-  "multiple",
-  "usd",
-  "count",
-  "months",
-  "days",
-  "minutes",
-  "seconds",
-]);
+const unit = z.enum(UNITS);
 const period = z.enum(PERIODS);
-const statistic = z.enum([
-  "mean",
-  "median",
-  "percentile",
-  "top-quartile",
-  "bottom-quartile",
-  "top-decile",
-  "threshold",
-  "typical-range",
-  "reported",
-]);
-const direction = z.enum(["higher-is-better", "lower-is-better", "target-band"]);
-const conversion = z.enum(["compound-loss", "compound-keep"]);
+const statistic = z.enum(STATISTICS);
+const direction = z.enum(DIRECTIONS);
+const conversion = z.enum(CONVERSIONS);
+
+/** A unit a figure, a comparison or a calculator's input is quoted in. */
+export type Unit = z.infer<typeof unit>;
+/** What kind of number a figure is. */
+export type Statistic = z.infer<typeof statistic>;
+/** Which way a metric's value is better. */
+export type Direction = z.infer<typeof direction>;
+/** A conversion between periods that a metric's own text states. */
+export type Conversion = z.infer<typeof conversion>;
+/** A citation: a linkable, authoritative source backing a claim or a benchmark figure. */
+export type Source = z.infer<typeof SourceSchema>;
 
 const labelledText = z.strictObject({ label: text, text });
 const relatedMetric = z.strictObject({ slug, text });
 
 /** One product or growth metric, as the API serves it. */
 export const MetricSchema = z.strictObject({
+  /** The metric's name. */
   name: text,
+  /** Identifier used in the page and API addresses. */
   slug,
+  /** The abbreviation people use, such as NRR. */
   abbreviation: text.optional(),
+  /** Tags from `TAGS`. */
   tags: z.array(z.enum(TAGS)).min(1),
+  /** Marks an emerging, tool-defined analytics score. */
   kind: z.literal("composite").optional().meta({
     description:
       "Marks an emerging, tool-defined analytics score that is not an industry-standard metric",
   }),
+  /** What the metric is. */
   definition: text,
+  /** How it is calculated, then the conditions. */
   formula: text,
+  /** What it tells. */
   whatItMeasures: text,
+  /** Benchmark figures, each citing its sources. */
   benchmarks: z.array(text).min(1).optional(),
+  /** The ways of calculating it and how they differ. */
   calculationMethods: z.array(text).min(1).optional(),
+  /** Traps to watch, each with a label. */
   whatToWatch: z.array(labelledText).min(3),
+  /** When the metric misleads. */
   whenNotToUse: text.optional(),
+  /** Where the data comes from. */
   findingMetric: text.optional(),
+  /** A worked example. */
   inPractice: text,
+  /** Tools that report it. */
   tools: text.optional(),
+  /** Related metrics and how they relate. */
   relatedMetrics: z.array(relatedMetric).min(2),
+  /** How easily the number flatters. */
   vanityRisk: text.optional(),
+  /** The citations; empty when there are none. */
   sources: z.array(SourceSchema),
 }).register(componentRegistry, { id: "Metric", description: "A product or growth metric" });
 
 /** A component of a framework and the metrics it groups. */
 export const FrameworkComponentSchema = z.strictObject({
+  /** The component's name. */
   name: text,
+  /** What it covers. */
   description: text,
+  /** The slugs of the catalog's metrics that belong to it. */
   metricSlugs: z.array(slug),
 }).register(componentRegistry, {
   id: "FrameworkComponent",
@@ -126,39 +128,47 @@ export const FrameworkComponentSchema = z.strictObject({
 
 /** One measurement framework, as the API serves it. */
 export const FrameworkSchema = z.strictObject({
+  /** The framework's name. */
   name: text,
+  /** Identifier used in the page and API addresses. */
   slug,
+  /** Where it comes from. */
   origin: text,
+  /** What it is, in short. */
   summary: text,
+  /** Its components, in order, each with the metrics it groups. */
   components: z.array(FrameworkComponentSchema).min(1),
+  /** What it suits. */
   bestFor: text,
+  /** Its limits. */
   limitations: text,
+  /** How it works. */
   howItWorks: text,
+  /** Implementation steps. */
   implementation: z.array(text).min(1),
+  /** Companies that used it, each with an optional source. */
   examples: z.array(
     z.strictObject({ company: text, detail: text, source: SourceSchema.optional() }),
   )
     .min(1),
+  /** When not to use it. */
   whenToAvoid: text,
+  /** Frameworks it pairs with, and why. */
   pairsWith: z.array(z.strictObject({ slug, reason: text })),
+  /** The citations. */
   sources: z.array(SourceSchema),
 }).register(componentRegistry, { id: "Framework", description: "A measurement framework" });
+
+/** One product or growth metric, as the API serves it. */
+export type Metric = z.infer<typeof MetricSchema>;
+/** One measurement framework, as the API serves it. */
+export type Framework = z.infer<typeof FrameworkSchema>;
 
 /** The body of every API error response. */
 export const NotFoundSchema = z.strictObject({ error: z.string() }).register(componentRegistry, {
   id: "NotFound",
   description: "An error",
 });
-
-/** True when two types are the same; a compile error where a declaration drifts. */
-export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const _sameSource: Same<Source, z.infer<typeof SourceSchema>> = true;
-const _sameMetric: Same<Metric, z.infer<typeof MetricSchema>> = true;
-const _sameFramework: Same<Framework, z.infer<typeof FrameworkSchema>> = true;
-const _sameUnit: Same<Unit, z.infer<typeof unit>> = true;
-const _sameStatistic: Same<Statistic, z.infer<typeof statistic>> = true;
-const _sameDirection: Same<Direction, z.infer<typeof direction>> = true;
-const _sameConversion: Same<Conversion, z.infer<typeof conversion>> = true;
 
 const isoDate = z.iso.date({ error: "must be a date written YYYY-MM-DD" });
 
@@ -204,18 +214,30 @@ export const BenchmarkEntrySchema = z.union([
 
 /** How a metric's values are compared with its figures. */
 export const ComparisonSchema = z.strictObject({
+  /** Which way is better, or whether a value is best inside a band. */
   direction: direction,
+  /** The unit comparisons use; a figure in another unit is context. */
   unit: unit,
+  /** The period the metric is quoted per, when it is a rate. */
   per: period.optional(),
+  /** How a value quoted per another period converts, when the metric's text states it. */
   convert: conversion.optional(),
 });
 
+/** How a metric's values are compared with its figures. */
+export type Comparison = z.infer<typeof ComparisonSchema>;
+
 /** One input of a metric's calculator. */
 export const CalculatorInputSchema = z.strictObject({
+  /** How people read it. */
   name: text,
+  /** Its unit. */
   unit: unit,
+  /** What counts and what does not. */
   means: text,
+  /** Whether it may be below zero (a profit margin); counts and amounts may not by default. */
   negative: z.boolean().optional(),
+  /** Whether a count is an average (of daily counts, say), and so may have a fraction. */
   averaged: z.boolean().optional(),
 });
 
@@ -224,36 +246,57 @@ export const CalculatorInputSchema = z.strictObject({
  * expression, the result's unit, and the worked example of `inPractice` with the figure it states.
  */
 export const CalculatorSchema = z.strictObject({
+  /** The inputs, by the names the expression uses, in reading order. */
   inputs: z.record(
     z.string().regex(/^[a-z][a-zA-Z0-9]*$/, "must be a camelCase name such as lostCustomers"),
     CalculatorInputSchema,
   ),
+  /** The expression, in the formula language of `expression.ts`. */
   expression: text,
+  /** The result's unit, and the period a rate is per. */
   result: z.strictObject({ unit: unit, per: period.optional() }),
+  /** The worked example: its inputs, and the result as the text states it. */
   example: z.strictObject({
     inputs: z.record(z.string(), z.number()),
     states: text,
   }),
 });
 
+/** A metric's calculator, as the catalog holds it. */
+export type Calculator = z.infer<typeof CalculatorSchema>;
+
 /** `segments.yaml`: the closed vocabulary of figure segments. */
 export const VocabularySchema = z.record(
   slug,
   z.strictObject({
+    /** How people read the key. */
     label: text,
+    /** For a numeric band key (ARPA, ACV, ARR, MRR): the unit of its ends. */
     band: unit.optional(),
+    /** For a band key: the short name a reader's number follows ("ARPA" in "ARPA $200"). */
     short: text.optional(),
+    /** Its values, by slug. */
     values: z.record(
       z.string().regex(SLUG_PATTERN, "must be lowercase kebab-case"),
       z.strictObject({
+        /** How people read it. */
         label: text,
+        /** For a band: its lower end (inclusive). */
         min: z.number().optional(),
+        /** For a band: its upper end (exclusive). */
         max: z.number().optional(),
+        /** The value of the same key whose group this one is part of (`enterprise-saas` in `b2b`). */
         within: z.string().regex(SLUG_PATTERN, "must be lowercase kebab-case").optional(),
       }),
     ),
   }),
 );
+
+/**
+ * The closed vocabulary of figure segments, `catalog/segments.yaml`: each key by slug, with its
+ * values by slug.
+ */
+export type Vocabulary = z.infer<typeof VocabularySchema>;
 
 /** The front matter of a metric file: the structured fields, plus the benchmarks' review date. */
 export const MetricFrontMatterSchema = MetricSchema.omit(
@@ -266,7 +309,7 @@ export const MetricFrontMatterSchema = MetricSchema.omit(
     findingMetric: true,
     tools: true,
     vanityRisk: true,
-  } satisfies Record<"slug" | MetricSectionField, true>,
+  },
 ).extend({
   benchmarks: z.array(BenchmarkEntrySchema).min(1).optional(),
   benchmarksReviewed: isoDate.optional(),
@@ -285,7 +328,7 @@ export const FrameworkFrontMatterSchema = FrameworkSchema.omit(
     bestFor: true,
     limitations: true,
     whenToAvoid: true,
-  } satisfies Record<"slug" | FrameworkSectionField, true>,
+  },
 );
 
 /** A metric in a list: enough to choose one. */
@@ -304,64 +347,107 @@ export const FrameworkSummarySchema = FrameworkSchema.pick({
   slug: true,
   summary: true,
 })
-  .extend({ components: z.array(z.string()) });
+  .extend({
+    /** The names of its components. */
+    components: z.array(z.string()),
+  });
+
+/** A metric in a list: enough to choose one. */
+export type MetricSummary = z.infer<typeof MetricSummarySchema>;
+/** A framework in a list: enough to choose one. */
+export type FrameworkSummary = z.infer<typeof FrameworkSummarySchema>;
 
 /** One search result, best first. */
 export const SearchHitSchema = z.strictObject({
+  /** The record's slug. */
   slug,
+  /** The record's name. */
   name: z.string(),
+  /** Which kind of record it is. */
   type: z.enum(["metric", "framework"]),
+  /** The metric's abbreviation, when it has one. */
   abbreviation: z.string().optional(),
+  /** The first sentence of the definition (metrics) or summary (frameworks). */
   summary: z.string().meta({
     description: "The first sentence of the definition (metrics) or summary (frameworks)",
   }),
+  /** The relevance score; never higher than the hit before it. */
   score: z.number(),
 });
 
+/** One search result. */
+export type SearchHit = z.infer<typeof SearchHitSchema>;
+
 /** One benchmark figure as data, as the CLI's `--json` and the MCP `get_benchmark` give it. */
 export const BenchmarkFigureSchema = z.strictObject({
+  /** The figure's number (from 1): its page anchor `#figure-<n>`. */
   number: z.int().min(1).meta({ description: "The figure's number (from 1): its page anchor" }),
+  /** The number (from 1) of the sentence that states it. */
   sentence: z.int().min(1).meta({ description: "The number (from 1) of the sentence stating it" }),
+  /** The figure as its sentence writes it, such as `5.6%` or `$12K–$50K`. */
   written: z.string().meta({ description: "The figure as its sentence writes it" }),
+  /** The value, for a single number. */
   value: z.number().optional(),
+  /** The low end, for a range. */
   low: z.number().optional(),
+  /** The high end, for a range. */
   high: z.number().optional(),
+  /** An open range: the figure is a floor (`at-least`) or a ceiling (`at-most`). */
   bound: z.enum(["at-least", "at-most"]).optional(),
+  /** Its unit. */
   unit: unit,
+  /** The period a rate is quoted per. */
   per: period.optional(),
+  /** What kind of number it is. */
   statistic: statistic,
+  /** The percentile, for `statistic: percentile`. */
   percentile: z.int().optional(),
+  /** The source's own word for a threshold or a band ("good", "world class"). */
   label: z.string().optional(),
+  /** What it measures when that is not the metric itself; such a figure is never compared. */
   measures: z.string().optional().meta({
     description: "What it measures when that is not the metric itself; never compared",
   }),
+  /** The population and segment, as keys and values of the segment vocabulary. */
   segment: z.record(z.string(), z.string()),
+  /** The segment as people read it. */
   segmentLabel: z.string(),
+  /** The sample size, where the sentence gives it. */
   sample: z.number().optional(),
   year: z.union([z.int(), z.literal("undated")]).meta({
     description: "The year the figure was published; for an undated source, the year its data " +
       "describe; `undated` where neither is known",
   }),
+  /** The number (from 1) of the metric's source it comes from. */
   source: z.int().min(1).meta({ description: "The number (from 1) of its entry in `sources`" }),
 });
 
 /** A metric's benchmark figures with their citations and the date they were last reviewed. */
 export const BenchmarkSchema = z.strictObject({
+  /** The metric's slug. */
   slug,
+  /** The metric's name. */
   name: z.string(),
+  /** Each figure, with the numbers (from 1) of the entries of `sources` it cites. */
   benchmarks: z.array(z.strictObject({
     text: z.string(),
     sources: z.array(z.int().min(1)).meta({
       description: "The numbers (from 1) of the entries of `sources` that this figure cites",
     }),
   })),
+  /** When the figures were last reviewed (YYYY-MM-DD). */
   benchmarksReviewed: z.string().optional(),
+  /** The metric's citations. */
   sources: z.array(SourceSchema),
+  /** Which way the metric is better, where its figures compare with a value. */
   direction: direction.optional().meta({
     description: "Which way the metric is better, where its figures can be compared with a value",
   }),
+  /** The unit comparisons use. */
   unit: unit.optional().meta({ description: "The unit comparisons use" }),
+  /** The period the metric is quoted per. */
   per: period.optional().meta({ description: "The period the metric is quoted per" }),
+  /** The segment keys a reader's value can be matched on, with the values each takes. */
   segments: z.array(z.strictObject({
     key: z.string(),
     label: z.string(),
@@ -370,8 +456,14 @@ export const BenchmarkSchema = z.strictObject({
   })).optional().meta({
     description: "The segment keys a value can be compared on, with the values each takes",
   }),
+  /** The figures as data, each numbered from 1 in the metric, with its segment in words. */
   figures: z.array(BenchmarkFigureSchema).optional(),
 });
+
+/** A metric's benchmark figures, each with the sources it cites, and the review date. */
+export type Benchmarks = z.infer<typeof BenchmarkSchema>;
+/** One benchmark figure as data, numbered in its metric, with its segment in words. */
+export type BenchmarkFigure = z.infer<typeof BenchmarkFigureSchema>;
 
 /** Where a reader's value stands against one comparable figure. */
 const PlacementSchema = z.strictObject({
@@ -440,10 +532,5 @@ export const BenchmarkAnswerSchema = BenchmarkSchema.extend({
   comparison: ValueComparisonSchema.optional(),
 });
 
-const _sameMetricSummary: Same<MetricSummary, z.infer<typeof MetricSummarySchema>> = true;
-const _sameFrameworkSummary: Same<FrameworkSummary, z.infer<typeof FrameworkSummarySchema>> = true;
-const _sameSearchHit: Same<SearchHit, z.infer<typeof SearchHitSchema>> = true;
-const _sameBenchmarks: Same<Benchmarks, z.infer<typeof BenchmarkSchema>> = true;
-const _sameComparison: Same<Comparison, z.infer<typeof ComparisonSchema>> = true;
-const _sameCalculator: Same<Calculator, z.infer<typeof CalculatorSchema>> = true;
-const _sameVocabulary: Same<Vocabulary, z.infer<typeof VocabularySchema>> = true;
+/** True when two types are the same; a compile error where a declaration drifts. */
+export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -1,0 +1,68 @@
+/**
+ * The closed lists of the content model, as plain values: the tags, the periods, the units, the
+ * statistics and directions of benchmark figures, and the slug pattern. The validator in
+ * `schema.ts` builds its enums from them, and code that runs at start-up reads them without
+ * loading the validator.
+ *
+ * @module
+ */
+
+/** The closed list of metric tags. */
+export const TAGS = [
+  "acquisition",
+  "activation",
+  "retention",
+  "revenue",
+  "referral",
+  "leading",
+  "health",
+] as const;
+
+/** A metric tag, one of {@linkcode TAGS}. */
+export type Tag = typeof TAGS[number];
+
+/** Lowercase kebab-case, as used in every page and API address. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** The periods a rate is quoted per. */
+export const PERIODS = ["day", "week", "month", "quarter", "year"] as const;
+
+/** A period, one of {@linkcode PERIODS}. */
+export type Period = typeof PERIODS[number];
+
+/** The units a figure, a comparison or a calculator's input is quoted in. */
+export const UNITS = [
+  "percent",
+  "points",
+  "ratio",
+  "multiple",
+  "usd",
+  "count",
+  "months",
+  "days",
+  "minutes",
+  "seconds",
+] as const;
+
+/** What kind of number a benchmark figure is. */
+export const STATISTICS = [
+  "mean",
+  "median",
+  "percentile",
+  "top-quartile",
+  "bottom-quartile",
+  "top-decile",
+  "threshold",
+  "typical-range",
+  "reported",
+] as const;
+
+/** Which way a metric's value is better, or whether it is best inside a band. */
+export const DIRECTIONS = ["higher-is-better", "lower-is-better", "target-band"] as const;
+
+/**
+ * How a value quoted per another period converts, when the metric's text states it:
+ * `compound-loss` for a rate of loss (annual = 1 − (1 − monthly)^12), `compound-keep` for a rate
+ * kept (annual = monthly^12).
+ */
+export const CONVERSIONS = ["compound-loss", "compound-keep"] as const;
