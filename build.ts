@@ -6,6 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { buildSite } from "./lib/web/site.ts";
+import { createReadModel } from "./lib/read/model.ts";
 import { ExportError, exportSite } from "./lib/export/export.ts";
 import { catalogDirFrom, parseBaseUrl, parsePort } from "./lib/server/config.ts";
 import { exitOnKnownError, loadCatalogOrExit, readEnv } from "./lib/deno/entry.ts";
@@ -47,9 +48,9 @@ try {
   fail(error instanceof Error ? error.message : String(error));
 }
 
-const catalog = await loadCatalogOrExit(catalogDirFrom(readEnv));
+const model = createReadModel(await loadCatalogOrExit(catalogDirFrom(readEnv)));
 try {
-  const report = await exportSite(await buildSite(catalog, baseUrl), values.out, { nginxPort });
+  const report = await exportSite(await buildSite(model, baseUrl), values.out, { nginxPort });
   const kib = Math.round(report.bytes / 1024);
   console.error(
     `Wrote ${values.out}/: ${report.answers} answers (${report.pages} pages), ${report.files} files, ` +

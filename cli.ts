@@ -13,6 +13,7 @@ import {
   loadCatalogWith,
   prebuildCatalog,
 } from "./lib/catalog/load.ts";
+import { createReadModel } from "./lib/read/model.ts";
 
 const encoder = new TextEncoder();
 const fromFileUrl = (url: URL) => decodeURIComponent(url.pathname);
@@ -53,11 +54,11 @@ try {
     async serve(catalog, options) {
       // An address in use is a ServeError that runCli reports.
       const { serve } = await import("./lib/deno/server.ts");
-      serve(catalog, { ...options, exitOnSignal: true });
+      serve(createReadModel(catalog), { ...options, exitOnSignal: true });
     },
     async serveMcp(catalog) {
       const { serveMcpStdio } = await import("./lib/agents/mcp.ts");
-      await serveMcpStdio(catalog);
+      await serveMcpStdio(createReadModel(catalog));
     },
     async importPackage(name, version) {
       // Built at run time, so that no module graph names the package: a lockfile that does not

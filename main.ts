@@ -5,11 +5,12 @@
  */
 import { exitOnKnownError, loadCatalogOrExit } from "./lib/deno/entry.ts";
 import { serve, serveOptionsFromEnvOrExit } from "./lib/deno/server.ts";
+import { createReadModel } from "./lib/read/model.ts";
 
 const options = serveOptionsFromEnvOrExit();
-const catalog = await loadCatalogOrExit(options.catalogDir);
+const model = createReadModel(await loadCatalogOrExit(options.catalogDir));
 try {
-  serve(catalog, { ...options, exitOnSignal: true });
+  serve(model, { ...options, exitOnSignal: true });
 } catch (error) {
   exitOnKnownError(error);
 }

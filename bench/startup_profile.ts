@@ -60,7 +60,8 @@ step("for scale: import the MCP route (the first MCP request)");
 await loadCatalogWith(denoFiles, undefined, { prebuilt: false });
 step("for scale: validate the Markdown files instead (zod, js-yaml)");
 const { buildSite } = await import("../lib/web/site.ts");
-const site = await buildSite(catalog, "http://localhost:8000");
+const { createReadModel } = await import("../lib/read/model.ts");
+const site = await buildSite(createReadModel(catalog), "http://localhost:8000");
 step("for scale: build every answer with its bodies, as the export does");
 const kib = [...site.answers.values()].reduce(
   (sum, answer) => sum + answer.bodies.identity.bytes.byteLength,

@@ -43,10 +43,22 @@ export { CatalogError, loadCatalog } from "./catalog/load.ts";
 export {
   createReadModel,
   type Lookup,
+  type MetricFilter,
+  type MetricPair,
   type NotFound,
+  type Order,
   type ReadModel,
+  type RecipeEntry,
   type RecordKind,
 } from "./read/model.ts";
+export type { FigureRow } from "./read/benchmarks.ts";
+export type {
+  CatalogSearch,
+  SearchDocument,
+  SearchDocuments,
+  SearchHit,
+  SearchOptions,
+} from "./read/search.ts";
 export { createHandler, type Handler } from "./web/handler.ts";
 export type { Compress } from "./web/answer.ts";
 export {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { brotliDecompressSync } from "node:zlib";
-import { createHandler, loadCatalog } from "../lib/mod.ts";
+import { createHandler, createReadModel, loadCatalog } from "../lib/mod.ts";
 import { codingPreference } from "../lib/web/answer.ts";
 import { buildSite } from "../lib/web/site.ts";
 
@@ -9,7 +9,7 @@ const CODINGS = [undefined, "gzip", "br", "gzip, deflate, br", "gzip;q=1, br;q=0
 
 Deno.test("handler() answers every address in every coding with the bytes and ETags of the whole build", async () => {
   const catalog = await loadCatalog();
-  const site = await buildSite(catalog, BASE);
+  const site = await buildSite(createReadModel(catalog), BASE);
   const handler = createHandler(catalog, { baseUrl: BASE });
   for (const [path, built] of site.answers) {
     for (const accept of CODINGS) {
@@ -68,7 +68,7 @@ const FIRST_ANSWERS: Record<string, ("identity" | "gzip" | "br")[]> = {
 Deno.test("first answers carry the ETags the eager build gave, whether the first request is GET, HEAD or conditional", async () => {
   const { FIXTURE } = await import("./_spawn.ts");
   const catalog = await loadCatalog(FIXTURE);
-  const site = await buildSite(catalog, BASE);
+  const site = await buildSite(createReadModel(catalog), BASE);
   for (const [path, codings] of Object.entries(FIRST_ANSWERS)) {
     for (const coding of codings) {
       const built = site.answers.get(path);
@@ -98,7 +98,7 @@ Deno.test("first answers carry the ETags the eager build gave, whether the first
 Deno.test("an ETag changes when and only when the bytes change, and is the same in another process", async () => {
   const { FIXTURE } = await import("./_spawn.ts");
   const catalog = await loadCatalog(FIXTURE);
-  const site = await buildSite(catalog, BASE);
+  const site = await buildSite(createReadModel(catalog), BASE);
   const byEtag = new Map<string, string>();
   for (const [path, built] of site.answers) {
     for (const [coding, body] of Object.entries(built.bodies)) {
@@ -111,7 +111,7 @@ Deno.test("an ETag changes when and only when the bytes change, and is the same 
   }
   const renamed = structuredClone(catalog);
   renamed.metrics[0]!.name = "Renamed Fixture";
-  const changed = await buildSite(renamed, BASE);
+  const changed = await buildSite(createReadModel(renamed), BASE);
   const before = site.answers.get("/api/metrics/alpha-rate")?.bodies.identity.etag;
   assert.notEqual(changed.answers.get("/api/metrics/alpha-rate")?.bodies.identity.etag, before);
   assert.equal(
@@ -120,9 +120,10 @@ Deno.test("an ETag changes when and only when the bytes change, and is the same 
     "an answer whose bytes did not change keeps its ETag",
   );
   const { ROOT, childEnv } = await import("./_spawn.ts");
-  const script = `import { loadCatalog } from "./lib/mod.ts";
+  const script = `import { createReadModel, loadCatalog } from "./lib/mod.ts";
 import { buildSite } from "./lib/web/site.ts";
-const site = await buildSite(await loadCatalog("tests/testdata/catalog"), ${JSON.stringify(BASE)});
+const model = createReadModel(await loadCatalog("tests/testdata/catalog"));
+const site = await buildSite(model, ${JSON.stringify(BASE)});
 console.log(site.answers.get("/api/metrics/alpha-rate").bodies.identity.etag);`;
   const output = await new Deno.Command(Deno.execPath(), {
     args: ["eval", "--quiet", script],

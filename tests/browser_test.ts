@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "npm:playwright-core@1.65.1";
-import { type Catalog, createHandler, loadCatalog } from "../lib/mod.ts";
+import { type Catalog, createHandler, createReadModel, loadCatalog } from "../lib/mod.ts";
 import { buildSite } from "../lib/web/site.ts";
 import { exportSite } from "../lib/export/export.ts";
 import { FIXTURE, startNginx, systemBinary } from "./_system.ts";
@@ -858,7 +858,10 @@ Deno.test({
     // The server's answers, in-process, for the pages the export must show alike.
     const handler = createHandler(fullCatalog, { baseUrl: "https://metrics.example" });
     try {
-      await exportSite(await buildSite(fullCatalog, "https://metrics.example"), dir);
+      await exportSite(
+        await buildSite(createReadModel(fullCatalog), "https://metrics.example"),
+        dir,
+      );
       const nginx = await startNginx(nginxBinary.require(), dir);
       try {
         await withChromium(async (browser) => {

@@ -8,8 +8,8 @@ import addFormats from "npm:ajv-formats@3.0.1";
 // inline), public/profiles/2.0/datapackage.json of github.com/frictionlessdata/datapackage at
 // 6a201af, in the public domain (The Unlicense).
 import DATA_PACKAGE_V2 from "./testdata/datapackage-2.0.json" with { type: "json" };
-import { createHandler, loadCatalog } from "../lib/mod.ts";
-import { figureRows } from "../lib/read/benchmarks.ts";
+import { createHandler, createReadModel, loadCatalog } from "../lib/mod.ts";
+import type { FigureRow } from "../lib/read/benchmarks.ts";
 
 const catalog = await loadCatalog();
 const handler = createHandler(catalog, { baseUrl: "https://metrics.example" });
@@ -60,7 +60,7 @@ Deno.test("/benchmarks.csv and /benchmarks.json hold the same figures, each with
   assert.ok(rows.every((row) => row.length === header.length), "every row has every column");
   const json = await get("/benchmarks.json");
   assert.equal(json.response.status, 200);
-  const figures = JSON.parse(json.text).figures as ReturnType<typeof figureRows>;
+  const figures = JSON.parse(json.text).figures as FigureRow[];
   assert.ok(figures.length > 0);
   assert.equal(rows.length, figures.length);
   const column = (name: string) => header.indexOf(name);
@@ -79,7 +79,7 @@ Deno.test("/benchmarks.csv and /benchmarks.json hold the same figures, each with
   });
   assert.deepEqual(
     figures,
-    JSON.parse(JSON.stringify(figureRows(catalog, "https://metrics.example"))),
+    JSON.parse(JSON.stringify(createReadModel(catalog).figureRows("https://metrics.example"))),
   );
 });
 
@@ -95,7 +95,7 @@ Deno.test("/datapackage.json is a valid Tabular Data Package describing the CSV'
   const resource = descriptor.resources[0];
   assert.equal(resource.path, "benchmarks.csv");
   assert.deepEqual(resource.schema.fields.map((field: { name: string }) => field.name), header);
-  const used = new Set(figureRows(catalog, "").map((row) => row.source.url));
+  const used = new Set(createReadModel(catalog).figureRows("").map((row) => row.source.url));
   assert.deepEqual(
     new Set(descriptor.sources.map((source: { path: string }) => source.path)),
     used,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { buildAnswer, planAnswer } from "../lib/web/answer.ts";
-import { loadCatalog } from "../lib/mod.ts";
+import { createReadModel, loadCatalog } from "../lib/mod.ts";
 import { buildSite, type BuiltSite } from "../lib/web/site.ts";
 import { ExportError, exportSite, planExport } from "../lib/export/export.ts";
 import { CONTRACT } from "./_contract.ts";
@@ -28,7 +28,7 @@ function answerOf(body: string, contentType: string, options: { status?: number 
 async function exported(edit: (site: BuiltSite) => void | Promise<void> = () => {}) {
   const dir = await Deno.makeTempDir({ prefix: "export-" });
   await Deno.chmod(dir, 0o755);
-  const site = await buildSite(catalog, BASE_URL);
+  const site = await buildSite(createReadModel(catalog), BASE_URL);
   await edit(site);
   const report = await exportSite(site, dir);
   return { dir, site, report };
@@ -166,7 +166,7 @@ Deno.test("planExport() refuses answers a static host cannot serve as the server
     ],
   ];
   for (const [what, edit, message] of refusals) {
-    const site = await buildSite(catalog, BASE_URL);
+    const site = await buildSite(createReadModel(catalog), BASE_URL);
     await edit(site);
     await assert.rejects(
       () => planExport(site),
@@ -181,14 +181,14 @@ Deno.test("exportSite() refuses to empty a folder that holds something other tha
   try {
     await Deno.writeTextFile(`${dir}/precious.txt`, "keep me");
     await assert.rejects(
-      async () => exportSite(await buildSite(catalog, BASE_URL), dir),
+      async () => exportSite(await buildSite(createReadModel(catalog), BASE_URL), dir),
       /not empty and holds no earlier export/,
     );
     assert.equal(await Deno.readTextFile(`${dir}/precious.txt`), "keep me");
     await Deno.remove(`${dir}/precious.txt`);
-    await exportSite(await buildSite(catalog, BASE_URL), dir);
+    await exportSite(await buildSite(createReadModel(catalog), BASE_URL), dir);
     await Deno.writeTextFile(`${dir}/stale.html`, "old");
-    await exportSite(await buildSite(catalog, BASE_URL), dir);
+    await exportSite(await buildSite(createReadModel(catalog), BASE_URL), dir);
     await assert.rejects(() => Deno.stat(`${dir}/stale.html`), Deno.errors.NotFound);
   } finally {
     await Deno.remove(dir, { recursive: true });

@@ -156,6 +156,62 @@ Deno.test("the public-API scan finds each kind of runtime trick", () => {
   assert.ok(!RUNTIME_TRICKS.some(([pattern]) => pattern.test("headers.set(name, value);")));
 });
 
+/** The folders whose modules format what the read model returns: none of them holds a catalog. */
+const SURFACES = ["web/", "agents/", "export/", "server/", "deno/", "node/"];
+
+/**
+ * The surface modules that may name the `Catalog` type: `createHandler`, whose public signature
+ * takes a catalog and makes its read model at once, and the Deno entries' loader.
+ */
+const NAMES_CATALOG = new Set(["web/handler.ts", "deno/entry.ts"]);
+
+/**
+ * What in a module's code reaches past the read model into a catalog. Comments and quoted strings
+ * are left out; a template literal is read whole, for what its `${…}` holds.
+ */
+function catalogReads(module: string, text: string): string[] {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "")
+    .replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, '""');
+  return [
+    ...(/\bcatalog\??\.[A-Za-z_$]/.test(code) ? [`${module} reads a catalog's fields`] : []),
+    ...(/\.catalog\b/.test(code) ? [`${module} takes a catalog out of something`] : []),
+    ...(/\bCatalog\b/.test(code) && !NAMES_CATALOG.has(module)
+      ? [`${module} names the Catalog type`]
+      : []),
+  ];
+}
+
+Deno.test("no surface reads the raw catalog: web, agents, export and the adapters take the read model", () => {
+  const found = [...graph.keys()]
+    .filter((module) => SURFACES.some((folder) => module.startsWith(folder)))
+    // A bundle `deno task scripts` writes is the browser's copy of code checked here already.
+    .filter((module) => !(module.split("/").at(-1) ?? "").startsWith("_"))
+    .flatMap((module) => catalogReads(module, readFileSync(join(LIB, module), "utf8")));
+  assert.deepEqual(found, []);
+});
+
+Deno.test("the catalog scan finds a surface that reads a catalog, and passes one that reads the model", () => {
+  assert.deepEqual(catalogReads("web/a.ts", "const n = catalog.metrics.length;"), [
+    "web/a.ts reads a catalog's fields",
+  ]);
+  assert.deepEqual(catalogReads("web/a.ts", "`${catalog.frameworks.length} frameworks`"), [
+    "web/a.ts reads a catalog's fields",
+  ]);
+  assert.deepEqual(catalogReads("web/a.ts", "const segments = model.catalog;"), [
+    "web/a.ts takes a catalog out of something",
+  ]);
+  assert.deepEqual(catalogReads("agents/a.ts", "function f(catalog: Catalog) {}"), [
+    "agents/a.ts names the Catalog type",
+  ]);
+  assert.deepEqual(
+    catalogReads(
+      "web/a.ts",
+      '// catalog.metrics\nconst n = model.counts().metrics; "the Catalog: catalog.metrics"',
+    ),
+    [],
+  );
+});
+
 Deno.test("lib/mod.ts, the library's surface, reaches no runtime adapter: it starts no server and ends no process", () => {
   const reached = new Set<string>();
   const visit = (module: string) => {

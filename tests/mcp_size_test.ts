@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { loadCatalog } from "../lib/mod.ts";
+import { createReadModel, loadCatalog } from "../lib/mod.ts";
 import { createMcpServer } from "../lib/agents/mcp.ts";
 import { METRIC_FIELD_NAMES, TEXT_BUDGET } from "../lib/agents/mcp_tools.ts";
 import { toApiMetric } from "../lib/catalog/records.ts";
@@ -11,7 +11,7 @@ const catalog = await loadCatalog();
 /** A client of the server in this process; the caller closes it. */
 async function connected(): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createMcpServer(catalog).connect(serverSide);
+  await createMcpServer(createReadModel(catalog)).connect(serverSide);
   const client = new Client({ name: "test", version: "1.0.0" });
   await client.connect(clientSide);
   return client;

@@ -1,14 +1,17 @@
 import assert from "node:assert/strict";
 import { readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { loadCatalog } from "../lib/mod.ts";
+import { createReadModel, loadCatalog } from "../lib/mod.ts";
 import { buildSite } from "../lib/web/site.ts";
 import { ExportError, planExport } from "../lib/export/export.ts";
 import { nginxConf } from "../lib/export/nginx_conf.ts";
 import { FIXTURE } from "./_spawn.ts";
 
 const SNAPSHOT = fileURLToPath(new URL("./testdata/nginx.conf.snapshot", import.meta.url));
-const site = await buildSite(await loadCatalog(FIXTURE), "https://metrics.example");
+const site = await buildSite(
+  createReadModel(await loadCatalog(FIXTURE)),
+  "https://metrics.example",
+);
 
 Deno.test("nginx.conf of the fixture export matches the reviewed snapshot (UPDATE_SNAPSHOTS=1 rewrites it)", async () => {
   const conf = nginxConf(await planExport(site), { port: 8080 });

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {
   type Catalog,
   createHandler,
+  createReadModel,
   type Framework,
   loadCatalog,
   type MetricRecord,
@@ -147,7 +148,7 @@ function assertAccessibleFrame(doc: Page, path: string) {
 }
 
 Deno.test("buildSite() holds every page, the sitemap and the assets, and the not-found page", async () => {
-  const site = await buildSite(catalog, BASE);
+  const site = await buildSite(createReadModel(catalog), BASE);
   for (
     const path of [
       "/",
@@ -522,7 +523,7 @@ Deno.test("handler() serves a framework page with its components drawn with thei
 });
 
 Deno.test("every page's links lead to an answer the site gives, and every fragment to an element", async () => {
-  const site = await buildSite(catalog, BASE);
+  const site = await buildSite(createReadModel(catalog), BASE);
   const pages = [...site.answers].filter(([, answer]) => answer.contentType.startsWith("text/html"))
     .map(([path]) => path);
   // Home, the three indexes, the API's page, the SQL schema page, two tag pages, three metrics,
@@ -741,7 +742,7 @@ function hostileCatalog(): Catalog {
 Deno.test("pages render hostile record text inert: no script that runs, no handler attribute, no link off http(s)", async () => {
   const hostile = hostileCatalog();
   const evilHandler = createHandler(hostile, { baseUrl: BASE });
-  const site = await buildSite(hostile, BASE);
+  const site = await buildSite(createReadModel(hostile), BASE);
   const paths = [...site.answers].filter(([, answer]) => answer.contentType.startsWith("text/html"))
     .map(([path]) => path);
   paths.push(

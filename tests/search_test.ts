@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { loadCatalog } from "../lib/mod.ts";
+import { createReadModel, loadCatalog } from "../lib/mod.ts";
 import { createSearch, searchDocuments, searchOver } from "../lib/read/search.ts";
 import { QUERIES, QUESTIONS } from "./_search_queries.ts";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -189,7 +189,7 @@ Deno.test("the CLI's search, the /search page and the MCP search tool answer eac
   assert.deepEqual(await questionMisses(page), [], "/search");
 
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const server = createMcpServer(catalog);
+  const server = createMcpServer(createReadModel(catalog));
   await server.connect(serverSide);
   const client = new Client({ name: "test", version: "1.0.0" });
   await client.connect(clientSide);

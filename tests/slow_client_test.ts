@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { loadCatalog } from "../lib/mod.ts";
+import { createReadModel, loadCatalog } from "../lib/mod.ts";
 import { serve } from "../lib/deno/server.ts";
 import { rawRequest } from "./_raw_http.ts";
 
@@ -14,7 +14,11 @@ async function stuckClient(port: number, text: string): Promise<Deno.Conn> {
 
 Deno.test("clients that send half a request or nothing do not delay other requests", async () => {
   const controller = new AbortController();
-  const server = serve(catalog, { port: 0, hostname: "127.0.0.1", signal: controller.signal });
+  const server = serve(createReadModel(catalog), {
+    port: 0,
+    hostname: "127.0.0.1",
+    signal: controller.signal,
+  });
   const { port } = server.addr;
   const stuck: Deno.Conn[] = [];
   try {
@@ -45,7 +49,11 @@ Deno.test("clients that send half a request or nothing do not delay other reques
 
 Deno.test("a client that stops reading a large answer does not delay other requests", async () => {
   const controller = new AbortController();
-  const server = serve(catalog, { port: 0, hostname: "127.0.0.1", signal: controller.signal });
+  const server = serve(createReadModel(catalog), {
+    port: 0,
+    hostname: "127.0.0.1",
+    signal: controller.signal,
+  });
   const { port } = server.addr;
   const request =
     "GET /llms-full.txt HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: identity\r\n\r\n";

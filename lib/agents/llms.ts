@@ -4,17 +4,16 @@
  *
  * @module
  */
-import type { Catalog } from "../catalog/load.ts";
-import { frameworkMarkdown, link, linkContext, metricMarkdown } from "./markdown.ts";
+import { frameworkMarkdown, link, metricMarkdown } from "./markdown.ts";
 import { displayName } from "../catalog/records.ts";
 import { firstSentence } from "../read/text.ts";
-import { byName, metricPairs, pairPath } from "../read/model.ts";
+import type { ReadModel } from "../read/model.ts";
 import { LICENCE, SITE_NAME } from "../policy.ts";
-import { recipeSlugs } from "../read/recipes.ts";
 
-function summary(catalog: Catalog): string {
-  return `A reference catalog of ${catalog.metrics.length} product and growth metrics and ` +
-    `${catalog.frameworks.length} measurement frameworks, each with a definition, a formula, ` +
+function summary(model: ReadModel): string {
+  const counts = model.counts();
+  return `A reference catalog of ${counts.metrics} product and growth metrics and ` +
+    `${counts.frameworks} measurement frameworks, each with a definition, a formula, ` +
     "traps to watch, worked examples, and benchmark figures that cite their sources.";
 }
 
@@ -22,11 +21,13 @@ function summary(catalog: Catalog): string {
  * The llmstxt.org link map: an H1, a blockquote summary, and H2 sections of links to every
  * metric and framework page and JSON document, with an `## Optional` section last.
  */
-export function llmsTxt(catalog: Catalog, baseUrl: string): string {
+export function llmsTxt(model: ReadModel, baseUrl: string): string {
+  const metrics = model.metrics({ order: "name" });
+  const frameworks = model.frameworks({ order: "name" });
   const lines = [
     `# ${SITE_NAME}`,
     "",
-    `> ${summary(catalog)}`,
+    `> ${summary(model)}`,
     "",
     `Every record is served as an HTML page, as Markdown (the page address plus \`.md\`) and as ` +
     `JSON under \`/api/\`. The data is published under ${LICENCE.name} (${LICENCE.url}). ` +
@@ -34,7 +35,7 @@ export function llmsTxt(catalog: Catalog, baseUrl: string): string {
     "",
     "## Metrics",
     "",
-    ...byName(catalog.metrics).map((metric) =>
+    ...metrics.map((metric) =>
       `- ${link(displayName(metric), `${baseUrl}/metrics/${metric.slug}.md`)}: ${
         firstSentence(metric.definition)
       }`
@@ -42,7 +43,7 @@ export function llmsTxt(catalog: Catalog, baseUrl: string): string {
     "",
     "## Frameworks",
     "",
-    ...byName(catalog.frameworks).map((framework) =>
+    ...frameworks.map((framework) =>
       `- ${link(framework.name, `${baseUrl}/frameworks/${framework.slug}.md`)}: ${
         firstSentence(framework.summary)
       }`
@@ -50,10 +51,10 @@ export function llmsTxt(catalog: Catalog, baseUrl: string): string {
     "",
     "## Pages",
     "",
-    ...byName(catalog.metrics).map((metric) =>
+    ...metrics.map((metric) =>
       `- ${link(metric.name, `${baseUrl}/metrics/${metric.slug}`)}: HTML page of the metric`
     ),
-    ...byName(catalog.frameworks).map((framework) =>
+    ...frameworks.map((framework) =>
       `- ${
         link(framework.name, `${baseUrl}/frameworks/${framework.slug}`)
       }: HTML page of the framework`
@@ -61,20 +62,18 @@ export function llmsTxt(catalog: Catalog, baseUrl: string): string {
     "",
     "## Side by side",
     "",
-    ...metricPairs(catalog.metrics).map(([a, b]) =>
-      `- ${
-        link(`${a.name} vs ${b.name}`, `${baseUrl}${pairPath(a.slug, b.slug)}`)
-      }: the two records side by side`
+    ...model.pairs().map(({ path, metrics: [a, b] }) =>
+      `- ${link(`${a.name} vs ${b.name}`, `${baseUrl}${path}`)}: the two records side by side`
     ),
     "",
     "## JSON API",
     "",
     `- ${link("All metrics", `${baseUrl}/api/metrics`)}: every metric as a JSON array`,
     `- ${link("All frameworks", `${baseUrl}/api/frameworks`)}: every framework as a JSON array`,
-    ...byName(catalog.metrics).map((metric) =>
+    ...metrics.map((metric) =>
       `- ${link(metric.name, `${baseUrl}/api/metrics/${metric.slug}`)}: the metric as JSON`
     ),
-    ...byName(catalog.frameworks).map((framework) =>
+    ...frameworks.map((framework) =>
       `- ${
         link(framework.name, `${baseUrl}/api/frameworks/${framework.slug}`)
       }: the framework as JSON`
@@ -82,7 +81,7 @@ export function llmsTxt(catalog: Catalog, baseUrl: string): string {
     "",
     "## SQL recipes",
     "",
-    ...sqlLinks(catalog, baseUrl),
+    ...sqlLinks(model, baseUrl),
     "",
     "## Optional",
     "",
@@ -112,9 +111,7 @@ export function llmsTxt(catalog: Catalog, baseUrl: string): string {
  * The SQL data set's files: the schema's DDL for each engine, the index, and each recipe by its
  * metric's name (its slug where the catalog lacks the metric), A to Z. Code, under MIT.
  */
-function sqlLinks(catalog: Catalog, baseUrl: string): string[] {
-  const names = new Map(catalog.metrics.map((metric) => [metric.slug, metric.name]));
-  const recipes = byName(recipeSlugs().map((slug) => ({ slug, name: names.get(slug) ?? slug })));
+function sqlLinks(model: ReadModel, baseUrl: string): string[] {
   return [
     `- ${
       link("SQL recipes and their schema", `${baseUrl}/sql`)
@@ -133,7 +130,7 @@ function sqlLinks(catalog: Catalog, baseUrl: string): string[] {
     `- ${
       link("SQL recipes index", `${baseUrl}/sql/index.json`)
     }: every recipe with its inputs, parameters, tables and engines`,
-    ...recipes.map((recipe) =>
+    ...model.recipes({ order: "name" }).map((recipe) =>
       `- ${
         link(recipe.name, `${baseUrl}/sql/${recipe.slug}.sql`)
       }: the SQL that computes it from your own tables, on PostgreSQL or DuckDB (MIT licence)`
@@ -142,23 +139,23 @@ function sqlLinks(catalog: Catalog, baseUrl: string): string[] {
 }
 
 /** The whole corpus as one Markdown document, with the licence and credit line. */
-export function llmsFullTxt(catalog: Catalog, baseUrl: string): string {
-  const context = linkContext(catalog, baseUrl);
+export function llmsFullTxt(model: ReadModel, baseUrl: string): string {
+  const context = { model, baseUrl };
   const demote = (markdown: string) => markdown.replace(/^(#{1,5}) /gm, "#$1 ");
   return [
     `# ${SITE_NAME}`,
     "",
-    `> ${summary(catalog)}`,
+    `> ${summary(model)}`,
     "",
     `Source: ${baseUrl}. Licence: ${LICENCE.name} (${LICENCE.url}). ${LICENCE.credit} ` +
     "The SQL recipes in it are code, under the MIT licence.",
     "",
     "# Metrics",
     "",
-    ...catalog.metrics.map((metric) => demote(metricMarkdown(metric, context))),
+    ...model.metrics().map((metric) => demote(metricMarkdown(metric, context))),
     "# Frameworks",
     "",
-    ...catalog.frameworks.map((framework) => demote(frameworkMarkdown(framework, context))),
+    ...model.frameworks().map((framework) => demote(frameworkMarkdown(framework, context))),
   ].join("\n");
 }
 
@@ -169,21 +166,21 @@ export interface LlmsDocument {
 }
 
 /** `/llms.txt`, `/llms-full.txt` and the `.md` copy of every page, by path. */
-export function llmsDocuments(catalog: Catalog, baseUrl: string): Map<string, LlmsDocument> {
-  const links = linkContext(catalog, baseUrl);
+export function llmsDocuments(model: ReadModel, baseUrl: string): Map<string, LlmsDocument> {
+  const links = { model, baseUrl };
   const footer =
     `\n---\n\nFrom the ${SITE_NAME} (${baseUrl}), ${LICENCE.name}. ${LICENCE.credit}\n`;
   const documents = new Map<string, LlmsDocument>([
-    ["/llms.txt", { text: () => llmsTxt(catalog, baseUrl), kind: "text" }],
-    ["/llms-full.txt", { text: () => llmsFullTxt(catalog, baseUrl), kind: "text" }],
+    ["/llms.txt", { text: () => llmsTxt(model, baseUrl), kind: "text" }],
+    ["/llms-full.txt", { text: () => llmsFullTxt(model, baseUrl), kind: "text" }],
   ]);
-  for (const metric of catalog.metrics) {
+  for (const metric of model.metrics()) {
     documents.set(`/metrics/${metric.slug}.md`, {
       text: () => metricMarkdown(metric, links) + footer,
       kind: "markdown",
     });
   }
-  for (const framework of catalog.frameworks) {
+  for (const framework of model.frameworks()) {
     documents.set(`/frameworks/${framework.slug}.md`, {
       text: () => frameworkMarkdown(framework, links) + footer,
       kind: "markdown",

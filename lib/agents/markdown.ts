@@ -5,7 +5,6 @@
  * @module
  */
 import {
-  type Catalog,
   type ContentValues,
   displayName,
   type Framework,
@@ -15,10 +14,9 @@ import {
   type Section,
   sectionsOf,
 } from "../catalog/records.ts";
-import { metricBenchmarks } from "../read/model.ts";
+import { metricBenchmarks, type ReadModel } from "../read/model.ts";
 import { metricFigureRows } from "../read/benchmarks.ts";
 import { statisticWords } from "../read/words.ts";
-import type { Vocabulary } from "../catalog/figures.ts";
 import { recipeOf, withoutRecipe } from "../read/recipes.ts";
 import { settingsOf } from "../sql/clickhouse.ts";
 
@@ -32,25 +30,12 @@ const bullets = (items: readonly string[]) => items.map((item) => `- ${item}`).j
 const numbered = (items: readonly string[]) =>
   items.map((item, index) => `${index + 1}. ${item}`).join("\n");
 
-/** Names and addresses of the records, for resolving references to links. */
+/** What links between records need: the read model (names, segment words) and the base address. */
 export interface LinkContext {
+  /** The read model of the records linked to. */
+  model: ReadModel;
+  /** The public base address of the links. */
   baseUrl: string;
-  metricNames: Map<string, string>;
-  frameworkNames: Map<string, string>;
-  /** The segment vocabulary, to word the figures' segments. */
-  segments: Vocabulary;
-}
-
-/** Collects what links between records need. */
-export function linkContext(catalog: Catalog, baseUrl: string): LinkContext {
-  return {
-    baseUrl,
-    metricNames: new Map(catalog.metrics.map((metric) => [metric.slug, metric.name])),
-    frameworkNames: new Map(
-      catalog.frameworks.map((framework) => [framework.slug, framework.name]),
-    ),
-    segments: catalog.segments,
-  };
 }
 
 function benchmarks(metric: MetricRecord, context: LinkContext): string {
@@ -75,7 +60,7 @@ function cell(text: string): string {
 
 /** The figures as a compact Markdown table after the sentences, with the data set's address. */
 function figureTable(metric: MetricRecord, context: LinkContext): string[] {
-  const rows = metricFigureRows(metric, context.segments, context.baseUrl);
+  const rows = metricFigureRows(metric, context.model.vocabulary(), context.baseUrl);
   if (rows.length === 0) return [];
   const bound = (row: (typeof rows)[number]) =>
     row.bound === "at-least" ? "≥ " : row.bound === "at-most" ? "≤ " : "";
@@ -97,8 +82,8 @@ function figureTable(metric: MetricRecord, context: LinkContext): string[] {
 
 /** A link to a record's page, named as the record is. */
 function recordLink(context: LinkContext, folder: "metrics" | "frameworks", slug: string): string {
-  const names = folder === "metrics" ? context.metricNames : context.frameworkNames;
-  return link(names.get(slug) ?? slug, `${context.baseUrl}/${folder}/${slug}`);
+  const name = context.model.name(folder === "metrics" ? "metric" : "framework", slug);
+  return link(name ?? slug, `${context.baseUrl}/${folder}/${slug}`);
 }
 
 /** Bullets of records, each linked, then what the item says of it. */

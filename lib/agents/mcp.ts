@@ -8,8 +8,7 @@
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { z } from "zod";
-import type { Catalog } from "../catalog/load.ts";
-import { createReadModel, type ReadModel } from "../read/model.ts";
+import type { ReadModel } from "../read/model.ts";
 import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import {
   BenchmarkAnswerSchema,
@@ -31,7 +30,6 @@ import { BENCHMARK_VIEW_URI, benchmarkViewHtml } from "./benchmark_view.ts";
 import { checkingParams, isSchemaError } from "./mcp_params.ts";
 import type { ValueComparison } from "../read/compare.ts";
 import { TAGS } from "../catalog/records.ts";
-import { type CatalogSearch, createSearch } from "../read/search.ts";
 import { MAX_QUERY_LENGTH, PACKAGE_NAME, VERSION } from "../policy.ts";
 import {
   catalogTools,
@@ -90,22 +88,11 @@ const frameworkFields = fieldChoice(FRAMEWORK_FIELD_NAMES, FRAMEWORK_DEFAULT_FIE
 const _sameComparison: Same<ValueComparison, z.infer<typeof ValueComparisonSchema>> = true;
 
 /**
- * Creates an MCP server over a catalog. A search index and a read model may be passed to share
- * them; otherwise the first search makes the index, so that a session that never searches does
- * not wait for it.
+ * Creates an MCP server over a read model. The model's search index is made by the first search,
+ * so that a session that never searches does not wait for it.
  */
-export function createMcpServer(
-  catalog: Catalog,
-  { search, model = createReadModel(catalog) }: {
-    search?: () => CatalogSearch | Promise<CatalogSearch>;
-    model?: ReadModel;
-  } = {},
-) {
-  let index: CatalogSearch | undefined;
-  const tools = catalogTools(catalog, {
-    model,
-    search: search ?? (() => index ??= createSearch(catalog)),
-  });
+export function createMcpServer(model: ReadModel) {
+  const tools = catalogTools(model);
   const server = new McpServer(MCP_SERVER_INFO, {
     instructions: "A read-only catalog of product and growth metrics and measurement frameworks. " +
       "Benchmark figures carry citations: quote the source along with any figure. Each metric " +
@@ -207,7 +194,7 @@ export function createMcpServer(
     contents: [{
       uri: uri.href,
       mimeType: RESOURCE_MIME_TYPE,
-      text: await benchmarkViewHtml(catalog.segments),
+      text: await benchmarkViewHtml(model.vocabulary()),
     }],
   }));
 
@@ -247,14 +234,10 @@ export function createMcpServer(
  * answers, bodies up to 256 KiB. `parsedBody` is the body when it has been read already.
  */
 export function createSdkHttpAnswer(
-  catalog: Catalog,
-  { search, model = createReadModel(catalog) }: {
-    search?: () => CatalogSearch | Promise<CatalogSearch>;
-    model?: ReadModel;
-  } = {},
+  model: ReadModel,
 ): (request: Request, parsedBody?: unknown) => Promise<Response> {
   return async (request, parsedBody) => {
-    const server = createMcpServer(catalog, { ...(search ? { search } : {}), model });
+    const server = createMcpServer(model);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -273,9 +256,9 @@ export function createSdkHttpAnswer(
 }
 
 /** Runs the MCP server over stdio until the client disconnects. Logs go to stderr only. */
-export async function serveMcpStdio(catalog: Catalog): Promise<void> {
+export async function serveMcpStdio(model: ReadModel): Promise<void> {
   const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
-  const server = createMcpServer(catalog);
+  const server = createMcpServer(model);
   const transport = new StdioServerTransport();
   await server.connect(checkingParams(transport));
   // A line that is not JSON gets a parse error (-32700), and one that is JSON but not a JSON-RPC
@@ -295,7 +278,6 @@ export async function serveMcpStdio(catalog: Catalog): Promise<void> {
     }
     reported?.(error);
   };
-  console.error(
-    `MCP server ready on stdio: ${catalog.metrics.length} metrics, ${catalog.frameworks.length} frameworks`,
-  );
+  const { metrics, frameworks } = model.counts();
+  console.error(`MCP server ready on stdio: ${metrics} metrics, ${frameworks} frameworks`);
 }

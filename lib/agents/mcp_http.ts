@@ -6,9 +6,7 @@
  *
  * @module
  */
-import type { Catalog } from "../catalog/load.ts";
 import type { ReadModel } from "../read/model.ts";
-import type { CatalogSearch } from "../read/search.ts";
 import { COMMON_HEADERS } from "../policy.ts";
 
 /** How many answers the cache keeps, the oldest dropped first. */
@@ -23,18 +21,13 @@ interface CachedAnswer {
 }
 
 /**
- * Serves the MCP server over Streamable HTTP, with the search index and read model the rest of
- * the site shares. The SDK loads with the first request.
+ * Serves the MCP server over Streamable HTTP, with the read model (and so the search index) the
+ * rest of the site shares. The SDK loads with the first request.
  */
-export function createMcpHttpHandler(
-  catalog: Catalog,
-  { search, model }: { search: () => Promise<CatalogSearch>; model: ReadModel },
-): (request: Request) => Promise<Response> {
+export function createMcpHttpHandler(model: ReadModel): (request: Request) => Promise<Response> {
   let loaded: Promise<(request: Request, parsedBody?: unknown) => Promise<Response>> | undefined;
   const sdk = () =>
-    loaded ??= import("./mcp.ts").then(({ createSdkHttpAnswer }) =>
-      createSdkHttpAnswer(catalog, { search, model })
-    );
+    loaded ??= import("./mcp.ts").then(({ createSdkHttpAnswer }) => createSdkHttpAnswer(model));
   const cache = new Map<string, CachedAnswer>();
 
   return async (request) => {

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import type { Catalog } from "../catalog/load.ts";
+import type { Vocabulary } from "../catalog/figures.ts";
+import { findRecipe } from "../read/recipes.ts";
 import { frameworkSummary, metricSummary, type NotFound, type ReadModel } from "../read/model.ts";
 import {
   compareValue,
@@ -18,8 +19,6 @@ import { figureWords, perWords, shortCitation } from "../read/words.ts";
 import { type Tag, toApiMetric } from "../catalog/records.ts";
 import { firstSentence } from "../read/text.ts";
 import { FrameworkSchema, MetricSchema } from "../catalog/schema.ts";
-import type { CatalogSearch } from "../read/search.ts";
-import { findRecipe, recipeSlugs } from "../read/recipes.ts";
 import { recipeText } from "../sql/recipe.ts";
 import { DIALECTS, ENGINE_NAMES } from "../sql/dialect.ts";
 import { ddl } from "../sql/schema.ts";
@@ -152,7 +151,7 @@ export function metricLine(summary: ReturnType<typeof metricSummary>) {
 }
 
 /** A figure's line: its number, its words, its short citation. */
-function figureLine(benchmarks: Benchmarks, number: number, vocabulary: Catalog["segments"]) {
+function figureLine(benchmarks: Benchmarks, number: number, vocabulary: Vocabulary) {
   const figure = benchmarks.figures?.[number - 1];
   if (!figure) return "";
   const source = benchmarks.sources[figure.source - 1];
@@ -181,7 +180,7 @@ const DIRECTION_WORDS = {
 } as const;
 
 /** A metric's figures as plain lines: what `get_benchmark` says without a value. */
-export function benchmarkText(benchmarks: Benchmarks, vocabulary: Catalog["segments"]): string {
+export function benchmarkText(benchmarks: Benchmarks, vocabulary: Vocabulary): string {
   const figures = benchmarks.figures ?? [];
   const numbers = figures.map((_, index) => index + 1);
   const how = benchmarks.direction
@@ -243,14 +242,8 @@ function notFoundError(notFound: NotFound): ToolResult {
   return toolError(`${sentence(notFound.message)} Use ${listTool} or search to find slugs.`);
 }
 
-/** The tools over one catalog, its read model and its search index (made on first search). */
-export function catalogTools(
-  catalog: Catalog,
-  { model, search }: {
-    model: ReadModel;
-    search: () => CatalogSearch | Promise<CatalogSearch>;
-  },
-): CatalogTools {
+/** The tools over a catalog's read model (whose search index is made by the first search). */
+export function catalogTools(model: ReadModel): CatalogTools {
   return {
     list_metrics: ({ tag, kind }) =>
       result({ metrics: model.metrics({ tag, kind }).map(metricSummary).map(metricLine) }),
@@ -261,7 +254,7 @@ export function catalogTools(
         : notFoundError(found.notFound);
     },
     search: async ({ query, limit }) =>
-      result({ hits: (await search()).search(query, { limit: limit ?? 10 }) }),
+      result({ hits: (await model.search()).search(query, { limit: limit ?? 10 }) }),
     list_frameworks: () => result({ frameworks: model.frameworks().map(frameworkSummary) }),
     get_framework: ({ slug, fields = FRAMEWORK_DEFAULT_FIELDS }) => {
       const found = model.resolve("framework", slug);
@@ -277,11 +270,15 @@ export function catalogTools(
       if (!found.ok) return notFoundError(found.notFound);
       const benchmarks = model.benchmarks(found.record);
       if (value === undefined) {
-        return result(benchmarks, benchmarkText(benchmarks, catalog.segments));
+        return result(benchmarks, benchmarkText(benchmarks, model.vocabulary()));
       }
       // A number is read as its digits would be typed, so 1.04 is asked about as on the page.
       const typed = typeof value === "number" ? String(value) : value;
-      const compared = compareValue(found.record, catalog, { value: typed, per, segment });
+      const compared = compareValue(found.record, { segments: model.vocabulary() }, {
+        value: typed,
+        per,
+        segment,
+      });
       if (!compared.ok) return toolError(compared.error);
       const { comparison } = compared;
       return result({ ...benchmarks, comparison }, comparisonText(benchmarks, comparison));
@@ -422,10 +419,7 @@ export function resourceKinds(model: ReadModel): ResourceKind[] {
         "code, under the MIT licence",
       mimeType: "application/sql",
       list: () =>
-        recipeSlugs().map((slug) => ({
-          name: slug,
-          title: `${model.name("metric", slug) ?? slug}: SQL recipe`,
-        })),
+        model.recipes().map(({ slug, name }) => ({ name: slug, title: `${name}: SQL recipe` })),
       read: (slug) => {
         const found = findRecipe(model, slug, { exact: true });
         return found.ok ? found.recipe.text : { message: found.message };
@@ -440,9 +434,9 @@ export function resourceKinds(model: ReadModel): ResourceKind[] {
         "sql://schema/clickhouse: code, under the MIT licence",
       mimeType: "application/sql",
       list: () =>
-        recipeSlugs().map((slug) => ({
+        model.recipes().map(({ slug, name }) => ({
           name: slug,
-          title: `${model.name("metric", slug) ?? slug}: SQL recipe for ClickHouse`,
+          title: `${name}: SQL recipe for ClickHouse`,
         })),
       read: (slug) => {
         const found = findRecipe(model, slug, { exact: true });

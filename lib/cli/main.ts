@@ -12,13 +12,7 @@ import {
   TAGS,
   toApiMetric,
 } from "../catalog/records.ts";
-import {
-  byName,
-  createReadModel,
-  type Lookup,
-  type ReadModel,
-  type RecordKind,
-} from "../read/model.ts";
+import { createReadModel, type Lookup, type ReadModel, type RecordKind } from "../read/model.ts";
 import { PACKAGE_NAME, VERSION } from "../policy.ts";
 import { CatalogError } from "../catalog/folder.ts";
 import { closestFinder } from "../read/text.ts";
@@ -606,7 +600,7 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
       if (kind !== undefined && kind !== "composite") {
         throw new CliError(`--kind "${kind.slice(0, 40)}" must be "composite"`, 2, name);
       }
-      const metrics = byName(model.metrics({ tag: known, kind }));
+      const metrics = model.metrics({ tag: known, kind, order: "name" });
       if (json) printJson(metrics.map(toApiMetric));
       else print(formatMetricList(metrics, style));
       return 0;
@@ -640,7 +634,7 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
         input.value = calculation.value;
         if (calculation.per !== undefined) input.per = calculation.per;
       }
-      const result = compareValue(metric, model.catalog, input);
+      const result = compareValue(metric, { segments: model.vocabulary() }, input);
       if (!result.ok) throw new CliError(result.error, 2);
       if (json) {
         printJson(
@@ -649,7 +643,7 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
       } else {
         if (fromData) print(`${formatFromData(fromData, style, { metric })}\n`);
         print(
-          formatComparison(result.comparison, style, { metric, segments: model.catalog.segments }),
+          formatComparison(result.comparison, style, { metric, segments: model.vocabulary() }),
         );
       }
       return 0;
@@ -663,7 +657,7 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
         else {
           print(`${formatFromData(fromData, style, { metric })}\n`);
           print(
-            formatCalculation(calculation, style, { metric, segments: model.catalog.segments }),
+            formatCalculation(calculation, style, { metric, segments: model.vocabulary() }),
           );
         }
         return 0;
@@ -679,14 +673,14 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
         else print(formatCalculatorInputs(metric, style));
         return 0;
       }
-      const result = calculate(metric, model.catalog.segments, typed);
+      const result = calculate(metric, model.vocabulary(), typed);
       if (!result.ok) throw new CliError(result.error, 2);
       if (json) printJson(result.calculation);
       else {
         print(
           formatCalculation(result.calculation, style, {
             metric,
-            segments: model.catalog.segments,
+            segments: model.vocabulary(),
           }),
         );
       }
@@ -702,8 +696,7 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
         );
       }
       const tag = knownTag(text("tag"));
-      const { createSearch } = await import("../read/search.ts");
-      const results = createSearch(model.catalog).results(positionals.join(" "), {
+      const results = (await model.search()).results(positionals.join(" "), {
         limit: Number(limitText),
         tag,
       });
@@ -731,7 +724,7 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
       const framework = found(model.resolve("framework", slug), io);
       if (json) printJson(framework);
       else {
-        print(formatFramework(framework, style, { metricNames: metricNames(model) }));
+        print(formatFramework(framework, style, { metricNames: model.names("metric") }));
       }
       return 0;
     }
@@ -747,7 +740,7 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
  * given, else each metric's keys on a line.
  */
 function segmentHelp(model: ReadModel, slug: string | undefined): string {
-  const vocabulary = model.catalog.segments;
+  const vocabulary = model.vocabulary();
   if (slug !== undefined) {
     const found = model.resolve("metric", slug);
     if (!found.ok) return found.notFound.message;
@@ -797,10 +790,6 @@ function dialectOf(given: string | undefined): Dialect {
     );
   }
   return dialect;
-}
-
-function metricNames(model: ReadModel): Map<string, string> {
-  return new Map(model.metrics().map((metric) => [metric.slug, metric.name]));
 }
 
 /** The tag `--tag` names, or an error that lists the tags (and the usage, when given a command). */
@@ -864,7 +853,7 @@ async function runRecipe(
       inputs: Object.keys(metric.calculator?.inputs ?? {}),
       importPackage: io.importPackage,
       counts(inputs) {
-        const result = calculate(metric, model.catalog.segments, inputs);
+        const result = calculate(metric, model.vocabulary(), inputs);
         return result.ok ? undefined : result.error;
       },
     });
@@ -880,7 +869,7 @@ function calculateFromData(
   model: ReadModel,
   fromData: FromData,
 ): Calculation {
-  const result = calculate(metric, model.catalog.segments, fromData.inputs);
+  const result = calculate(metric, model.vocabulary(), fromData.inputs);
   if (!result.ok) {
     throw new CliError(`The data's inputs give no ${metric.slug}: ${result.error}`, 1);
   }

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import type { Catalog } from "../catalog/load.ts";
-import { createHandler, type Handler } from "../web/handler.ts";
+import type { ReadModel } from "../read/model.ts";
+import { createModelHandler, type Handler } from "../web/handler.ts";
 import { exitOnKnownError, readEnv } from "./entry.ts";
 import { streamCompress } from "./compress.ts";
 import {
@@ -19,11 +19,11 @@ import {
 import { InFlight } from "../server/drain.ts";
 
 /**
- * Serves the catalog. The handler (which plans every answer) is created when the listener is
+ * Serves a catalog's read model. The handler (which plans every answer) is created when the listener is
  * bound, so that absolute links use the real port; no request is answered before that. An address
  * it cannot listen on throws a `ServeError` that says what to do.
  */
-export function serve(catalog: Catalog, options: ServeOptions = {}): Deno.HttpServer<Deno.NetAddr> {
+export function serve(model: ReadModel, options: ServeOptions = {}): Deno.HttpServer<Deno.NetAddr> {
   const { port = 8000, hostname = DEFAULT_HOSTNAME, signal, exitOnSignal = false, portFrom } =
     options;
   let handler: Handler = () => Promise.resolve(new Response("Starting", { status: 503 }));
@@ -48,8 +48,8 @@ export function serve(catalog: Catalog, options: ServeOptions = {}): Deno.HttpSe
       onListen(address) {
         const baseUrl = options.baseUrl ?? baseUrlFor(address);
         // Deno's own compression streams spare the process node:zlib.
-        handler = createHandler(catalog, { baseUrl, compress: streamCompress });
-        console.error(listeningLine(catalog, baseUrl, address));
+        handler = createModelHandler(model, { baseUrl, compress: streamCompress });
+        console.error(listeningLine(model.counts(), baseUrl, address));
       },
     }, (request) => inFlight.track(handler(request)));
   } catch (error) {

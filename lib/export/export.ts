@@ -196,11 +196,11 @@ async function prepareFolder(dir: string): Promise<void> {
  * import assert from "node:assert/strict";
  * import { exportSite } from "./export.ts";
  * import { buildSite } from "../web/site.ts";
- * import { loadCatalog } from "../catalog/load.ts";
+ * import { createReadModel, loadCatalog } from "../mod.ts";
  * import { mkdtemp, rm, stat } from "node:fs/promises";
  * import { tmpdir } from "node:os";
  * const dir = await mkdtemp(`${tmpdir()}/export-`);
- * const site = await buildSite(await loadCatalog(), "https://metrics.example");
+ * const site = await buildSite(createReadModel(await loadCatalog()), "https://metrics.example");
  * const report = await exportSite(site, dir);
  * assert.ok((await stat(`${dir}/api/metrics/churn-rate.json.br`)).isFile());
  * assert.equal(report.serverOnly.includes("/mcp"), true);

@@ -10,10 +10,10 @@ import { createServer } from "node:http";
 import process from "node:process";
 import type { AddressInfo } from "node:net";
 import { catalogFromArtifact } from "../catalog/artifact.ts";
-import type { Catalog } from "../catalog/records.ts";
+import { createReadModel, type ReadModel } from "../read/model.ts";
 import { CliError, errorLine, outputError, runCli } from "../cli/main.ts";
 import { PACKAGE_NAME } from "../policy.ts";
-import { createHandler, type Handler } from "../web/handler.ts";
+import { createModelHandler, type Handler } from "../web/handler.ts";
 import {
   baseUrlFor,
   DEFAULT_HOSTNAME,
@@ -24,10 +24,10 @@ import {
 import { InFlight } from "../server/drain.ts";
 
 /**
- * Serves the catalog over HTTP on Node, with the same handler as the Deno server. An address it
- * cannot listen on rejects with the `ServeError` runCli reports.
+ * Serves a catalog's read model over HTTP on Node, with the same handler as the Deno server. An
+ * address it cannot listen on rejects with the `ServeError` runCli reports.
  */
-function serveHttp(catalog: Catalog, options: ServeOptions): Promise<void> {
+function serveHttp(model: ReadModel, options: ServeOptions): Promise<void> {
   const { port = 8000, hostname = DEFAULT_HOSTNAME, portFrom } = options;
   let handler: Handler = () => Promise.resolve(new Response("Starting", { status: 503 }));
   const inFlight = new InFlight();
@@ -64,8 +64,8 @@ function serveHttp(catalog: Catalog, options: ServeOptions): Promise<void> {
         ? { hostname: info.address, port: info.port }
         : { hostname, port };
       const baseUrl = options.baseUrl ?? baseUrlFor(address);
-      handler = createHandler(catalog, { baseUrl });
-      console.error(listeningLine(catalog, baseUrl, address));
+      handler = createModelHandler(model, { baseUrl });
+      console.error(listeningLine(model.counts(), baseUrl, address));
       resolve();
     });
   });
@@ -134,10 +134,10 @@ export async function main(
       await writeFile(file, text);
       return { catalog, file: String(file) };
     },
-    serve: serveHttp,
+    serve: (catalog, options) => serveHttp(createReadModel(catalog), options),
     async serveMcp(catalog) {
       const { serveMcpStdio } = await import("../agents/mcp.ts");
-      await serveMcpStdio(catalog);
+      await serveMcpStdio(createReadModel(catalog));
     },
     importPackage: singleBinary ? undefined : importPackage,
   });

@@ -1,11 +1,12 @@
 /**
- * Benchmark figures as the open data set: each figure a row with its citation, and a metric
- * rebuilt from those rows so that the static export's script places a value as the server does.
+ * Benchmark figures as the open data set: each figure a row with its citation (the read model
+ * lists them all, `ReadModel.figureRows`), and a metric rebuilt from those rows so that the
+ * static export's script places a value as the server does.
  *
  * @module
  */
 import type { Figure, Vocabulary } from "../catalog/figures.ts";
-import type { Catalog, MetricRecord, Source } from "../catalog/records.ts";
+import type { MetricRecord, Source } from "../catalog/records.ts";
 import type { ComparedMetric } from "./compare.ts";
 import { figureWords, segmentWords, shortCitation } from "./words.ts";
 
@@ -34,11 +35,6 @@ export type FigureRow = Omit<Figure, "sentence" | "source"> & {
   /** A citation to copy. */
   citation: string;
 };
-
-/** Every figure of the catalog as a data set row, metric by metric in slug order. */
-export function figureRows(catalog: Catalog, baseUrl: string): FigureRow[] {
-  return catalog.metrics.flatMap((metric) => metricFigureRows(metric, catalog.segments, baseUrl));
-}
 
 /** A metric's figures as data set rows. */
 export function metricFigureRows(

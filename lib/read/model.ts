@@ -1,25 +1,30 @@
 /**
- * The read model: every lookup, filter and output shape the surfaces share. HTTP, pages, Markdown
- * and llms files, the CLI, the MCP server and the search index format what it returns; none of
- * them looks a record up or words a not-found on its own.
+ * The read model: every lookup, filter, list and output shape the surfaces share, and the only way
+ * they reach a catalog. HTTP, pages, Markdown and llms files, the data files, the CLI, the MCP
+ * server and the export format what it returns; none of them holds the catalog, looks a record
+ * up, counts, sorts or words a not-found on its own.
  *
  * @module
  */
 import { citedSources } from "../catalog/citations.ts";
-import type {
-  Benchmarks,
-  Catalog,
-  Framework,
-  FrameworkSummary,
-  Metric,
-  MetricRecord,
-  MetricSummary,
-  Tag,
+import {
+  type Benchmarks,
+  type Catalog,
+  type Framework,
+  type FrameworkSummary,
+  type Metric,
+  type MetricRecord,
+  type MetricSummary,
+  type Tag,
+  TAGS,
 } from "../catalog/records.ts";
 import { closestFinder, nameKey } from "./text.ts";
 import { segmentWords } from "./words.ts";
 import { segmentChoices } from "./compare.ts";
-import type { Vocabulary } from "../catalog/figures.ts";
+import { comparableFigures, type Vocabulary } from "../catalog/figures.ts";
+import { RECIPE_FILES } from "../sql/files.ts";
+import type { CatalogSearch, SearchDocuments } from "./search.ts";
+import { type FigureRow, metricFigureRows } from "./benchmarks.ts";
 
 /** The two kinds of record. */
 export type RecordKind = "metric" | "framework";
@@ -42,14 +47,61 @@ export interface NotFound {
 
 export type { Benchmarks, FrameworkSummary, MetricSummary };
 
+/** The order of a list: by slug (the API's), or A to Z by the name people see. */
+export type Order = "slug" | "name";
+
+/** Which metrics {@linkcode ReadModel.metrics} lists, and in what order. */
+export interface MetricFilter {
+  /** Only the metrics with this tag. */
+  tag?: Tag | undefined;
+  /** Only composite, tool-defined scores. */
+  kind?: "composite" | undefined;
+  /** Only the metrics a reader's value can be placed against (comparable figures). */
+  comparable?: boolean | undefined;
+  /** By slug (the default) or A to Z by name. */
+  order?: Order | undefined;
+}
+
+/** Two metrics that name each other under `relatedMetrics`, and their side-by-side page. */
+export interface MetricPair {
+  /** The page's address: `/compare/<slug>-vs-<slug>`, slugs in order. */
+  path: string;
+  /** The two metrics, in slug order. */
+  metrics: [MetricRecord, MetricRecord];
+}
+
+/** A SQL recipe the code carries, named for people. */
+export interface RecipeEntry {
+  /** Its metric's slug. */
+  slug: string;
+  /** Its metric's name, or the slug where the catalog does not have the metric. */
+  name: string;
+  /** Whether the catalog has the metric (so that a page of it can be linked). */
+  listed: boolean;
+}
+
 /** The read model over one catalog. */
 export interface ReadModel {
-  /** The catalog it reads. */
-  readonly catalog: Catalog;
-  /** The metrics, in slug order; only those with `tag`, or only composite scores, when asked. */
-  metrics(filter?: { tag?: Tag | undefined; kind?: "composite" | undefined }): MetricRecord[];
-  /** The frameworks, in slug order. */
-  frameworks(): Framework[];
+  /**
+   * The metrics, by slug or A to Z by name; only those with `tag`, only composite scores, or
+   * only those with comparable figures, when asked.
+   */
+  metrics(filter?: MetricFilter): MetricRecord[];
+  /** The frameworks, by slug or A to Z by name. */
+  frameworks(options?: { order?: Order | undefined }): Framework[];
+  /** How many metrics and frameworks the catalog holds. */
+  counts(): { metrics: number; frameworks: number };
+  /** The tags at least one metric carries, in the tags' own order, each with how many carry it. */
+  tags(): { tag: Tag; count: number }[];
+  /** The closed vocabulary of the figures' segments (`segments.yaml`). */
+  vocabulary(): Vocabulary;
+  /** The display names of the records of a kind, by slug. */
+  names(kind: RecordKind): ReadonlyMap<string, string>;
+  /**
+   * Every figure of the catalog as a row of the open data set, metric by metric in slug order,
+   * its page and citation under `baseUrl`.
+   */
+  figureRows(baseUrl: string): FigureRow[];
   /** The record of that kind with exactly that slug (the API's rule), or why there is none. */
   get<K extends RecordKind>(kind: K, slug: string): Lookup<K>;
   /**
@@ -73,6 +125,17 @@ export interface ReadModel {
    * way round, each with the canonical page it redirects to.
    */
   redirects(): { from: string; to: string }[];
+  /**
+   * The pairs of metrics that name each other under `relatedMetrics`, each once, in slug order
+   * within the pair and across pairs: what the side-by-side pages set against each other.
+   */
+  pairs(): MetricPair[];
+  /** The SQL recipes the code carries, by slug or A to Z by name, each named for people. */
+  recipes(options?: { order?: Order | undefined }): RecipeEntry[];
+  /** The search index, made by the first call (it loads MiniSearch) and kept. */
+  search(): Promise<CatalogSearch>;
+  /** The documents the search index is made from, as the static export's browser script reads them. */
+  searchDocuments(): Promise<SearchDocuments>;
 }
 
 /**
@@ -94,19 +157,8 @@ const OTHER: Record<RecordKind, RecordKind> = { metric: "framework", framework: 
 // Made on first use: creating a collator loads locale data, which start-up need not wait for.
 let collator: Intl.Collator | undefined;
 
-/**
- * Records from A to Z by the name people see (not by slug): for the home page, the search page's
- * list, `llms.txt` and the CLI's `list`. The API lists stay in slug order.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { byName } from "./model.ts";
- * const names = byName([{ name: "Quick Ratio" }, { name: "Customer Churn Rate" }]);
- * assert.deepEqual(names.map((record) => record.name), ["Customer Churn Rate", "Quick Ratio"]);
- * ```
- */
-export function byName<T extends { name: string }>(records: readonly T[]): T[] {
+/** Records from A to Z by the name people see (the API's lists stay in slug order). */
+function byName<T extends { name: string }>(records: readonly T[]): T[] {
   collator ??= new Intl.Collator("en", { sensitivity: "base", numeric: true });
   const compare = collator.compare;
   return [...records].sort((a, b) => compare(a.name, b.name));
@@ -215,14 +267,37 @@ export function createReadModel(catalog: Catalog): ReadModel {
   };
   const aliasTargets = (kind: RecordKind, name: string) =>
     [...names.aliases[kind].get(nameKey(name)) ?? []].sort();
+  const displayNames = {
+    metric: new Map(catalog.metrics.map((metric) => [metric.slug, metric.name])),
+    framework: new Map(catalog.frameworks.map((framework) => [framework.slug, framework.name])),
+  };
+  // Each list is sorted once, when first asked for by name.
+  const ordered = <T extends { name: string }>(records: T[]) => {
+    let sorted: T[] | undefined;
+    return (order: Order = "slug") => order === "name" ? sorted ??= byName(records) : records;
+  };
+  const metrics = ordered(catalog.metrics);
+  const frameworks = ordered(catalog.frameworks);
+  let pairs: MetricPair[] | undefined;
+  let search: Promise<CatalogSearch> | undefined;
 
-  return {
-    catalog,
-    metrics: ({ tag, kind } = {}) =>
-      catalog.metrics.filter((metric) =>
-        (!tag || metric.tags.includes(tag)) && (!kind || metric.kind === kind)
+  const model: ReadModel = {
+    metrics: ({ tag, kind, comparable, order } = {}) =>
+      metrics(order).filter((metric) =>
+        (!tag || metric.tags.includes(tag)) && (!kind || metric.kind === kind) &&
+        (!comparable || (metric.comparison && comparableFigures(metric).length > 0))
       ),
-    frameworks: () => catalog.frameworks,
+    frameworks: ({ order } = {}) => frameworks(order),
+    counts: () => ({ metrics: catalog.metrics.length, frameworks: catalog.frameworks.length }),
+    tags: () =>
+      TAGS.map((tag) => ({
+        tag,
+        count: catalog.metrics.filter((metric) => metric.tags.includes(tag)).length,
+      })).filter(({ count }) => count > 0),
+    vocabulary: () => catalog.segments,
+    names: (kind) => displayNames[kind],
+    figureRows: (baseUrl) =>
+      catalog.metrics.flatMap((metric) => metricFigureRows(metric, catalog.segments, baseUrl)),
     get<K extends RecordKind>(kind: K, slug: string): Lookup<K> {
       const record = bySlug[kind].get(slug) as RecordOf<K> | undefined;
       if (record) return { ok: true, record };
@@ -250,12 +325,37 @@ export function createReadModel(catalog: Catalog): ReadModel {
         const prefix = kind === "metric" ? "/metrics" : "/frameworks";
         seen.set(`${prefix}/${kebab}`, `${prefix}/${slug}`);
       }
-      for (const [a, b] of metricPairs(catalog.metrics)) {
-        seen.set(`/compare/${b.slug}-vs-${a.slug}`, pairPath(a.slug, b.slug));
+      for (const { path, metrics: [a, b] } of model.pairs()) {
+        seen.set(`/compare/${b.slug}-vs-${a.slug}`, path);
       }
       return [...seen].map(([from, to]) => ({ from, to })).sort((a, b) => a.from < b.from ? -1 : 1);
     },
+    // The catalog's lists are in slug order, so the pairs are too once each one's partners are.
+    pairs: () =>
+      pairs ??= catalog.metrics.flatMap((metric) =>
+        metric.relatedMetrics
+          .map(({ slug }) => bySlug.metric.get(slug))
+          .filter((other): other is MetricRecord =>
+            other !== undefined && other.slug > metric.slug &&
+            other.relatedMetrics.some((item) => item.slug === metric.slug)
+          )
+          .sort((a, b) => a.slug < b.slug ? -1 : 1)
+          .map((other) => ({ path: pairPath(metric.slug, other.slug), metrics: [metric, other] }))
+      ),
+    recipes({ order } = {}) {
+      // The code's recipe files, by slug, without reading a recipe.
+      const entries = Object.keys(RECIPE_FILES).map((slug) => {
+        const name = displayNames.metric.get(slug);
+        return { slug, name: name ?? slug, listed: name !== undefined };
+      });
+      return order === "name" ? byName(entries) : entries;
+    },
+    search: () =>
+      search ??= import("./search.ts").then(({ createSearch }) => createSearch(catalog)),
+    searchDocuments: () =>
+      import("./search.ts").then(({ searchDocuments }) => searchDocuments(catalog)),
   };
+  return model;
 }
 
 /** Every name a record goes by (slug, name, abbreviation, everyday names), keyed by its name key. */
@@ -304,27 +404,6 @@ function frameworkInclusions(catalog: Catalog): Map<string, Inclusion[]> {
     }
   }
   return inclusions;
-}
-
-/**
- * The pairs of metrics that name each other under `relatedMetrics`, each once, in slug order
- * within the pair and across pairs: what the side-by-side pages set against each other.
- */
-export function metricPairs(metrics: readonly MetricRecord[]): [MetricRecord, MetricRecord][] {
-  const bySlug = new Map(metrics.map((metric) => [metric.slug, metric]));
-  const pairs: [MetricRecord, MetricRecord][] = [];
-  for (const metric of [...metrics].sort((a, b) => a.slug < b.slug ? -1 : 1)) {
-    for (const { slug } of metric.relatedMetrics) {
-      const other = bySlug.get(slug);
-      if (!other || other.slug <= metric.slug) continue;
-      if (other.relatedMetrics.some((item) => item.slug === metric.slug)) {
-        pairs.push([metric, other]);
-      }
-    }
-  }
-  return pairs.sort(([a, b], [c, d]) =>
-    a.slug === c.slug ? (b.slug < d.slug ? -1 : 1) : a.slug < c.slug ? -1 : 1
-  );
 }
 
 /** The address of a side-by-side page: `/compare/<slug>-vs-<slug>`, slugs in order. */

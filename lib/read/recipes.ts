@@ -40,11 +40,6 @@ export function recipes(): ReadonlyMap<string, Recipe> {
   return parsed;
 }
 
-/** The slugs of the metrics the code has a recipe for, in slug order, without reading a recipe. */
-export function recipeSlugs(): string[] {
-  return Object.keys(RECIPE_FILES);
-}
-
 /** The recipe of the metric with exactly this slug, if the code has one. */
 export function recipeOf(slug: string): Recipe | undefined {
   return recipes().get(slug);

@@ -61,17 +61,23 @@ export type Snippet = NonNullable<SearchResult["snippet"]>;
 
 /** One record's text as the index reads it: its names, tags, summary and sections. */
 export interface SearchDocument {
+  /** The record's slug. */
   slug: string;
+  /** Its kind. */
   type: "metric" | "framework";
+  /** Its name. */
   name: string;
-  /** Empty when the record has none. */
+  /** Its abbreviation; empty when the record has none. */
   abbreviation: string;
+  /** Its tags (a framework has none). */
   tags: string[];
   /** The first sentence of its definition or summary, shown with each hit. */
   summary: string;
-  /** Its sections' text by search field, in page order. */
+  /** The text of its sections searched as its definition, in page order. */
   definition: string[];
+  /** The text of its sections searched as its formula, in page order. */
   formula: string[];
+  /** The text of its other searched sections, in page order. */
   body: string[];
 }
 

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { Catalog } from "../catalog/records.ts";
+import type { ReadModel } from "../read/model.ts";
 
 /** Reads an environment variable; `undefined` when it is unset or may not be read. */
 export type Env = (name: string) => string | undefined;
@@ -185,11 +185,11 @@ export function baseUrlFor(address: Address): string {
 
 /** The line a server logs once it listens: the address to open, then the one it listens on. */
 export function listeningLine(
-  catalog: Catalog,
+  counts: ReturnType<ReadModel["counts"]>,
   baseUrl: string,
   address: Address,
 ): string {
   const host = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
-  return `Serving ${catalog.metrics.length} metrics and ${catalog.frameworks.length} frameworks ` +
+  return `Serving ${counts.metrics} metrics and ${counts.frameworks} frameworks ` +
     `at ${baseUrl} (listening on ${host}:${address.port})`;
 }

@@ -7,8 +7,8 @@
  * @module
  */
 import type { Calculator } from "../catalog/calculator.ts";
-import type { Catalog } from "../catalog/load.ts";
-import { type DataSet, type FigureRow, figureRows } from "../read/benchmarks.ts";
+import type { ReadModel } from "../read/model.ts";
+import type { DataSet, FigureRow } from "../read/benchmarks.ts";
 import { PACKAGE_NAME, VERSION } from "../policy.ts";
 import { DATA_PATHS, SQL_INDEX_PATH } from "./paths.ts";
 
@@ -93,8 +93,8 @@ const COLUMNS: Column[] = ([
 );
 
 /** The CSV's columns: {@linkcode COLUMNS}, with a column a segment key after `segment`. */
-function columns(catalog: Catalog): Column[] {
-  const segments = Object.entries(catalog.segments).map(([key, spec]): Column => ({
+function columns(model: ReadModel): Column[] {
+  const segments = Object.entries(model.vocabulary()).map(([key, spec]): Column => ({
     name: `segment_${key.replaceAll("-", "_")}`,
     type: "string",
     description: `Segment: ${spec.label} (a value of "${key}" in the catalog's segments.yaml)`,
@@ -112,9 +112,9 @@ function csvField(value: string | number | undefined): string {
 }
 
 /** The data set as CSV: a header, then one CRLF-terminated row a figure. */
-export function benchmarksCsv(catalog: Catalog, baseUrl: string): string {
-  const all = columns(catalog);
-  const rows = figureRows(catalog, baseUrl).map((row) =>
+export function benchmarksCsv(model: ReadModel, baseUrl: string): string {
+  const all = columns(model);
+  const rows = model.figureRows(baseUrl).map((row) =>
     all.map((column) => csvField(column.value(row))).join(",")
   );
   return [all.map((column) => column.name).join(","), ...rows].map((line) => `${line}\r\n`)
@@ -122,27 +122,27 @@ export function benchmarksCsv(catalog: Catalog, baseUrl: string): string {
 }
 
 /** The data set as JSON: what it is, its licence, the metrics and vocabulary, every figure. */
-export function benchmarksJson(catalog: Catalog, baseUrl: string): DataSet {
+export function benchmarksJson(model: ReadModel, baseUrl: string): DataSet {
   return {
     title: TITLE,
     description: DESCRIPTION,
     license: LICENSE,
     homepage: `${baseUrl}/`,
-    metrics: catalog.metrics
+    metrics: model.metrics()
       .filter((metric) => (metric.figures ?? []).length > 0)
       .map((metric) => ({
         slug: metric.slug,
         name: metric.name,
         ...(metric.comparison ? { comparison: metric.comparison } : {}),
       })),
-    segments: catalog.segments,
-    figures: figureRows(catalog, baseUrl),
+    segments: model.vocabulary(),
+    figures: model.figureRows(baseUrl),
   };
 }
 
 /** The Frictionless Data Package descriptor of the CSV. */
-export function dataPackage(catalog: Catalog, baseUrl: string): unknown {
-  const rows = figureRows(catalog, baseUrl);
+export function dataPackage(model: ReadModel, baseUrl: string): unknown {
+  const rows = model.figureRows(baseUrl);
   const sources = new Map<string, string>();
   for (const row of rows) sources.set(row.source.url, row.source.label);
   return {
@@ -167,7 +167,7 @@ export function dataPackage(catalog: Catalog, baseUrl: string): unknown {
       encoding: "utf-8",
       dialect: { delimiter: ",", doubleQuote: true, lineTerminator: "\r\n", header: true },
       schema: {
-        fields: columns(catalog).map(({ name, type, description }) => ({
+        fields: columns(model).map(({ name, type, description }) => ({
           name,
           type,
           description,
@@ -202,7 +202,7 @@ export interface FormulaSet {
 }
 
 /** Every metric's calculator as data: inputs, expression, result unit, worked example. */
-export function formulasJson(catalog: Catalog, baseUrl: string): FormulaSet {
+export function formulasJson(model: ReadModel, baseUrl: string): FormulaSet {
   return {
     title: "Product and growth metric formulas",
     description: "Each metric's formula as named inputs and an arithmetic expression " +
@@ -211,7 +211,7 @@ export function formulasJson(catalog: Catalog, baseUrl: string): FormulaSet {
       "a few inputs say why.",
     license: LICENSE,
     homepage: `${baseUrl}/`,
-    metrics: catalog.metrics.map((metric) => ({
+    metrics: model.metrics().map((metric) => ({
       slug: metric.slug,
       name: metric.name,
       formula: metric.formula,

@@ -15,6 +15,7 @@ import {
   TYPES,
 } from "./answer.ts";
 import type { Catalog } from "../catalog/load.ts";
+import { createReadModel, type ReadModel } from "../read/model.ts";
 import { COMMON_HEADERS, PREFLIGHT_HEADERS, REQUEST_HEADER_LIST } from "../policy.ts";
 import { HttpError, type Route } from "./http_error.ts";
 import { onFirstUse } from "./lazy.ts";
@@ -42,9 +43,8 @@ const ENCODER = new TextEncoder();
 const PREBUILT: Route = { methods: ["GET", "HEAD"], handle: () => undefined };
 
 /**
- * Creates the service's request handler. Everything that depends only on the catalog is planned
- * here; each prebuilt answer is built whole by its first request and kept, so that every later
- * request only looks it up and answers.
+ * Creates the service's request handler over a catalog: its read model is made here, once, and
+ * everything below reads the catalog through it ({@linkcode createModelHandler}).
  *
  * @example Answer a request in-process
  * ```ts
@@ -57,7 +57,7 @@ const PREBUILT: Route = { methods: ["GET", "HEAD"], handle: () => undefined };
  */
 export function createHandler(
   catalog: Catalog,
-  { baseUrl = "http://localhost:8000", compress }: {
+  options: {
     /** The public base address used in absolute links and the OpenAPI `servers`. */
     baseUrl?: string;
     /**
@@ -67,13 +67,25 @@ export function createHandler(
     compress?: Compress;
   } = {},
 ): Handler {
-  const plan = planSite(catalog, baseUrl.replace(/\/+$/, ""));
+  return createModelHandler(createReadModel(catalog), options);
+}
+
+/**
+ * The request handler over a read model, for an adapter that has made the model already.
+ * Everything that depends only on the catalog is planned here; each prebuilt answer is built whole
+ * by its first request and kept, so that every later request only looks it up and answers.
+ */
+export function createModelHandler(
+  model: ReadModel,
+  { baseUrl = "http://localhost:8000", compress }: Parameters<typeof createHandler>[1] = {},
+): Handler {
+  const plan = planSite(model, baseUrl.replace(/\/+$/, ""));
   const built = (planned: AnswerPlan) => onFirstUse(() => buildAnswer(planned, compress));
   const site: SiteAnswers = {
     plan,
     answers: new Map([...plan.answers].map(([path, planned]) => [path, built(planned)])),
     notFoundPage: built(plan.notFoundPage),
-    redirects: new Map(plan.model.redirects().map(({ from, to }) => [from, to])),
+    redirects: new Map(model.redirects().map(({ from, to }) => [from, to])),
   };
   return async (request, info) => {
     const response = await answerOrError(site, request, rawTargetOf(info));

@@ -1,5 +1,5 @@
 /**
- * Everything the service answers, planned from the catalog: the API documents, the pages and
+ * Everything the service answers, planned from the read model: the API documents, the pages and
  * llms files by address (each made on first use), and the handlers of the few paths that are not
  * static. The static export builds the whole plan at once.
  *
@@ -8,11 +8,9 @@
 import { apiAnswers } from "./api.ts";
 import { DATA_PATHS, FORMULAS_PATH } from "./paths.ts";
 import { type AnswerPlan, buildAnswer, type BuiltAnswer, planAnswer, TYPES } from "./answer.ts";
-import type { Catalog } from "../catalog/load.ts";
 import { llmsDocuments } from "../agents/llms.ts";
 import { planPages } from "./pages/mod.ts";
-import type { CatalogSearch } from "../read/search.ts";
-import { createReadModel, type ReadModel } from "../read/model.ts";
+import type { ReadModel } from "../read/model.ts";
 import { HttpError, type Route } from "./http_error.ts";
 import { onFirstUse } from "./lazy.ts";
 import { benchmarksCsv, benchmarksJson, dataPackage, formulasJson } from "./data_files.ts";
@@ -46,24 +44,20 @@ export interface BuiltSite {
  * Plans every response that depends only on the catalog and the base address. Nothing is
  * rendered, serialized or compressed here; the search index is made by the first search.
  */
-export function planSite(catalog: Catalog, baseUrl: string): SitePlan {
-  const search = onFirstUse(() =>
-    import("../read/search.ts").then(({ createSearch }) => createSearch(catalog))
-  );
-  const model = createReadModel(catalog);
-  const pages = planPages(catalog, { baseUrl, search, model });
+export function planSite(model: ReadModel, baseUrl: string): SitePlan {
+  const pages = planPages(model, baseUrl);
   const answers = new Map([
-    ...apiAnswers(catalog, baseUrl),
-    ...[...llmsDocuments(catalog, baseUrl)].map(([path, document]) =>
+    ...apiAnswers(model, baseUrl),
+    ...[...llmsDocuments(model, baseUrl)].map(([path, document]) =>
       [path, planAnswer(document.text, TYPES[document.kind])] as const
     ),
     ...pages.answers,
-    ...dataFiles(catalog, baseUrl),
-    ...sqlFiles(catalog, baseUrl),
+    ...dataFiles(model, baseUrl),
+    ...sqlFiles(model, baseUrl),
   ]);
   const routes = new Map<string, Route>([
     ["/search", { methods: ["GET", "HEAD"], handle: pages.search }],
-    ["/mcp", { methods: ["POST"], handle: mcpRoute(catalog, { baseUrl, search, model }) }],
+    ["/mcp", { methods: ["POST"], handle: mcpRoute(model, baseUrl) }],
     ...[...pages.compare].map(([path, handle]): [string, Route] => [
       path,
       { methods: ["GET", "HEAD"], handle },
@@ -79,13 +73,13 @@ export function planSite(catalog: Catalog, baseUrl: string): SitePlan {
  * ```ts
  * import assert from "node:assert/strict";
  * import { buildSite } from "./site.ts";
- * import { loadCatalog } from "../catalog/load.ts";
- * const site = await buildSite(await loadCatalog(), "https://metrics.example");
+ * import { createReadModel, loadCatalog } from "../mod.ts";
+ * const site = await buildSite(createReadModel(await loadCatalog()), "https://metrics.example");
  * assert.ok(site.answers.get("/api/metrics")?.bodies.br);
  * ```
  */
-export async function buildSite(catalog: Catalog, baseUrl: string): Promise<BuiltSite> {
-  const plan = planSite(catalog, baseUrl);
+export async function buildSite(model: ReadModel, baseUrl: string): Promise<BuiltSite> {
+  const plan = planSite(model, baseUrl);
   const answers = new Map<string, BuiltAnswer>();
   for (const [path, answer] of plan.answers) answers.set(path, await buildAnswer(answer));
   return {
@@ -104,23 +98,14 @@ const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
  * DNS-rebinding protection: the `Host` header must be the base address's host or a loopback name,
  * and a browser `Origin`, when sent, must be one of those too; host names compare without case.
  */
-function mcpRoute(
-  catalog: Catalog,
-  { baseUrl, search, model }: {
-    baseUrl: string;
-    search: () => Promise<CatalogSearch>;
-    model: ReadModel;
-  },
-) {
+function mcpRoute(model: ReadModel, baseUrl: string) {
   const baseHost = new URL(baseUrl).host.toLowerCase();
   const allowed = (host: string) => {
     const lower = host.toLowerCase();
     return lower === baseHost || LOOPBACK.test(lower);
   };
   const handler = onFirstUse(() =>
-    import("../agents/mcp_http.ts").then(({ createMcpHttpHandler }) =>
-      createMcpHttpHandler(catalog, { search, model })
-    )
+    import("../agents/mcp_http.ts").then(({ createMcpHttpHandler }) => createMcpHttpHandler(model))
   );
   return async (request: Request) => {
     const host = request.headers.get("host") ?? new URL(request.url).host;
@@ -141,12 +126,12 @@ function mcpRoute(
 }
 
 /** The data set's files, each made on first use. */
-function dataFiles(catalog: Catalog, baseUrl: string): [string, AnswerPlan][] {
+function dataFiles(model: ReadModel, baseUrl: string): [string, AnswerPlan][] {
   const text = {
-    [DATA_PATHS.json]: () => JSON.stringify(benchmarksJson(catalog, baseUrl)),
-    [DATA_PATHS.csv]: () => benchmarksCsv(catalog, baseUrl),
-    [DATA_PATHS.datapackage]: () => JSON.stringify(dataPackage(catalog, baseUrl)),
-    [FORMULAS_PATH]: () => JSON.stringify(formulasJson(catalog, baseUrl)),
+    [DATA_PATHS.json]: () => JSON.stringify(benchmarksJson(model, baseUrl)),
+    [DATA_PATHS.csv]: () => benchmarksCsv(model, baseUrl),
+    [DATA_PATHS.datapackage]: () => JSON.stringify(dataPackage(model, baseUrl)),
+    [FORMULAS_PATH]: () => JSON.stringify(formulasJson(model, baseUrl)),
   };
   return Object.entries(text).map(([path, make]) => [
     path,

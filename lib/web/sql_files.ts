@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { Catalog } from "../catalog/load.ts";
+import type { ReadModel } from "../read/model.ts";
 import { DIALECTS } from "../sql/dialect.ts";
 import { REWRITES, SETTINGS, settingsOf } from "../sql/clickhouse.ts";
 import { ddl, SCHEMA_VERSION, SQL_LICENCE } from "../sql/schema.ts";
@@ -87,15 +87,14 @@ export interface SqlIndex {
  * ```ts
  * import assert from "node:assert/strict";
  * import { sqlIndex } from "./sql_files.ts";
- * import { loadCatalog } from "../mod.ts";
- * const index = sqlIndex(await loadCatalog(), "https://metrics.example");
+ * import { createReadModel, loadCatalog } from "../mod.ts";
+ * const index = sqlIndex(createReadModel(await loadCatalog()), "https://metrics.example");
  * const churn = index.recipes.find((recipe) => recipe.metric === "churn-rate");
  * assert.equal(churn?.url, "https://metrics.example/sql/churn-rate.sql");
  * assert.deepEqual(churn?.inputs, ["lost", "start"]);
  * ```
  */
-export function sqlIndex(catalog: Catalog, baseUrl: string): SqlIndex {
-  const names = new Map(catalog.metrics.map((metric) => [metric.slug, metric.name]));
+export function sqlIndex(model: ReadModel, baseUrl: string): SqlIndex {
   return {
     title: "SQL recipes for product and growth metrics",
     description: "One query per computable metric, over a small reference schema, returning the " +
@@ -112,7 +111,7 @@ export function sqlIndex(catalog: Catalog, baseUrl: string): SqlIndex {
     },
     dialects: [...DIALECTS],
     recipes: [...recipes()].map(([slug, recipe]) => {
-      const name = names.get(slug);
+      const name = model.name("metric", slug);
       return {
         metric: slug,
         ...(name === undefined ? {} : { name, page: `${baseUrl}/metrics/${slug}#sql` }),
@@ -141,7 +140,7 @@ export function sqlIndex(catalog: Catalog, baseUrl: string): SqlIndex {
  * The SQL data set's files by address, each made on first use: a recipe's file is its text as
  * the code carries it, and the recipes are read (for the index) only when the index is asked for.
  */
-export function sqlFiles(catalog: Catalog, baseUrl: string): [string, AnswerPlan][] {
+export function sqlFiles(model: ReadModel, baseUrl: string): [string, AnswerPlan][] {
   return [
     ...DIALECTS.map((dialect): [string, AnswerPlan] => [
       schemaPath(dialect),
@@ -151,6 +150,6 @@ export function sqlFiles(catalog: Catalog, baseUrl: string): [string, AnswerPlan
       [recipePath(slug), planAnswer(() => text, SQL_TYPE)],
       [recipePath(slug, "clickhouse"), planAnswer(() => recipeText(text, "clickhouse"), SQL_TYPE)],
     ]),
-    [SQL_INDEX_PATH, planAnswer(() => JSON.stringify(sqlIndex(catalog, baseUrl)), TYPES.json)],
+    [SQL_INDEX_PATH, planAnswer(() => JSON.stringify(sqlIndex(model, baseUrl)), TYPES.json)],
   ];
 }

@@ -7,14 +7,14 @@
  */
 import { markup, sitePath } from "./html.ts";
 import type { IndexedPage } from "./layout.ts";
-import type { Catalog } from "../../catalog/records.ts";
-import { byName } from "../../read/model.ts";
+import type { ReadModel } from "../../read/model.ts";
 import { API_GUIDE_PATH, DATA_PATHS, FORMULAS_PATH, SQL_INDEX_PATH } from "../paths.ts";
 
 /** `/developers`: the JSON API and the data files, for people. */
-export function developersPage(catalog: Catalog, baseUrl: string): IndexedPage {
-  const [metric] = byName(catalog.metrics);
-  const [framework] = byName(catalog.frameworks);
+export function developersPage(model: ReadModel, baseUrl: string): IndexedPage {
+  const [metric] = model.metrics({ order: "name" });
+  const [framework] = model.frameworks({ order: "name" });
+  const counts = model.counts();
   const example = (path: string) => markup`<a href="${path}"><code>${path}</code></a>`;
   const row = (address: string, what: string, path?: string) =>
     markup`<tr><th scope="row"><code>GET ${address}</code></th><td>${what}</td><td>${
@@ -35,13 +35,13 @@ export function developersPage(catalog: Catalog, baseUrl: string): IndexedPage {
 ${
       row(
         "/api/metrics",
-        `Every metric (${catalog.metrics.length}) with every field`,
+        `Every metric (${counts.metrics}) with every field`,
         "/api/metrics",
       )
     }${row("/api/metrics/{slug}", "One metric, by its slug", metricPath)}${
       row(
         "/api/frameworks",
-        `Every framework (${catalog.frameworks.length}) with every field`,
+        `Every framework (${counts.frameworks}) with every field`,
         "/api/frameworks",
       )
     }${row("/api/frameworks/{slug}", "One framework, by its slug", frameworkPath)}${

@@ -15,6 +15,7 @@ import {
   frameworkDiagram,
 } from "./diagram.ts";
 import { firstSentence } from "../../read/text.ts";
+import type { ReadModel } from "../../read/model.ts";
 import {
   type ContentValues,
   type Framework,
@@ -25,14 +26,14 @@ import {
 
 /** What a framework page needs to know about the rest of the catalog. */
 export interface FrameworkContext {
-  metricNames: ReadonlyMap<string, string>;
-  frameworkNames: ReadonlyMap<string, string>;
+  /** The read model, for the other records' names. */
+  model: ReadModel;
   /** What the diagram needs: short metric labels and the base address. */
   diagram: DiagramContext;
 }
 
 function metricLink(slug: string, context: FrameworkContext): Html {
-  const name = context.metricNames.get(slug);
+  const name = context.model.name("metric", slug);
   return name === undefined
     ? markup`<span class="chip">${slug}</span>`
     : markup`<a class="chip" href="${sitePath("/metrics", slug)}">${name}</a>`;
@@ -71,7 +72,7 @@ function pairsWith(pairs: ContentValues["pairs"], context: FrameworkContext): Ht
   if (pairs.length === 0) return markup`<p>No pairing recorded.</p>`;
   const items = pairs.map((pair) =>
     markup`<li>${
-      recordLink("/frameworks", pair.slug, context.frameworkNames.get(pair.slug))
+      recordLink("/frameworks", pair.slug, context.model.name("framework", pair.slug))
     }: ${pair.reason}</li>\n`
   );
   return markup`<ul class="plain">

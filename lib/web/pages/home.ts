@@ -5,11 +5,10 @@
  */
 import { markup, sitePath } from "./html.ts";
 import { frameworkEntry, metricEntry, recordList } from "./parts.ts";
-import { byName } from "../../read/model.ts";
+import type { ReadModel } from "../../read/model.ts";
 import type { IndexedPage } from "./layout.ts";
-import { type Catalog, displayName, type Tag, TAGS } from "../../catalog/records.ts";
+import { displayName, type Tag } from "../../catalog/records.ts";
 import { schemaPath, SQL_INDEX_PATH, SQL_PAGE_PATH, STAND_PATH } from "../paths.ts";
-import { comparableFigures } from "../../catalog/figures.ts";
 
 /** What each tag groups, as the home page introduces it. */
 export const TAG_DESCRIPTIONS: Readonly<Record<Tag, string>> = {
@@ -23,14 +22,11 @@ export const TAG_DESCRIPTIONS: Readonly<Record<Tag, string>> = {
 };
 
 /** The home page: a compact A to Z index of the metrics, the tags as filters, the frameworks. */
-export function homePage(catalog: Catalog): IndexedPage {
-  const metrics = byName(catalog.metrics);
-  const tags = TAGS.map((tag) => ({
-    tag,
-    count: metrics.filter((metric) => metric.tags.includes(tag)).length,
-  })).filter((group) => group.count > 0);
-  const count = `${catalog.metrics.length} product and growth metrics and ` +
-    `${catalog.frameworks.length} measurement frameworks`;
+export function homePage(model: ReadModel): IndexedPage {
+  const metrics = model.metrics({ order: "name" });
+  const counts = model.counts();
+  const count = `${counts.metrics} product and growth metrics and ` +
+    `${counts.frameworks} measurement frameworks`;
   const letters = new Map<string, typeof metrics>();
   for (const metric of metrics) {
     const letter = metric.name.charAt(0).toUpperCase();
@@ -43,22 +39,16 @@ export function homePage(catalog: Catalog): IndexedPage {
       )
     }</ul></li>\n`
   );
-  const filters = tags.map((group) =>
-    markup`<li><a href="${sitePath("/tags", group.tag)}">${
-      capitalize(group.tag)
-    }</a> <span class="muted">(${group.count})</span></li>\n`
-  );
   const main = markup`<h1>Product and growth metrics</h1>
 <p class="lead">A reference catalog of ${count}, written in plain practitioner language. Each metric has a definition, a formula, the traps to watch, a worked example, and benchmark figures that cite their sources.</p>
 <section aria-labelledby="stand">
 <h2 id="stand">Is my number good?</h2>
 <p>Place your own value against the sourced figures and get the answer in a sentence; the next page narrows it to your segment.</p>
-${standForm(catalog)}
+${standForm(model)}
 </section>
 <section aria-labelledby="tags">
 <h2 id="tags">Browse by tag</h2>
-<ul class="filters">
-${filters}</ul>
+${tagFilters(model)}
 </section>
 <section aria-labelledby="metrics">
 <h2 id="metrics">Metrics A to Z</h2>
@@ -68,7 +58,7 @@ ${index}</ul>
 <section aria-labelledby="frameworks">
 <h2 id="frameworks">Frameworks</h2>
 <p>Measurement frameworks group metrics into a way of running a product or a business.</p>
-${recordList(byName(catalog.frameworks).map(frameworkEntry))}
+${recordList(model.frameworks({ order: "name" }).map(frameworkEntry))}
 </section>
 <section aria-labelledby="data">
 <h2 id="data">Use the data</h2>
@@ -93,11 +83,8 @@ ${recordList(byName(catalog.frameworks).map(frameworkEntry))}
  * which sends the reader on to that metric's answer, where its segment can be given. A GET form:
  * it needs no script.
  */
-export function standForm(catalog: Catalog, chosen: { metric?: string; value?: string } = {}) {
-  const comparable = byName(catalog.metrics).filter((metric) =>
-    metric.comparison && comparableFigures(metric).length > 0
-  );
-  const options = comparable.map((metric) =>
+export function standForm(model: ReadModel, chosen: { metric?: string; value?: string } = {}) {
+  const options = model.metrics({ comparable: true, order: "name" }).map((metric) =>
     markup`<option value="${metric.slug}"${
       metric.slug === chosen.metric ? markup` selected` : ""
     }>${displayName(metric)}</option>`
@@ -115,7 +102,7 @@ export function standForm(catalog: Catalog, chosen: { metric?: string; value?: s
  * The page of a "Is my number good?" that names no metric with figures: the form again, with the
  * reason. Status 400.
  */
-export function standPage(catalog: Catalog, params: URLSearchParams) {
+export function standPage(model: ReadModel, params: URLSearchParams) {
   const metric = (params.get("metric") ?? "").slice(0, 100);
   const value = (params.get("value") ?? "").slice(0, 100);
   const reason = metric === ""
@@ -131,7 +118,7 @@ export function standPage(catalog: Catalog, params: URLSearchParams) {
         markup`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li aria-current="page">Is my number good?</li></ol></nav>
 <h1>Is my number good?</h1>
 <p class="callout" role="alert">${reason}</p>
-${standForm(catalog, { metric, value })}`,
+${standForm(model, { metric, value })}`,
     },
   };
 }
@@ -140,9 +127,19 @@ function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** The tags as links to their pages, each with how many metrics carry it. */
+function tagFilters(model: ReadModel) {
+  const filters = model.tags().map(({ tag, count }) =>
+    markup`<li><a href="${sitePath("/tags", tag)}">${
+      capitalize(tag)
+    }</a> <span class="muted">(${count})</span></li>\n`
+  );
+  return markup`<ul class="filters">\n${filters}</ul>`;
+}
+
 /** The page of one tag: its metrics from A to Z, each with its one-sentence summary. */
-export function tagPage(catalog: Catalog, tag: Tag): IndexedPage {
-  const metrics = byName(catalog.metrics).filter((metric) => metric.tags.includes(tag));
+export function tagPage(model: ReadModel, tag: Tag): IndexedPage {
+  const metrics = model.metrics({ tag, order: "name" });
   const title = `${capitalize(tag)} metrics`;
   return {
     title,
@@ -161,16 +158,8 @@ ${recordList(metrics.map(metricEntry))}
 }
 
 /** `/metrics`: every metric from A to Z with its summary, and the tags to narrow the list. */
-export function metricsIndexPage(catalog: Catalog): IndexedPage {
-  const metrics = byName(catalog.metrics);
-  const filters = TAGS.map((tag) => ({
-    tag,
-    count: metrics.filter((metric) => metric.tags.includes(tag)).length,
-  })).filter((group) => group.count > 0).map((group) =>
-    markup`<li><a href="${sitePath("/tags", group.tag)}">${
-      capitalize(group.tag)
-    }</a> <span class="muted">(${group.count})</span></li>\n`
-  );
+export function metricsIndexPage(model: ReadModel): IndexedPage {
+  const metrics = model.metrics({ order: "name" });
   return {
     title: "Metrics A to Z",
     description: `All ${metrics.length} metrics of the catalog, A to Z, each with its definition.`,
@@ -179,16 +168,15 @@ export function metricsIndexPage(catalog: Catalog): IndexedPage {
       markup`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li aria-current="page">Metrics</li></ol></nav>
 <h1>Metrics A to Z</h1>
 <p class="lead">All ${metrics.length} metrics of the catalog. Narrow the list by tag:</p>
-<ul class="filters">
-${filters}</ul>
+${tagFilters(model)}
 ${recordList(metrics.map(metricEntry))}
 `,
   };
 }
 
 /** `/frameworks`: every framework with its summary. */
-export function frameworksIndexPage(catalog: Catalog): IndexedPage {
-  const frameworks = byName(catalog.frameworks);
+export function frameworksIndexPage(model: ReadModel): IndexedPage {
+  const frameworks = model.frameworks({ order: "name" });
   return {
     title: "Frameworks",
     description: `The ${frameworks.length} measurement frameworks of the catalog.`,
@@ -203,11 +191,7 @@ ${recordList(frameworks.map(frameworkEntry))}
 }
 
 /** `/tags`: every tag with what it groups and how many metrics carry it. */
-export function tagsIndexPage(catalog: Catalog): IndexedPage {
-  const tags = TAGS.map((tag) => ({
-    tag,
-    count: catalog.metrics.filter((metric) => metric.tags.includes(tag)).length,
-  })).filter((group) => group.count > 0);
+export function tagsIndexPage(model: ReadModel): IndexedPage {
   return {
     title: "Tags",
     description: "The tags that group the catalog's metrics.",
@@ -218,12 +202,10 @@ export function tagsIndexPage(catalog: Catalog): IndexedPage {
 <p class="lead">Each metric carries one or more of these tags.</p>
 <dl class="tags-index">
 ${
-        tags.map((group) =>
-          markup`<dt><a href="${sitePath("/tags", group.tag)}">${
-            capitalize(group.tag)
-          }</a> <span class="muted">(${group.count} metrics)</span></dt><dd>${
-            TAG_DESCRIPTIONS[group.tag]
-          }</dd>
+        model.tags().map(({ tag, count }) =>
+          markup`<dt><a href="${sitePath("/tags", tag)}">${
+            capitalize(tag)
+          }</a> <span class="muted">(${count} metrics)</span></dt><dd>${TAG_DESCRIPTIONS[tag]}</dd>
 `
         )
       }</dl>

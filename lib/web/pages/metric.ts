@@ -26,11 +26,10 @@ import { compareValue } from "../../read/compare.ts";
 import { compareInputFrom } from "../compare_form.ts";
 import { calculatorAnswer, calculatorForm, calculatorFormula } from "./calculator.ts";
 import { calculate } from "../../read/calculate.ts";
-import { pairPath } from "../../read/model.ts";
+import { metricBenchmarks, pairPath, type ReadModel } from "../../read/model.ts";
 import { compareAnswer, compareForm, figureTable } from "./figures.ts";
 import { FORMS_SCRIPT_PATH } from "../paths.ts";
 import { recipeSection } from "./sql.ts";
-import { metricBenchmarks } from "../../read/model.ts";
 import {
   displayName,
   METRIC_FIELDS,
@@ -41,15 +40,12 @@ import {
 
 /** What a metric page needs to know about the rest of the catalog. */
 export interface MetricContext {
-  metricNames: ReadonlyMap<string, string>;
+  /** The read model: the other records' names, the pairs, the frameworks that include one. */
+  model: ReadModel;
   /** The segment vocabulary, to word the figures' segments. */
   segments: Vocabulary;
   /** The public base address, for the figures' citations. */
   baseUrl: string;
-  /** The side-by-side pages there are, by address. */
-  pairs: ReadonlySet<string>;
-  /** The frameworks that include each metric, with the components that name it. */
-  frameworksByMetric: ReadonlyMap<string, { slug: string; name: string; components: string[] }[]>;
 }
 
 /** Splits "Lead: rest" list items so that the lead can be shown in bold. */
@@ -125,11 +121,11 @@ ${
       return plainList(
         part.value.map((item) => {
           const pair = pairPath(metric.slug, item.slug);
-          const sideBySide = context.pairs.has(pair)
+          const sideBySide = context.model.pairs().some(({ path }) => path === pair)
             ? markup` <a class="pair-link" href="${pair}">Side by side</a>`
             : "";
           return markup`${
-            recordLink("/metrics", item.slug, context.metricNames.get(item.slug))
+            recordLink("/metrics", item.slug, context.model.name("metric", item.slug))
           }: ${item.text}${sideBySide}`;
         }),
       );
@@ -141,7 +137,7 @@ ${
 }
 
 function frameworks(metric: MetricRecord, context: MetricContext): Html | undefined {
-  const including = context.frameworksByMetric.get(metric.slug) ?? [];
+  const including = context.model.frameworksIncluding(metric.slug);
   if (including.length === 0) return undefined;
   return plainList(including.map((framework) => {
     const link = markup`<a href="${sitePath("/frameworks", framework.slug)}">${framework.name}</a>`;

@@ -17,14 +17,10 @@ import {
   SCRIPT_PAGE_HEADERS,
   STYLESHEET_PATH,
 } from "./layout.ts";
-import { TAGS } from "../../catalog/records.ts";
 import { type AnswerPlan, CACHE_ERROR, planAnswer, TYPES } from "../answer.ts";
 import { onFirstUse } from "../lazy.ts";
 import { FORMS_SCRIPT, SEARCH_RESULTS_SCRIPT, SEARCH_SCRIPT } from "./_browser_scripts.ts";
-import type { Catalog } from "../../catalog/load.ts";
-import type { CatalogSearch } from "../../read/search.ts";
-import { createReadModel, metricPairs, pairPath, type ReadModel } from "../../read/model.ts";
-import { comparableFigures } from "../../catalog/figures.ts";
+import type { ReadModel } from "../../read/model.ts";
 import {
   API_GUIDE_PATH,
   calcPath,
@@ -37,16 +33,6 @@ import {
   STAND_PATH,
 } from "../paths.ts";
 import { COMMON_HEADERS } from "../../policy.ts";
-
-/** Options for {@linkcode planPages}. */
-export interface PagesOptions {
-  /** The public base address, for canonical URLs and the sitemap. */
-  baseUrl: string;
-  /** The catalog's search index, made on first use. */
-  search: () => Promise<CatalogSearch>;
-  /** The read model the site shares; one of its own when absent. */
-  model?: ReadModel;
-}
 
 /** The pages of the site. */
 export interface Pages {
@@ -79,55 +65,37 @@ function notFoundMain() {
 }
 
 /**
- * Plans every page of the catalog: its address and headers now, its HTML on first use.
+ * Plans every page of the catalog under `baseUrl` (for canonical URLs and the sitemap): its
+ * address and headers now, its HTML on first use.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { planPages } from "./mod.ts";
- * import { createSearch } from "../../read/search.ts";
- * import { loadCatalog } from "../../mod.ts";
- * const catalog = await loadCatalog();
- * const pages = planPages(catalog, {
- *   baseUrl: "https://metrics.example",
- *   search: () => Promise.resolve(createSearch(catalog)),
- * });
+ * import { createReadModel, loadCatalog } from "../../mod.ts";
+ * const model = createReadModel(await loadCatalog());
+ * const pages = planPages(model, "https://metrics.example");
  * const page = pages.answers.get("/metrics/churn-rate");
  * assert.equal(page?.contentType, "text/html; charset=utf-8");
  * assert.match(String(await page?.render()), /<h1[^>]*>Customer Churn Rate/);
  * ```
  */
-export function planPages(
-  catalog: Catalog,
-  { baseUrl, search, model: shared }: PagesOptions,
-): Pages {
+export function planPages(model: ReadModel, baseUrl: string): Pages {
   const renderers = onFirstUse(() => import("./render.ts").then((render) => renderersOf(render)));
   /** Renders with what `render.ts` offers and the contexts the pages share, made once. */
   const renderersOf = (render: typeof import("./render.ts")) => {
-    const metricNames = new Map(catalog.metrics.map((metric) => [metric.slug, metric.name]));
-    const frameworkNames = new Map(catalog.frameworks.map((item) => [item.slug, item.name]));
-    const model = shared ?? createReadModel(catalog);
-    const frameworksByMetric = new Map(
-      catalog.metrics.map((metric) => [metric.slug, model.frameworksIncluding(metric.slug)]),
-    );
     const diagram = {
       baseUrl,
       metricLabels: new Map(
-        catalog.metrics.map((metric) => [metric.slug, metric.abbreviation ?? metric.name]),
+        model.metrics().map((metric) => [metric.slug, metric.abbreviation ?? metric.name]),
       ),
     };
     return {
       render,
-      metricContext: {
-        metricNames,
-        frameworksByMetric,
-        segments: catalog.segments,
-        baseUrl,
-        pairs: new Set(metricPairs(catalog.metrics).map(([a, b]) => pairPath(a.slug, b.slug))),
-      },
-      frameworkContext: { metricNames, frameworkNames, diagram },
+      metricContext: { model, segments: model.vocabulary(), baseUrl },
+      frameworkContext: { model, diagram },
       diagram,
-      search: render.searchRoute(catalog, { baseUrl, search }),
+      search: render.searchRoute(model, baseUrl),
     };
   };
   type Renderers = ReturnType<typeof renderersOf>;
@@ -166,16 +134,14 @@ export function planPages(
       ),
     );
   };
-  addPage("/", ({ render }) => render.homePage(catalog));
-  addPage("/metrics", ({ render }) => render.metricsIndexPage(catalog));
-  addPage("/frameworks", ({ render }) => render.frameworksIndexPage(catalog));
-  addPage("/tags", ({ render }) => render.tagsIndexPage(catalog));
-  addPage(API_GUIDE_PATH, ({ render }) => render.developersPage(catalog, baseUrl));
-  addPage(SQL_PAGE_PATH, ({ render }) => render.sqlPage(catalog));
-  for (const tag of TAGS) {
-    if (catalog.metrics.some((metric) => metric.tags.includes(tag))) {
-      addPage(sitePath("/tags", tag), ({ render }) => render.tagPage(catalog, tag));
-    }
+  addPage("/", ({ render }) => render.homePage(model));
+  addPage("/metrics", ({ render }) => render.metricsIndexPage(model));
+  addPage("/frameworks", ({ render }) => render.frameworksIndexPage(model));
+  addPage("/tags", ({ render }) => render.tagsIndexPage(model));
+  addPage(API_GUIDE_PATH, ({ render }) => render.developersPage(model, baseUrl));
+  addPage(SQL_PAGE_PATH, ({ render }) => render.sqlPage(model));
+  for (const { tag } of model.tags()) {
+    addPage(sitePath("/tags", tag), ({ render }) => render.tagPage(model, tag));
   }
   const compare = new Map<string, (request: Request) => Promise<Response>>();
   /** An answer page made for each request from its query. */
@@ -188,8 +154,10 @@ export function planPages(
       const { status, page } = pageOf(made, new URL(request.url).searchParams);
       return made.render.pageResponse(made.render.renderPage(page, baseUrl), status);
     });
-  for (const metric of catalog.metrics) {
-    const comparable = comparableFigures(metric).length > 0;
+  // The metrics a reader's value can be placed against: each has its answer page.
+  const standing = new Set(model.metrics({ comparable: true }).map((metric) => metric.slug));
+  for (const metric of model.metrics()) {
+    const comparable = standing.has(metric.slug);
     addPage(
       sitePath("/metrics", metric.slug),
       ({ render, metricContext }) => render.metricPage(metric, metricContext),
@@ -211,9 +179,6 @@ export function planPages(
   }
   // "Is my number good?" from the home page: on to the chosen metric's answer, with the value and
   // anything else the form sent; without a metric that has figures, the form again (400).
-  const standing = new Set(
-    catalog.metrics.filter((metric) => comparableFigures(metric).length > 0).map((m) => m.slug),
-  );
   compare.set(STAND_PATH, async (request) => {
     const params = new URL(request.url).searchParams;
     const slug = params.get("metric") ?? "";
@@ -230,14 +195,14 @@ export function planPages(
       });
     }
     const made = await renderers();
-    const { status, page } = made.render.standPage(catalog, params);
+    const { status, page } = made.render.standPage(model, params);
     return made.render.pageResponse(made.render.renderPage(page, baseUrl), status);
   });
   answers.set(FORMS_SCRIPT_PATH, planAnswer(() => FORMS_SCRIPT, TYPES.js));
-  for (const pair of metricPairs(catalog.metrics)) {
-    addPage(pairPath(pair[0].slug, pair[1].slug), ({ render }) => render.pairPage(pair));
+  for (const pair of model.pairs()) {
+    addPage(pair.path, ({ render }) => render.pairPage(pair));
   }
-  for (const framework of catalog.frameworks) {
+  for (const framework of model.frameworks()) {
     addPage(
       sitePath("/frameworks", framework.slug),
       ({ render, frameworkContext }) => render.frameworkPage(framework, frameworkContext),
@@ -266,7 +231,7 @@ export function planPages(
   answers.set(
     SEARCH_INDEX_PATH,
     planAnswer(
-      async () => JSON.stringify((await import("../../read/search.ts")).searchDocuments(catalog)),
+      async () => JSON.stringify(await model.searchDocuments()),
       TYPES.json,
     ),
   );

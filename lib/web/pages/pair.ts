@@ -11,7 +11,7 @@ import { formulaBlock, plainList } from "./parts.ts";
 import { calculatorFormula } from "./calculator.ts";
 import { displayName, type MetricRecord } from "../../catalog/records.ts";
 import { firstSentence } from "../../read/text.ts";
-import { pairPath } from "../../read/model.ts";
+import type { MetricPair } from "../../read/model.ts";
 
 function side(metric: MetricRecord, body: Html | string): Html {
   return markup`<div><h3><a href="${sitePath("/metrics", metric.slug)}">${
@@ -53,7 +53,7 @@ function relation(from: MetricRecord, to: MetricRecord): Html | string {
 }
 
 /** The side-by-side page of a pair of metrics, in slug order. */
-export function pairPage(pair: Pair): IndexedPage {
+export function pairPage({ path, metrics: pair }: MetricPair): IndexedPage {
   const [a, b] = pair;
   const title = `${a.name} vs ${b.name}`;
   const benchmarks = (metric: MetricRecord) =>
@@ -67,7 +67,7 @@ export function pairPage(pair: Pair): IndexedPage {
   return {
     title,
     description: `${a.name} and ${b.name} side by side: ${firstSentence(a.definition)}`,
-    path: pairPath(a.slug, b.slug),
+    path,
     main:
       markup`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/metrics">Metrics</a></li><li aria-current="page">${title}</li></ol></nav>
 <h1>${displayName(a)} vs ${displayName(b)}</h1>

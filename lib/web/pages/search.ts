@@ -9,13 +9,12 @@
 import { type Html, markup } from "./html.ts";
 import { PAGE_HEADERS, type PageFrame, renderPage, SCRIPT_PAGE_HEADERS } from "./layout.ts";
 import { SEARCH_SCRIPT_PATH } from "../paths.ts";
-import { byName } from "../../read/model.ts";
+import type { ReadModel } from "../../read/model.ts";
 import { frameworkEntry, metricEntry, recordList } from "./parts.ts";
 import { type AnswerPlan, CACHE_CONTENT, planAnswer, TYPES } from "../answer.ts";
-import type { Catalog } from "../../catalog/load.ts";
 import { COMMON_HEADERS } from "../../policy.ts";
 import type { Tag } from "../../catalog/records.ts";
-import type { CatalogSearch, SearchResult } from "../../read/search.ts";
+import type { SearchResult } from "../../read/search.ts";
 import {
   resultsTitle,
   resultView,
@@ -26,13 +25,6 @@ import {
   type TextPart,
   unknownTagStatus,
 } from "./search_view.ts";
-
-/** Options for {@linkcode searchRoute}. */
-export interface SearchRouteOptions {
-  baseUrl: string;
-  /** The search index, made on first use. */
-  search: () => Promise<CatalogSearch>;
-}
 
 /** The `/search` answers: the prebuilt page without a query, and the handler for queries. */
 export interface SearchRoute {
@@ -55,7 +47,7 @@ function resultItem(result: SearchResult): Html {
   }</p>${passage ? markup`<p class="snippet">“${marked(passage)}”</p>` : ""}</li>\n`;
 }
 
-function browsePage(catalog: Catalog): PageFrame {
+function browsePage(model: ReadModel): PageFrame {
   return {
     title: "Search",
     description: "Search the catalog's metrics and frameworks.",
@@ -66,11 +58,11 @@ function browsePage(catalog: Catalog): PageFrame {
 <noscript><p class="muted">This is the full list. On a static copy of the site, results for a query need JavaScript; the catalog's server answers queries without it.</p></noscript>
 <section aria-labelledby="all-metrics">
 <h2 id="all-metrics">Metrics</h2>
-${recordList(byName(catalog.metrics).map(metricEntry))}
+${recordList(model.metrics({ order: "name" }).map(metricEntry))}
 </section>
 <section aria-labelledby="all-frameworks">
 <h2 id="all-frameworks">Frameworks</h2>
-${recordList(byName(catalog.frameworks).map(frameworkEntry))}
+${recordList(model.frameworks({ order: "name" }).map(frameworkEntry))}
 </section>`,
   };
 }
@@ -119,15 +111,12 @@ export function pageResponse(html: string, status = 200): Response {
 }
 
 /**
- * Builds the `/search` route once: the index is made by the first query and kept, and a request
- * only searches and fills in the results. The query and tag are read by `searchRequest`, as the
- * static export's search script reads them.
+ * Builds the `/search` route once: the read model's index is made by the first query and kept, and
+ * a request only searches and fills in the results. The query and tag are read by `searchRequest`,
+ * as the static export's search script reads them.
  */
-export function searchRoute(
-  catalog: Catalog,
-  { baseUrl, search }: SearchRouteOptions,
-): SearchRoute {
-  const page = planAnswer(() => renderPage(browsePage(catalog), baseUrl), TYPES.html, {
+export function searchRoute(model: ReadModel, baseUrl: string): SearchRoute {
+  const page = planAnswer(() => renderPage(browsePage(model), baseUrl), TYPES.html, {
     headers: SCRIPT_PAGE_HEADERS,
   });
   const handler = async (request: Request): Promise<Response | undefined> => {
@@ -136,7 +125,7 @@ export function searchRoute(
       return pageResponse(renderPage(unknownTagPage(unknownTag), baseUrl), 400);
     }
     if (query === "") return undefined;
-    const results = (await search()).results(query, { limit: SEARCH_PAGE_LIMIT, tag });
+    const results = (await model.search()).results(query, { limit: SEARCH_PAGE_LIMIT, tag });
     return pageResponse(renderPage(resultsPage(query, results, tag), baseUrl));
   };
   return { page, handler };

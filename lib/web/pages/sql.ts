@@ -9,9 +9,9 @@
 import { type Html, markup, sitePath } from "./html.ts";
 import type { IndexedPage } from "./layout.ts";
 import { pageRail, plainList, section } from "./parts.ts";
-import type { Catalog, MetricRecord } from "../../catalog/records.ts";
-import { byName } from "../../read/model.ts";
-import { recipeOf, recipes, withoutRecipe } from "../../read/recipes.ts";
+import type { MetricRecord } from "../../catalog/records.ts";
+import type { ReadModel } from "../../read/model.ts";
+import { recipeOf, withoutRecipe } from "../../read/recipes.ts";
 import { columnType, DIALECTS, ENGINE_NAMES } from "../../sql/dialect.ts";
 import { MAPPINGS } from "../../sql/mappings.ts";
 import { REWRITES, SETTINGS, settingsOf } from "../../sql/clickhouse.ts";
@@ -163,13 +163,11 @@ const RULES = [
 ];
 
 /** The schema page: its tables and columns, DDL files, rules, mappings and recipes. */
-export function sqlPage(catalog: Catalog): IndexedPage {
-  const names = new Map(catalog.metrics.map((metric) => [metric.slug, metric.name]));
-  const all = byName([...recipes()].map(([slug, recipe]) => ({
-    slug,
-    name: names.get(slug) ?? slug,
-    recipe,
-  })));
+export function sqlPage(model: ReadModel): IndexedPage {
+  const all = model.recipes({ order: "name" }).flatMap((entry) => {
+    const recipe = recipeOf(entry.slug);
+    return recipe ? [{ ...entry, recipe }] : [];
+  });
   const downloads = plainList([
     ...DIALECTS.map((dialect) =>
       markup`The schema for ${ENGINE_NAMES[dialect]}: <a href="${
@@ -193,8 +191,8 @@ ${
     }<p>An example: <code>${mapping.table}</code> as a view.</p>
 ${sqlBlock(mapping.view)}`
   );
-  const recipeItems = all.map(({ slug, name, recipe }) => {
-    const page = names.has(slug)
+  const recipeItems = all.map(({ slug, name, listed, recipe }) => {
+    const page = listed
       ? markup`<a href="${sitePath("/metrics", slug)}#sql">${name}</a>`
       : markup`${name}`;
     return markup`${page}: <a href="${recipePath(slug)}" type="text/plain">${
@@ -205,13 +203,12 @@ ${sqlBlock(mapping.view)}`
       )
     }`;
   });
-  const without = Object.entries(WITHOUT_RECIPE).map(([slug, why]) =>
-    markup`${
-      names.has(slug)
-        ? markup`<a href="${sitePath("/metrics", slug)}">${names.get(slug)}</a>`
-        : slug
-    }: ${why}.`
-  );
+  const without = Object.entries(WITHOUT_RECIPE).map(([slug, why]) => {
+    const name = model.name("metric", slug);
+    return markup`${
+      name === undefined ? slug : markup`<a href="${sitePath("/metrics", slug)}">${name}</a>`
+    }: ${why}.`;
+  });
   const clickhouse =
     markup`<p>A recipe is one text for PostgreSQL and DuckDB. ClickHouse runs the same text through a few named rewrites, each a rule over every recipe, never a second copy; every recipe has its ClickHouse file beside it (<code>/sql/&lt;slug&gt;.clickhouse.sql</code>), proven on ClickHouse over the same data and answers as on the other two. The rewrites:</p>
 ${
