@@ -29,7 +29,7 @@ import {
 } from "@modelcontextprotocol/ext-apps/server";
 import { BENCHMARK_VIEW_URI, benchmarkViewHtml } from "./benchmark_view.ts";
 import { checkingParams, isSchemaError } from "./mcp_params.ts";
-import type { ValueComparison } from "../read/compare.ts";
+import type { ComparisonAnswer } from "../read/compare_words.ts";
 import { TAGS } from "../catalog/records.ts";
 import { type CatalogSearch, createSearch } from "../read/search.ts";
 import { MAX_QUERY_LENGTH, PACKAGE_NAME, VERSION } from "../policy.ts";
@@ -87,7 +87,7 @@ const metricFields = fieldChoice(METRIC_FIELD_NAMES, METRIC_DEFAULT_FIELDS);
 const frameworkFields = fieldChoice(FRAMEWORK_FIELD_NAMES, FRAMEWORK_DEFAULT_FIELDS);
 
 // The schema lives with the others in the catalog folder, which may not import the read model.
-const _sameComparison: Same<ValueComparison, z.infer<typeof ValueComparisonSchema>> = true;
+const _sameComparison: Same<ComparisonAnswer, z.infer<typeof ValueComparisonSchema>> = true;
 
 /**
  * Creates an MCP server over a catalog. A search index and a read model may be passed to share
