@@ -272,3 +272,25 @@ Deno.test("the catalog's own questions read right: the rule first, medians befor
     }
   }
 });
+
+Deno.test("a figure named with its segment is not run into the next list; a converted value is said once", () => {
+  const metric = months("higher-is-better", [
+    { written: "10", value: 10, statistic: "mean", segment: { vertical: "health" } },
+    ...[1, 2, 3].map(() => ({
+      written: "10–20",
+      value: undefined,
+      low: 10,
+      high: 20,
+      statistic: "typical-range" as const,
+    })),
+  ]);
+  assert.equal(
+    words({ value: 5 }, metric).lead,
+    "5 months is worse than Aleph's average (10 months) for health and is worse than all 3 " +
+      "typical ranges.",
+  );
+  assert.match(
+    words({ value: 46, per: "year", segment: { model: "b2b" } }).lead,
+    /^For B2B, 46% a year \(5\.0\d?% a month compounded\) is .*\. Against the 3 other figures that may apply, it /,
+  );
+});

@@ -1,16 +1,14 @@
 /**
  * Where a reader's value stands against a metric's benchmark figures, as data: the reader's
- * segment matched against each figure's by one rule, and each figure placed (below, within,
- * equal to or above it, better or not) with its kind. Nothing here is worded: `compare_words.ts`
- * turns the result into the lead, the groups and the lines every surface prints.
+ * segment matched against each figure's by one rule, each figure placed (below, within, equal to
+ * or above it, better or not) with its kind. `compare_words.ts` words it for every surface.
  *
  * The segment rule: a key the reader gives is checked against each figure that states it (the
  * same value, a band that holds the reader's number, or a value the vocabulary puts inside or
- * around the reader's); a figure that does not state the key is broader, not another segment. A
- * figure for another segment is not compared but listed apart; when a reader's number falls in no
- * band of the metric's figures, the nearest band on each side stands in, said as such. What a key
- * means (it narrows the population, describes the study, or names a company) is its `role` in
- * `catalog/segments.yaml`.
+ * around the reader's); a figure that does not state the key is broader. A figure for another
+ * segment is not compared; when a reader's number falls in no band, the nearest band on each side
+ * stands in. What a key means (it narrows, describes the study, names a company) is its `role`
+ * in `catalog/segments.yaml`.
  *
  * @module
  */

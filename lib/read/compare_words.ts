@@ -260,9 +260,8 @@ function countVerb(kind: Kind, better: boolean): string {
 }
 
 /**
- * One thing a lead says: a verb, what it is said of, which way it points, whether it is an
- * `aside` ("though it is better than …"), and whether it is `relief` (clearing a warning line or
- * beating a reported figure, not an achievement).
+ * One thing a lead says: a verb, its object, which way it points, and whether it is an `aside`
+ * ("though it is …"), `relief` (clearing a warning line), or `named` a segment (no list after it).
  */
 interface Said {
   verb: string;
@@ -270,6 +269,7 @@ interface Said {
   better: boolean | undefined;
   aside?: boolean;
   relief?: boolean;
+  named?: boolean;
 }
 
 function asAside(item: Said): Said {
@@ -299,6 +299,7 @@ function named(context: Context, group: readonly Placement[]): Said[] {
     return [{
       verb: verbOf(figure, placement, context.comparison.direction),
       object: `${name}${segment ? ` for ${segment}` : ""}`,
+      named: segment !== "",
       better: placement.better,
       relief: placement.kind === "warning" || placement.kind === "reported",
       same: `${
@@ -354,9 +355,7 @@ function saidOf(context: Context, kind: Kind, group: readonly Placement[]): Said
   return other.length === 1 ? [...said, ...named(context, other).map(asAside)] : said;
 }
 
-function wordCount(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
-}
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 /**
  * A sentence of the lead: its opening, then how the value stands against a group of placements,
@@ -397,7 +396,7 @@ function phrases(said: readonly Said[]): string {
   for (const item of said) {
     const last = runs.at(-1);
     if (item.aside && last) last.asides.push(`${item.verb} ${item.object}`);
-    else if (last && last.verb === item.verb && last.asides.length === 0) {
+    else if (last && last.verb === item.verb && last.asides.length === 0 && !last.named) {
       last.object = `${last.object} and ${item.object}`;
     } else runs.push({ ...item, asides: [] });
   }
@@ -467,7 +466,9 @@ function leadOf(context: Context): string {
   if (placed.length > 0) {
     const count = placed.length === 1 ? "" : `${placed.length} `;
     const noun = placed.length === 1 ? "figure" : "figures";
-    const value = first || placed.some((item) => item.converted)
+    // The value is said again where the first sentence did not, or not in this period.
+    const converted = (list: Placement[]) => list.some((item) => item.converted);
+    const value = first || (converted(placed) && !converted([...yours, ...closest]))
       ? valueWords(context, placed)
       : "it";
     sentences.push(standing(
@@ -496,9 +497,9 @@ function hintOf({ comparison, metric, vocabulary }: Context): string | undefined
     );
   if (keys.length === 0) return undefined;
   const names = keys.map((choice) => vocabulary[choice.key]?.short ?? lower(choice.label));
-  const listed = names.length <= 1
-    ? names[0] ?? ""
-    : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  const listed = names.length > 1
+    ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`
+    : names[0];
   return `These figures differ by ${listed}: give ${keys.length === 1 ? "it" : "them"} (${
     keys.map((choice) => choice.key).join(", ")
   }) for a closer answer.`;
