@@ -1,60 +1,8 @@
 import assert from "node:assert/strict";
-import type { Figure, MetricRecord, Vocabulary } from "../lib/mod.ts";
 import { metricFigureRows } from "../lib/read/benchmarks.ts";
 import { figureAmount, formatValue, shortCitation } from "../lib/read/words.ts";
 import { possessive } from "../lib/read/text.ts";
-
-const VOCABULARY: Vocabulary = {
-  model: { label: "Business model", values: { b2b: { label: "B2B" }, b2c: { label: "B2C" } } },
-  arpa: {
-    label: "ARPA",
-    band: "usd",
-    values: { low: { label: "ARPA under $25", max: 25 }, high: { label: "ARPA $500+", min: 500 } },
-  },
-};
-
-function figure(change: Partial<Figure>): Figure {
-  return {
-    sentence: 0,
-    written: "5%",
-    value: 5,
-    unit: "percent",
-    per: "month",
-    statistic: "mean",
-    segment: {},
-    year: 2024,
-    source: 1,
-    ...change,
-  };
-}
-
-const METRIC = {
-  name: "Test Churn",
-  slug: "test-churn",
-  benchmarks: ["Churn was 5% in B2B, 7% in B2C, 2–3% at high ARPA, under 2% at best (Lab, 2024)."],
-  benchmarksReviewed: "2026-11-01",
-  sources: [{ label: 'Lab, "Report" (2024)', url: "https://example.com/report" }],
-  comparison: {
-    direction: "lower-is-better",
-    unit: "percent",
-    per: "month",
-    convert: "compound-loss",
-  },
-  figures: [
-    figure({ segment: { model: "b2b" } }),
-    figure({ written: "7%", value: 7, segment: { model: "b2c" } }),
-    figure({
-      written: "2–3%",
-      value: undefined,
-      low: 2,
-      high: 3,
-      statistic: "typical-range",
-      segment: { arpa: "high" },
-    }),
-    figure({ written: "2%", value: 2, bound: "at-most", statistic: "threshold", label: "best" }),
-    figure({ written: "30%", value: 30, measures: "share that is involuntary", per: undefined }),
-  ],
-} as unknown as MetricRecord;
+import { METRIC, VOCABULARY } from "./_compare_fixture.ts";
 
 Deno.test("metricFigureRows() gives each figure an anchor, its source and a citation to copy", () => {
   const [row] = metricFigureRows(METRIC, VOCABULARY, "https://metrics.example");

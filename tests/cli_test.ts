@@ -179,12 +179,14 @@ Deno.test("cli compare gives each figure's year and marks one more than five yea
     /#4 is better than destinationCRM's average \(4 points\) .*\(destinationCRM, 2012, more than five years old\)/,
   );
   const json = JSON.parse((await cli(["compare", "cac-payback-period", "14", "--json"])).stdout);
+  const text = (await cli(["compare", "cac-payback-period", "14"])).stdout.replace(/\s+/g, " ");
   const thisYear = new Date().getFullYear();
   assert.ok(json.placements.length > 0);
   for (const placement of json.placements) {
-    assert.ok(placement.year === "undated" || Number.isInteger(placement.year), placement.clause);
+    const line = new RegExp(`#${placement.figure} [^#]*, ${placement.year}\\b`);
+    assert.ok(placement.year === "undated" || Number.isInteger(placement.year), text);
     assert.equal(placement.old, placement.year < thisYear - 5 ? true : undefined);
-    assert.ok(placement.clause.includes(`, ${placement.year}`), placement.clause);
+    assert.match(text, line);
   }
 });
 

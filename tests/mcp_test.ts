@@ -299,7 +299,7 @@ Deno.test("get_benchmark compares a value with the figures for its segment, verd
   const { comparison } = result.structuredContent;
   assert.match(
     comparison.summary,
-    /^For mid-market companies, ACV \$30,000, 104% a year meets Bessemer Venture Partners' target \(90–120% a year\)\./,
+    /^For mid-market companies, ACV \$30,000, 104% a year meets Bessemer Venture Partners' 2019 target \(90–120% a year\)\./,
   );
   assert.equal(text(result).split("\n")[0], comparison.summary, "the text opens with the verdict");
   assert.equal(comparison.metric, "net-revenue-retention");
@@ -740,7 +740,7 @@ Deno.test("the stdio MCP server answers a line that is not JSON with -32700 and 
   });
 });
 
-Deno.test("the same input gives the same verdict or the same one-line error on the page, the CLI and MCP", async () => {
+Deno.test("the same input gives the same lead or the same one-line error on the page, the CLI and MCP", async () => {
   const { runCli } = await import("../lib/cli/main.ts");
   type CliIo = Parameters<typeof runCli>[1];
   const handler = createHandler(catalog, { baseUrl: "http://localhost:8000" });
@@ -756,6 +756,10 @@ Deno.test("the same input gives the same verdict or the same one-line error on t
     { slug: "churn-rate", value: "3", segment: { colour: "red" } },
     { slug: "churn-rate", value: "3", per: "fortnight", segment: {} },
     { slug: "cac-payback-period", value: "14 months", segment: {} },
+    { slug: "net-promoter-score", value: "10", segment: {} },
+    { slug: "gross-margin", value: "62", segment: {} },
+    { slug: "rule-of-40", value: "25", segment: {} },
+    { slug: "gross-revenue-retention", value: "85", segment: { customers: "enterprise" } },
   ];
   for (const item of cases) {
     const query = new URLSearchParams({
@@ -787,9 +791,9 @@ Deno.test("the same input gives the same verdict or the same one-line error on t
       item.value,
       ...(item.per ? ["--per", item.per] : []),
       ...Object.entries(item.segment).flatMap(([key, value]) => ["--segment", `${key}=${value}`]),
-      "--json",
     ], io);
-    const cli = out ? JSON.parse(out).summary : err.replace(/^metrics-catalog: /, "").trim();
+    // The CLI's paragraph under the metric's name: the lead, then the hint.
+    const paragraph = out.split("\n\n")[1]?.replace(/\s*\n\s*/g, " ") ?? "";
     const mcp = await getBenchmark({
       slug: item.slug,
       value: item.value,
@@ -797,7 +801,10 @@ Deno.test("the same input gives the same verdict or the same one-line error on t
       ...(Object.keys(item.segment).length > 0 ? { segment: item.segment } : {}),
     });
     const said = mcp.isError ? text(mcp) : mcp.structuredContent.comparison.summary;
-    assert.equal(page, cli, `${JSON.stringify(item)}: page and CLI`);
-    assert.equal(said, cli, `${JSON.stringify(item)}: MCP and CLI`);
+    const hint = mcp.isError ? undefined : mcp.structuredContent.comparison.hint;
+    const cli = out ? paragraph : err.replace(/^metrics-catalog: /, "").trim();
+    assert.equal(page, said, `${JSON.stringify(item)}: page and MCP`);
+    assert.equal(cli, hint ? `${said} ${hint}` : said, `${JSON.stringify(item)}: CLI and MCP`);
+    if (!mcp.isError) assert.equal(text(mcp).split("\n")[0], said, "MCP's text leads with it");
   }
 });

@@ -1101,7 +1101,7 @@ Deno.test("/metrics/<slug>/compare places a value with citations, and answers ba
   )).text();
   assert.match(
     typed,
-    /<p class="verdict">No figure is for all of B2B, ARPA \$200; against those for part of it/,
+    /<p class="verdict">No figure is for B2B, ARPA \$200; against the closest, 3% a month /,
   );
   const converted = await (await handler(
     new Request("http://localhost/metrics/churn-rate/compare?value=40&per=year"),

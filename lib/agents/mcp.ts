@@ -28,7 +28,7 @@ import {
 } from "@modelcontextprotocol/ext-apps/server";
 import { BENCHMARK_VIEW_URI, benchmarkViewHtml } from "./benchmark_view.ts";
 import { checkingParams, isSchemaError } from "./mcp_params.ts";
-import type { ValueComparison } from "../read/compare.ts";
+import type { ComparisonAnswer } from "../read/compare_words.ts";
 import { TAGS } from "../catalog/records.ts";
 import { MAX_QUERY_LENGTH, PACKAGE_NAME, VERSION } from "../policy.ts";
 import {
@@ -85,7 +85,7 @@ const metricFields = fieldChoice(METRIC_FIELD_NAMES, METRIC_DEFAULT_FIELDS);
 const frameworkFields = fieldChoice(FRAMEWORK_FIELD_NAMES, FRAMEWORK_DEFAULT_FIELDS);
 
 // The schema lives with the others in the catalog folder, which may not import the read model.
-const _sameComparison: Same<ValueComparison, z.infer<typeof ValueComparisonSchema>> = true;
+const _sameComparison: Same<ComparisonAnswer, z.infer<typeof ValueComparisonSchema>> = true;
 
 /**
  * Creates an MCP server over a read model. The model's search index is made by the first search,

@@ -8,12 +8,8 @@
 import type { Vocabulary } from "../catalog/figures.ts";
 import { findRecipe } from "../read/recipes.ts";
 import { frameworkSummary, metricSummary, type NotFound, type ReadModel } from "../read/model.ts";
-import {
-  compareValue,
-  comparisonGroups,
-  OLD_WORDS,
-  type ValueComparison,
-} from "../read/compare.ts";
+import { compareValue, type ValueComparison } from "../read/compare.ts";
+import { type ComparisonWords, comparisonWords, OLD_WORDS } from "../read/compare_words.ts";
 import type { Benchmarks } from "../catalog/records.ts";
 import { figureWords, perWords, shortCitation } from "../read/words.ts";
 import { type Tag, toApiMetric } from "../catalog/records.ts";
@@ -199,22 +195,26 @@ export function benchmarkText(benchmarks: Benchmarks, vocabulary: Vocabulary): s
 }
 
 /**
- * Where a value stands, as plain lines: the verdict, the hint, the placements grouped by how well
+ * Where a value stands, as plain lines: the lead, the hint, the placements grouped by how well
  * their segment matches, the figures not compared counted, and the sources of those placed.
  */
-export function comparisonText(benchmarks: Benchmarks, comparison: ValueComparison): string {
-  const lines = [comparison.summary, ...(comparison.hint ? [comparison.hint] : [])];
+export function comparisonText(
+  benchmarks: Benchmarks,
+  comparison: ValueComparison,
+  words: ComparisonWords,
+): string {
+  const lines = [words.lead, ...(words.hint ? [words.hint] : [])];
   // Each line names its source by number, as the list at the end does, and the figure's year:
   // "[3, 2019, old]", the list saying once what old means.
   const cited = (figure: number, text: string) => {
     const placed = comparison.placements.find((placement) => placement.figure === figure);
-    return `#${figure} ${text.replace(/ \([^()]*\)$/, "")} [${
-      benchmarks.figures?.[figure - 1]?.source ?? ""
-    }${placed ? `, ${placed.year}${placed.old ? ", old" : ""}` : ""}]`;
+    return `#${figure} ${text} [${benchmarks.figures?.[figure - 1]?.source ?? ""}${
+      placed ? `, ${placed.year}${placed.old ? ", old" : ""}` : ""
+    }]`;
   };
-  for (const group of comparisonGroups(comparison)) {
+  for (const group of words.groups) {
     // Figures set apart, and single companies' figures, are listed by number: the data has them.
-    if (group.folded || group.companies) {
+    if (group.folded || group.group === "company") {
       lines.push(`${group.title}: ${group.lines.map((line) => `#${line.figure}`).join(", ")}`);
       continue;
     }
@@ -281,7 +281,12 @@ export function catalogTools(model: ReadModel): CatalogTools {
       });
       if (!compared.ok) return toolError(compared.error);
       const { comparison } = compared;
-      return result({ ...benchmarks, comparison }, comparisonText(benchmarks, comparison));
+      const words = comparisonWords(comparison, found.record, model.vocabulary());
+      const hint = words.hint ? { hint: words.hint } : {};
+      return result(
+        { ...benchmarks, comparison: { ...comparison, summary: words.lead, ...hint } },
+        comparisonText(benchmarks, comparison, words),
+      );
     },
   };
 }

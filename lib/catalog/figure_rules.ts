@@ -128,6 +128,9 @@ function structureFigure(
   if (input.statistic !== "percentile" && input.percentile !== undefined) {
     fail(".percentile", 'is given only with statistic "percentile"');
   }
+  if (input.role !== undefined && input.statistic !== "threshold") {
+    fail(".role", 'is given only with statistic "threshold"');
+  }
   const segment = input.segment ?? {};
   for (const [key, value] of Object.entries(segment)) {
     const known = Object.hasOwn(vocabulary, key) ? vocabulary[key] : undefined;
@@ -180,6 +183,7 @@ function structureFigure(
     ...(input.percentile !== undefined ? { percentile: input.percentile } : {}),
     ...(input.label ? { label: input.label } : {}),
     ...(input.measures ? { measures: input.measures } : {}),
+    ...(input.role ? { role: input.role } : {}),
     segment,
     ...(sample !== undefined ? { sample } : {}),
     year: input.year,
@@ -230,6 +234,9 @@ export function vocabularyProblems(vocabulary: Vocabulary, path: string): string
     }
     if (spec.short !== undefined && !spec.band) {
       problems.push(`${path}: ${key}.short: only a band key has a short name`);
+    }
+    if (spec.role !== undefined && spec.band) {
+      problems.push(`${path}: ${key}.role: a band key is a segment a reader gives, with no role`);
     }
   }
   return problems;

@@ -173,7 +173,9 @@ export function isComparable(
   metric: { comparison?: Comparison | undefined },
   figure: Figure,
 ): boolean {
-  return figure.measures === undefined && figure.unit === metric.comparison?.unit;
+  const comparison = metric.comparison;
+  return figure.measures === undefined && comparison !== undefined &&
+    (figure.unit === comparison.unit || (comparison.sameAs ?? []).includes(figure.unit));
 }
 
 /** A metric's figures that a value can be placed against: of the metric itself, in its unit. */

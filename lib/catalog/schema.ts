@@ -186,6 +186,7 @@ export const FigureInputSchema = z.strictObject({
   percentile: z.int().min(1).max(99).optional(),
   label: text.optional(),
   measures: text.optional(),
+  role: z.enum(["rule", "warning"]).optional(),
   segment: z.record(z.string(), z.string()).optional(),
   sample: text.optional(),
   year: z.custom<number | "undated">(
@@ -222,6 +223,11 @@ export const ComparisonSchema = z.strictObject({
   per: period.optional(),
   /** How a value quoted per another period converts, when the metric's text states it. */
   convert: conversion.optional(),
+  /**
+   * Other units the metric's figures are written in that are the same number on the same scale
+   * (an NPS written as a percentage): a figure in one of them is compared as if in `unit`.
+   */
+  sameAs: z.array(unit).min(1).optional(),
 });
 
 /** How a metric's values are compared with its figures. */
@@ -275,6 +281,12 @@ export const VocabularySchema = z.record(
     band: unit.optional(),
     /** For a band key: the short name a reader's number follows ("ARPA" in "ARPA $200"). */
     short: text.optional(),
+    /**
+     * What the key says of a figure, when it is not a segment a reader simply gives: `narrows`
+     * cuts a population into parts a reader may not belong to (an industry, a platform), `study`
+     * says which population a study drew on (a market, a region), `company` names one company.
+     */
+    role: z.enum(["narrows", "study", "company"]).optional(),
     /** Its values, by slug. */
     values: z.record(
       z.string().regex(SLUG_PATTERN, "must be lowercase kebab-case"),
@@ -408,6 +420,14 @@ export const BenchmarkFigureSchema = z.strictObject({
   measures: z.string().optional().meta({
     description: "What it measures when that is not the metric itself; never compared",
   }),
+  /**
+   * What the figure is to a reader, where its sentence says so: the `rule` or threshold that
+   * defines the metric (the Rule of 40's 40%), or a `warning` line that marks where things go
+   * wrong rather than a level to reach.
+   */
+  role: z.enum(["rule", "warning"]).optional().meta({
+    description: "rule: the threshold that defines the metric; warning: a line marking trouble",
+  }),
   /** The population and segment, as keys and values of the segment vocabulary. */
   segment: z.record(z.string(), z.string()),
   /** The segment as people read it. */
@@ -485,9 +505,18 @@ const PlacementSchema = z.strictObject({
     description: "How well the figure's segment matches the reader's: yours, the closest band, " +
       "wider (broader, or a part of it), all (no segment given), or one company's",
   }),
-  note: z.string().optional().meta({
-    description: "How a figure that still applies differs from the reader's segment",
+  keys: z.record(z.string(), z.enum(["match", "closest", "broader", "part", "unstated"])).meta({
+    description: "For each key of the reader's segment, how the figure's value relates to the " +
+      "reader's: the same, the nearest band, a group around it, a part of it, or not stated",
   }),
+  narrower: z.array(z.string()).optional().meta({
+    description: "The keys the figure names that narrow it to a part of the reader's segment",
+  }),
+  kind: z.enum(["rule", "average", "range", "quartile", "target", "warning", "extreme", "reported"])
+    .meta({
+      description: "What kind of figure it is: the metric's defining rule, a median or average, " +
+        "a typical range, a quartile, a target, a warning line, an extreme, a reported figure",
+    }),
   year: z.union([z.int(), z.literal("undated")]).meta({
     description: "The year the figure was published, or `undated`",
   }),
@@ -495,8 +524,6 @@ const PlacementSchema = z.strictObject({
     description: "Present when the figure was published more than five years before the " +
       "comparison's year",
   }),
-  sentence: z.string().meta({ description: "The placement in words, with the value" }),
-  clause: z.string().meta({ description: "The placement in words, without the value" }),
 });
 
 /** Where a reader's value stands against a metric's figures: the read model's `ValueComparison`. */
@@ -506,18 +533,17 @@ export const ValueComparisonSchema = z.strictObject({
   unit: unit,
   per: period.optional(),
   segment: z.record(z.string(), z.string()).meta({ description: "The segment asked for" }),
-  segmentLabel: z.string().meta({ description: "The segment asked for, in words" }),
   direction: direction,
   placements: z.array(PlacementSchema).meta({ description: "Each comparable figure, in order" }),
   context: z.array(z.strictObject({
     figure: z.int().min(1),
-    reason: z.string(),
-    kind: z.enum(["segment", "other"]).meta({
-      description: "segment: for another segment; other: another unit, measure or period",
+    reason: z.enum(["segment", "measures", "unit", "period"]).meta({
+      description: "For another segment, of another measure or unit, or quoted per another period",
     }),
+    key: z.string().optional().meta({ description: "For another segment: the key that differs" }),
   })).meta({ description: "The figures not compared, each with the reason" }),
   summary: z.string().meta({
-    description: "The verdict: one or two sentences, the reader's own segment first",
+    description: "The lead: one or two sentences, the reader's own segment first",
   }),
   hint: z.string().optional().meta({
     description: "The segment keys left out that would narrow the answer",

@@ -17,7 +17,8 @@ import {
 } from "../catalog/records.ts";
 import type { Direction, Vocabulary } from "../catalog/figures.ts";
 import { formatValue, statisticWords } from "../read/words.ts";
-import { comparisonGroups, type ValueComparison } from "../read/compare.ts";
+import type { ValueComparison } from "../read/compare.ts";
+import { citedText, comparisonWords } from "../read/compare_words.ts";
 import { metricBenchmarks } from "../read/model.ts";
 import type { SearchHit, Snippet } from "../read/search.ts";
 import { type Calculation, fewToCount } from "../read/calculate.ts";
@@ -373,51 +374,49 @@ export interface ComparisonTextOptions {
 }
 
 /**
- * Where a value stands: the verdict first, then the figures placed, grouped by how well their
- * segment matches the reader's, the figures not compared by number, and the sources cited.
+ * Where a value stands: the lead first, then the figures grouped by how well their segment matches
+ * the reader's, those not compared (by number when for other segments), and the sources cited.
  */
 export function formatComparison(
   comparison: ValueComparison,
   style: TextStyle,
-  { metric }: ComparisonTextOptions,
+  options: ComparisonTextOptions,
 ): string {
-  const figureList = metric.figures ?? [];
-  const groups = comparisonGroups(comparison).flatMap((group) => [
+  return [
+    paint(style, "bold", displayName(options.metric)),
+    paint(style, "dim", `${options.metric.slug} · ${DIRECTION_WORDS[comparison.direction]}`),
     "",
-    heading(style, group.title),
-    ...(group.folded
-      ? group.lines.length > 4 && group.lines.every((line) => line.text.startsWith("is for"))
-        ? [wrap(group.lines.map((line) => `#${line.figure}`).join(", "), {
-          width: style.width,
-          indent: "  ",
-        })]
-        : group.lines.map((line) => bullet(line.text, style, `#${line.figure}`))
-      : group.lines.map((line) => bullet(line.text, style, `#${line.figure}`))),
-  ]);
+    ...standingLines(comparison, style, options),
+  ].join("\n") + "\n";
+}
+
+/** The lead, the hint, the groups of figures and the sources of a comparison, as lines. */
+function standingLines(
+  comparison: ValueComparison,
+  style: TextStyle,
+  { metric, segments = {} }: ComparisonTextOptions,
+): string[] {
+  const { lead, hint, groups } = comparisonWords(comparison, metric, segments);
   const cited = [
     ...new Set(
-      comparison.placements
-        .map(({ figure }) => figureList[figure - 1]?.source ?? 0)
-        .filter((number) => metric.sources[number - 1] !== undefined),
+      comparison.placements.map(({ figure }) => metric.figures?.[figure - 1]?.source ?? 0),
     ),
-  ].sort((a, b) => a - b);
+  ].filter((number) => metric.sources[number - 1] !== undefined).sort((a, b) => a - b);
+  const listed = cited.flatMap((number) => metric.sources[number - 1] ?? []);
+  const numbers = (lines: { figure: number }[]) =>
+    lines.map((line) => `#${line.figure}`).join(", ");
   return [
-    paint(style, "bold", displayName(metric)),
-    paint(style, "dim", `${metric.slug} · ${DIRECTION_WORDS[comparison.direction]}`),
-    "",
-    wrap(comparison.summary, { width: style.width }),
-    ...(comparison.hint
-      ? [paint(style, "dim", wrap(comparison.hint, { width: style.width }))]
-      : []),
-    ...groups,
-    ...(cited.length > 0
-      ? [
-        "",
-        heading(style, "Sources"),
-        ...sources(cited.flatMap((number) => metric.sources[number - 1] ?? []), style, cited),
-      ]
-      : []),
-  ].join("\n") + "\n";
+    wrap(lead, { width: style.width }),
+    ...(hint ? [paint(style, "dim", wrap(hint, { width: style.width }))] : []),
+    ...groups.flatMap((group) => [
+      "",
+      heading(style, group.title),
+      ...(group.group === "segment" && group.lines.length > 4
+        ? [wrap(numbers(group.lines), { width: style.width, indent: "  " })]
+        : group.lines.map((line) => bullet(citedText(line), style, `#${line.figure}`))),
+    ]),
+    ...(cited.length > 0 ? ["", heading(style, "Sources"), ...sources(listed, style, cited)] : []),
+  ];
 }
 
 /** The metric list as aligned rows. */
@@ -544,7 +543,7 @@ export function formatCalculation(
 ): string {
   const per = calculation.per ? ` a ${calculation.per}` : "";
   const standing = calculation.comparison
-    ? formatComparison(calculation.comparison, style, { metric, segments }).split("\n").slice(3)
+    ? [...standingLines(calculation.comparison, style, { metric, segments }), ""]
     : metric.benchmarks
     ? [
       heading(style, "Benchmarks"),

@@ -11,7 +11,8 @@
 import { App, applyDocumentTheme, applyHostStyleVariables } from "@modelcontextprotocol/ext-apps";
 import type { Vocabulary } from "../../catalog/figures.ts";
 import type { Benchmarks } from "../../catalog/records.ts";
-import { type ComparedMetric, comparisonGroups, type ValueComparison } from "../../read/compare.ts";
+import type { ComparedMetric } from "../../read/compare.ts";
+import { citedText, type ComparisonAnswer, comparisonWords } from "../../read/compare_words.ts";
 import { perWords } from "../../read/words.ts";
 import { CHART_STYLE, figureChart } from "../pages/chart.ts";
 import { escapeHtml } from "../pages/html.ts";
@@ -31,7 +32,7 @@ const document = (globalThis as unknown as {
 document.head.insertAdjacentHTML("beforeend", `<style>${CHART_STYLE}</style>`);
 
 /** What the tool answers: the metric's benchmarks and, given a value, where it stands. */
-type Answer = Benchmarks & { comparison?: ValueComparison };
+type Answer = Benchmarks & { comparison?: ComparisonAnswer };
 
 const DIRECTION_WORDS = {
   "higher-is-better": "Higher is better.",
@@ -69,10 +70,11 @@ function render(answer: Answer, vocabulary: Vocabulary): string {
     linkOf: (figure) => `#source-${figure.source}`,
   });
   const per = answer.per ? ` (quoted ${perWords(answer.per)})` : "";
-  const lines = comparison
-    ? comparisonGroups(comparison).map((group) => {
+  const words = comparison && comparisonWords(comparison, metric, vocabulary);
+  const lines = words
+    ? words.groups.map((group) => {
       const items = group.lines.map((line) =>
-        `<li><span class="n">#${line.figure}</span> ${escapeHtml(line.text)}</li>`
+        `<li><span class="n">#${line.figure}</span> ${escapeHtml(citedText(line))}</li>`
       ).join("");
       return group.folded
         ? `<details><summary>${
@@ -90,8 +92,8 @@ function render(answer: Answer, vocabulary: Vocabulary): string {
       : ""
   ).join("");
   return `<h1>${escapeHtml(answer.name)}</h1>
-${comparison ? `<p class="verdict">${escapeHtml(comparison.summary)}</p>` : ""}
-${comparison?.hint ? `<p class="muted">${escapeHtml(comparison.hint)}</p>` : ""}
+${words ? `<p class="verdict">${escapeHtml(words.lead)}</p>` : ""}
+${words?.hint ? `<p class="muted">${escapeHtml(words.hint)}</p>` : ""}
 <p class="muted">${answer.direction ? DIRECTION_WORDS[answer.direction] : ""}${escapeHtml(per)}${
     answer.benchmarksReviewed ? ` Figures reviewed ${escapeHtml(answer.benchmarksReviewed)}.` : ""
   }</p>

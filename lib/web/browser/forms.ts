@@ -10,7 +10,9 @@
  */
 import "./copy.ts";
 import { comparedMetricFrom, type DataSet } from "../../read/benchmarks.ts";
-import { compareValue, comparisonGroups, type ValueComparison } from "../../read/compare.ts";
+import { type ComparedMetric, compareValue, type ValueComparison } from "../../read/compare.ts";
+import { citedText, comparisonWords } from "../../read/compare_words.ts";
+import type { Vocabulary } from "../../catalog/figures.ts";
 import { formatValue, perWords } from "../../read/words.ts";
 import { compareInputFrom } from "../compare_form.ts";
 import { figureChart } from "../pages/chart.ts";
@@ -57,21 +59,25 @@ function element(tag: string, text?: string, className?: string): Element {
   return node;
 }
 
-/** The verdict and the hint, as the server's answer page writes them. */
-function verdictParts(comparison: ValueComparison): Element[] {
-  return [
-    element("p", comparison.summary, "verdict"),
-    ...(comparison.hint ? [element("p", comparison.hint, "muted")] : []),
+/**
+ * The lead and the hint, then the placements grouped by segment match, each linked to its figure,
+ * the rest folded away: as the server's answer page writes them.
+ */
+function answerParts(
+  comparison: ValueComparison,
+  metric: ComparedMetric,
+  vocabulary: Vocabulary,
+): { lead: Element[]; groups: Element[] } {
+  const words = comparisonWords(comparison, metric, vocabulary);
+  const lead = [
+    element("p", words.lead, "verdict"),
+    ...(words.hint ? [element("p", words.hint, "muted")] : []),
   ];
-}
-
-/** The placements grouped by segment match, each linked to its figure; the rest folded away. */
-function groupParts(comparison: ValueComparison): Element[] {
   const parts: Element[] = [];
-  for (const group of comparisonGroups(comparison)) {
+  for (const group of words.groups) {
     const list = element("ul", undefined, "plain");
     for (const line of group.lines) {
-      const item = element("li", `${line.text} `);
+      const item = element("li", `${citedText(line)} `);
       const link = element("a", `[figure ${line.figure}]`);
       link.setAttribute("href", `#figure-${line.figure}`);
       item.append(link);
@@ -85,7 +91,7 @@ function groupParts(comparison: ValueComparison): Element[] {
       parts.push(element("h3", group.title), list);
     }
   }
-  return parts;
+  return { lead, groups: parts };
 }
 
 /** One of the site's own JSON files, written by the same code (lib/web/data_files.ts). */
@@ -138,7 +144,8 @@ async function calculated(form: Element, slug: string): Promise<Element> {
   );
   if (calculation.comparison && calculation.comparison.placements.length > 0) {
     section.append(element("h3", "Against the benchmark figures"));
-    section.append(...verdictParts(calculation.comparison), ...groupParts(calculation.comparison));
+    const { lead, groups } = answerParts(calculation.comparison, metric, set.segments);
+    section.append(...lead, ...groups);
   }
   return section;
 }
@@ -152,17 +159,18 @@ async function answer(form: Element, slug: string): Promise<Element> {
   const result = metric && read.ok
     ? compareValue(metric, { segments: set.segments }, read.input)
     : { ok: false as const, error: read.ok ? `No figures for "${slug}"` : read.error };
-  if (!result.ok) return alertOf(result.error);
+  if (!result.ok || !metric) return alertOf(result.ok ? `No figures for "${slug}"` : result.error);
   const { comparison } = result;
   const per = comparison.per ? ` ${perWords(comparison.per)}` : "";
+  const { lead, groups } = answerParts(comparison, metric, set.segments);
   section.append(
     element("h2", `Where ${formatValue(comparison.value, comparison.unit)}${per} stands`),
-    ...verdictParts(comparison),
+    ...lead,
   );
   // The same chart as the server's answer, drawn by the same code, with the value marked.
-  const chart = metric ? figureChart(metric, set.segments, comparison) : undefined;
+  const chart = figureChart(metric, set.segments, comparison);
   if (chart) section.insertAdjacentHTML("beforeend", chart.value);
-  section.append(...groupParts(comparison));
+  section.append(...groups);
   return section;
 }
 

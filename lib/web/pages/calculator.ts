@@ -9,10 +9,11 @@
 import { Html, markup } from "./html.ts";
 import { expressionMathml } from "./mathml.ts";
 import type { MetricRecord } from "../../catalog/records.ts";
-import type { Unit } from "../../catalog/figures.ts";
+import type { Unit, Vocabulary } from "../../catalog/figures.ts";
 import { render } from "../../catalog/expression.ts";
 import { type Calculation, expressionOf } from "../../read/calculate.ts";
 import { perWords } from "../../read/words.ts";
+import { comparisonWords } from "../../read/compare_words.ts";
 import { placementsHtml, verdictHtml } from "./figures.ts";
 import { calcPath } from "../paths.ts";
 
@@ -77,17 +78,20 @@ ${fields}
 }
 
 /** The answer: the result, the formula with the numbers, and the comparison with the figures. */
-export function calculatorAnswer(calculation: Calculation): Html {
+export function calculatorAnswer(
+  calculation: Calculation,
+  metric: MetricRecord,
+  vocabulary: Vocabulary,
+): Html {
   const per = calculation.per ? ` ${perWords(calculation.per)}` : "";
   const comparison = calculation.comparison;
+  const words = comparison && comparisonWords(comparison, metric, vocabulary);
   return markup`<section class="answer" aria-labelledby="result">
 <h2 id="result">Result: ${calculation.written}${per}</h2>
 <p class="formula-numbers">${calculation.formula}</p>
 ${
-    comparison && comparison.placements.length > 0
-      ? markup`<h3>Against the benchmark figures</h3>${verdictHtml(comparison)}${
-        placementsHtml(comparison)
-      }`
+    words && comparison && comparison.placements.length > 0
+      ? markup`<h3>Against the benchmark figures</h3>${verdictHtml(words)}${placementsHtml(words)}`
       : ""
   }
 </section>`;

@@ -10,7 +10,8 @@ import type { Vocabulary } from "../../catalog/figures.ts";
 import type { MetricRecord } from "../../catalog/records.ts";
 import { comparableFigures } from "../../catalog/figures.ts";
 import { metricFigureRows } from "../../read/benchmarks.ts";
-import { comparisonGroups, segmentChoices, type ValueComparison } from "../../read/compare.ts";
+import { segmentChoices, type ValueComparison } from "../../read/compare.ts";
+import { citedText, type ComparisonWords, comparisonWords } from "../../read/compare_words.ts";
 import { formatValue, perWords, statisticWords } from "../../read/words.ts";
 import { comparePath, DATA_PATHS } from "../paths.ts";
 import { figureChart } from "./chart.ts";
@@ -138,29 +139,32 @@ export function compareAnswer(
 ): Html {
   const per = comparison.per ? ` ${perWords(comparison.per)}` : "";
   const direction = DIRECTION_WORDS[comparison.direction];
+  const words = comparisonWords(comparison, metric, vocabulary);
   return markup`<section class="answer" aria-labelledby="answer">
 <h2 id="answer">Where ${formatValue(comparison.value, comparison.unit)}${per} stands</h2>
-${verdictHtml(comparison)}
+${verdictHtml(words)}
 <p class="muted">For ${metric.name}, ${direction}.</p>
 ${figureChart(metric, vocabulary, comparison) ?? ""}
-${placementsHtml(comparison)}
+${placementsHtml(words)}
 </section>`;
 }
 
-/** The verdict and, when segment keys were left out, the hint. */
-export function verdictHtml(comparison: ValueComparison): Html {
-  return markup`<p class="verdict">${comparison.summary}</p>
-${comparison.hint ? markup`<p class="muted">${comparison.hint}</p>` : ""}`;
+/** The lead and, when segment keys were left out, the hint. */
+export function verdictHtml(words: ComparisonWords): Html {
+  return markup`<p class="verdict">${words.lead}</p>
+${words.hint ? markup`<p class="muted">${words.hint}</p>` : ""}`;
 }
 
 /**
  * The placements grouped by how well their segment matches the reader's, each linked to its
  * figure; the figures not compared are folded away under their reasons.
  */
-export function placementsHtml(comparison: ValueComparison): Html[] {
-  return comparisonGroups(comparison).map((group) => {
+export function placementsHtml(words: ComparisonWords): Html[] {
+  return words.groups.map((group) => {
     const items = group.lines.map((line) =>
-      markup`<li>${line.text} <a href="#figure-${line.figure}">[figure ${line.figure}]</a></li>\n`
+      markup`<li>${
+        citedText(line)
+      } <a href="#figure-${line.figure}">[figure ${line.figure}]</a></li>\n`
     );
     const list = markup`<ul class="plain">\n${items}</ul>`;
     return group.folded

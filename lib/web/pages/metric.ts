@@ -286,7 +286,7 @@ export function metricCalcPage(
 <h1>${displayName(metric)}: calculator</h1>
 ${
       result.ok
-        ? calculatorAnswer(result.calculation)
+        ? calculatorAnswer(result.calculation, metric, context.segments)
         : markup`<p class="callout" role="alert">${result.error}</p>`
     }
 ${calculatorFormula(metric) ?? ""}
