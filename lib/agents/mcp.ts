@@ -16,9 +16,7 @@ import {
   FrameworkSummarySchema,
   MetricSchema,
   MetricSummarySchema,
-  type Same,
   SearchHitSchema,
-  type ValueComparisonSchema,
 } from "../catalog/schema.ts";
 import { PERIODS } from "../catalog/figures.ts";
 import {
@@ -28,7 +26,6 @@ import {
 } from "@modelcontextprotocol/ext-apps/server";
 import { BENCHMARK_VIEW_URI, benchmarkViewHtml } from "./benchmark_view.ts";
 import { checkingParams, isSchemaError } from "./mcp_params.ts";
-import type { ComparisonAnswer } from "../read/compare_words.ts";
 import { TAGS } from "../catalog/records.ts";
 import { MAX_QUERY_LENGTH, PACKAGE_NAME, VERSION } from "../policy.ts";
 import {
@@ -83,9 +80,6 @@ function fieldChoice(names: readonly string[], defaults: readonly string[]) {
 
 const metricFields = fieldChoice(METRIC_FIELD_NAMES, METRIC_DEFAULT_FIELDS);
 const frameworkFields = fieldChoice(FRAMEWORK_FIELD_NAMES, FRAMEWORK_DEFAULT_FIELDS);
-
-// The schema lives with the others in the catalog folder, which may not import the read model.
-const _sameComparison: Same<ComparisonAnswer, z.infer<typeof ValueComparisonSchema>> = true;
 
 /**
  * Creates an MCP server over a read model. The model's search index is made by the first search,

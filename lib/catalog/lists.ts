@@ -1,6 +1,6 @@
 /**
  * The closed lists of the content model, as plain values: the tags, the periods, the units, the
- * statistics and directions of benchmark figures, and the slug pattern. The validator in
+ * statistics, directions and kinds of benchmark figures, and the slug pattern. The validator in
  * `schema.ts` builds its enums from them, and code that runs at start-up reads them without
  * loading the validator.
  *
@@ -66,3 +66,19 @@ export const DIRECTIONS = ["higher-is-better", "lower-is-better", "target-band"]
  * kept (annual = monthly^12).
  */
 export const CONVERSIONS = ["compound-loss", "compound-keep"] as const;
+
+/**
+ * The kinds of benchmark figure, from statistic and role, in the order a comparison's lead names
+ * them: the metric's defining `rule`, a median or average, a typical range, a quartile or
+ * percentile, a target, a warning line, an extreme (top 10%), a reported figure.
+ */
+export const FIGURE_KINDS = [
+  "rule",
+  "average",
+  "range",
+  "quartile",
+  "target",
+  "warning",
+  "extreme",
+  "reported",
+] as const;

@@ -14,6 +14,7 @@ import { z } from "zod";
 import {
   CONVERSIONS,
   DIRECTIONS,
+  FIGURE_KINDS,
   PERIODS,
   SLUG_PATTERN,
   STATISTICS,
@@ -512,7 +513,7 @@ const PlacementSchema = z.strictObject({
   narrower: z.array(z.string()).optional().meta({
     description: "The keys the figure names that narrow it to a part of the reader's segment",
   }),
-  kind: z.enum(["rule", "average", "range", "quartile", "target", "warning", "extreme", "reported"])
+  kind: z.enum(FIGURE_KINDS)
     .meta({
       description: "What kind of figure it is: the metric's defining rule, a median or average, " +
         "a typical range, a quartile, a target, a warning line, an extreme, a reported figure",
@@ -526,8 +527,8 @@ const PlacementSchema = z.strictObject({
   }),
 });
 
-/** Where a reader's value stands against a metric's figures: the read model's `ValueComparison`. */
-export const ValueComparisonSchema = z.strictObject({
+/** Where a reader's value stands against a metric's figures, as data, without words. */
+const ComparisonDataSchema = z.strictObject({
   metric: slug,
   value: z.number(),
   unit: unit,
@@ -542,6 +543,10 @@ export const ValueComparisonSchema = z.strictObject({
     }),
     key: z.string().optional().meta({ description: "For another segment: the key that differs" }),
   })).meta({ description: "The figures not compared, each with the reason" }),
+});
+
+/** Where a reader's value stands against a metric's figures: the data, then the lead in words. */
+export const ValueComparisonSchema = ComparisonDataSchema.extend({
   summary: z.string().meta({
     description: "The lead: one or two sentences, the reader's own segment first",
   }),
@@ -558,5 +563,7 @@ export const BenchmarkAnswerSchema = BenchmarkSchema.extend({
   comparison: ValueComparisonSchema.optional(),
 });
 
-/** True when two types are the same; a compile error where a declaration drifts. */
-export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** The whole answer to "where do I stand", as data: the read model's comparison. */
+export type ValueComparison = z.infer<typeof ComparisonDataSchema>;
+/** A comparison with its lead and hint in words, as MCP `get_benchmark` answers it. */
+export type ValueComparisonAnswer = z.infer<typeof ValueComparisonSchema>;

@@ -21,10 +21,11 @@ import {
   isComparable,
   type Period,
   PERIODS,
-  type Unit,
   type Vocabulary,
 } from "../catalog/figures.ts";
 import type { Benchmarks, MetricRecord } from "../catalog/records.ts";
+import { FIGURE_KINDS } from "../catalog/lists.ts";
+import type { ValueComparison } from "../catalog/schema.ts";
 import { readAmount } from "./amount.ts";
 
 /** What comparing a value needs of a metric: what the data set carries too. */
@@ -52,68 +53,25 @@ export interface CompareInput {
  * band), `wider` (a key left out, or a group around or inside the reader's), `all` (the reader gave
  * no segment), or `company` (one company's figure).
  */
-export type Match = "yours" | "closest" | "wider" | "all" | "company";
+export type Match = Placement["match"];
 
 /**
  * How a figure's value for one key of the reader's segment relates to the reader's: the same
  * (`match`), the nearest band to the reader's number (`closest`), a group around it (`broader`),
  * a part of it (`part`), not stated (`unstated`), or another value (`clash`: not compared).
  */
-export type Relation = "match" | "closest" | "broader" | "part" | "unstated" | "clash";
+export type Relation = Placement["keys"][string] | "clash";
 
-/**
- * The kinds of figure, from statistic and role, in the order a lead names them: the metric's
- * defining `rule`, a median or average, a typical range, a quartile or percentile, a target, a
- * warning line, an extreme (top 10%), a reported figure.
- */
-export const KINDS = [
-  "rule",
-  "average",
-  "range",
-  "quartile",
-  "target",
-  "warning",
-  "extreme",
-  "reported",
-] as const;
+/** The kinds of figure, in the order a lead names them (see `lib/catalog/lists.ts`). */
+export const KINDS: typeof FIGURE_KINDS = FIGURE_KINDS;
 /** What kind of figure a placement is against, one of {@linkcode KINDS}. */
-export type Kind = typeof KINDS[number];
+export type Kind = Placement["kind"];
 
 /** Where the reader's value stands against one comparable figure. */
-export interface Placement {
-  /** The figure's number (from 1) among the metric's figures. */
-  figure: number;
-  /** The reader's value in the figure's period (converted when the periods differ). */
-  value: number;
-  /** Whether the value was converted to the figure's period, and how. */
-  converted?: { from: Period; to: Period; by: Conversion } | undefined;
-  /** Below, inside (a range, or a floor or ceiling met), equal to, or above the figure. */
-  position: "below" | "within" | "equal" | "above";
-  /** Better or worse by the metric's direction; `undefined` when the direction does not say. */
-  better?: boolean | undefined;
-  /** How well the figure's segment matches the reader's. */
-  match: Match;
-  /** For each key of the reader's segment, how the figure's value relates to the reader's. */
-  keys: Record<string, Exclude<Relation, "clash">>;
-  /** The keys the figure names that narrow it to a part of the reader's segment (`vertical`). */
-  narrower?: string[] | undefined;
-  /** What kind of figure it is. */
-  kind: Kind;
-  /** The year the figure was published, or `undated`. */
-  year: number | "undated";
-  /** Set when the figure was published more than five years before the comparison's year. */
-  old?: true | undefined;
-}
+export type Placement = ValueComparison["placements"][number];
 
 /** A figure that is not compared with the reader's value, and why. */
-export interface ContextFigure {
-  /** The figure's number (from 1). */
-  figure: number;
-  /** Why: another `segment` (its `key`), `measures` something else, another `unit` or `period`. */
-  reason: "segment" | "measures" | "unit" | "period";
-  /** For another segment: the key whose value differs from the reader's. */
-  key?: string | undefined;
-}
+export type ContextFigure = ValueComparison["context"][number];
 
 /** How many years back a figure is published before it is old: a figure of 2020 is, in 2026. */
 export const OLD_AFTER_YEARS = 5;
@@ -123,25 +81,7 @@ export function isOld(year: number | "undated", thisYear: number): boolean {
   return typeof year === "number" && year < thisYear - OLD_AFTER_YEARS;
 }
 
-/** The whole answer to "where do I stand", as data. */
-export interface ValueComparison {
-  /** The metric's slug. */
-  metric: string;
-  /** The reader's value, its unit and period. */
-  value: number;
-  /** Its unit. */
-  unit: Unit;
-  /** Its period, when the metric is a rate. */
-  per?: Period | undefined;
-  /** The segment asked for, by key (a band number as its digits). */
-  segment: Record<string, string>;
-  /** Which way is better for this metric. */
-  direction: Direction;
-  /** Each comparable figure, in the metric's order. */
-  placements: Placement[];
-  /** The figures not compared, with the reason. */
-  context: ContextFigure[];
-}
+export type { ValueComparison };
 
 /** A comparison, or the one-line reason the input cannot be compared. */
 export type CompareResult = { ok: true; comparison: ValueComparison } | {

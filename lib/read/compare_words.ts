@@ -56,9 +56,6 @@ export interface ComparisonWords {
   groups: ComparisonGroup[];
 }
 
-/** A comparison with its lead and hint, as the MCP server answers: the data and the words. */
-export type ComparisonAnswer = ValueComparison & { summary: string; hint?: string | undefined };
-
 /** What wording a comparison reads: the comparison, its metric and the segment vocabulary. */
 interface Context {
   comparison: ValueComparison;

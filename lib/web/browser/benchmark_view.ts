@@ -12,7 +12,8 @@ import { App, applyDocumentTheme, applyHostStyleVariables } from "@modelcontextp
 import type { Vocabulary } from "../../catalog/figures.ts";
 import type { Benchmarks } from "../../catalog/records.ts";
 import type { ComparedMetric } from "../../read/compare.ts";
-import { citedText, type ComparisonAnswer, comparisonWords } from "../../read/compare_words.ts";
+import { citedText, comparisonWords } from "../../read/compare_words.ts";
+import type { ValueComparisonAnswer } from "../../catalog/schema.ts";
 import { perWords } from "../../read/words.ts";
 import { CHART_STYLE, figureChart } from "../pages/chart.ts";
 import { escapeHtml } from "../pages/html.ts";
@@ -32,7 +33,7 @@ const document = (globalThis as unknown as {
 document.head.insertAdjacentHTML("beforeend", `<style>${CHART_STYLE}</style>`);
 
 /** What the tool answers: the metric's benchmarks and, given a value, where it stands. */
-type Answer = Benchmarks & { comparison?: ComparisonAnswer };
+type Answer = Benchmarks & { comparison?: ValueComparisonAnswer };
 
 const DIRECTION_WORDS = {
   "higher-is-better": "Higher is better.",
