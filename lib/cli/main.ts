@@ -15,26 +15,21 @@ import { COMMANDS } from "./commands/mod.ts";
 
 export { type CliIo, TOOL };
 
+/** Why standard output took only part of the output, by the code of its error. */
+const CUT_SHORT: Readonly<Record<string, string>> = {
+  EPIPE: "the command reading it stopped early; to keep all of it, write it to a file",
+  ENOSPC: "no space is left on the device it goes to; free some space or write it elsewhere",
+};
+
 /**
  * The {@linkcode Problem} for standard output that cannot take the output: closed by the command
  * reading it (EPIPE, as after `| head -1`) or on a full device (ENOSPC, as `> /dev/full`); or
  * `undefined` for any other error. Deno's and Node's errors carry the same `code`.
  */
 export function outputError(error: unknown): Problem | undefined {
-  const code = error instanceof Error && "code" in error ? error.code : undefined;
-  if (code === "EPIPE") {
-    return new Problem(
-      "The output was cut short: the command reading it stopped early; " +
-        "to keep all of it, write it to a file",
-    );
-  }
-  if (code === "ENOSPC") {
-    return new Problem(
-      "The output was cut short: no space is left on the device it goes to; " +
-        "free some space or write it elsewhere",
-    );
-  }
-  return undefined;
+  const code = error instanceof Error && "code" in error ? String(error.code) : "";
+  const why = Object.hasOwn(CUT_SHORT, code) ? CUT_SHORT[code] : undefined;
+  return why === undefined ? undefined : new Problem(`The output was cut short: ${why}`);
 }
 
 /** The line on stderr for a problem the command line reports, with the tool's name before it. */
