@@ -7,7 +7,8 @@
 import { parseArgs } from "node:util";
 import { buildSite } from "./lib/web/site.ts";
 import { createReadModel } from "./lib/read/model.ts";
-import { ExportError, exportSite } from "./lib/export/export.ts";
+import { exportSite } from "./lib/export/export.ts";
+import { Problem } from "./lib/problem.ts";
 import { catalogDirFrom, parseBaseUrl, parsePort } from "./lib/server/config.ts";
 import { exitOnKnownError, loadCatalogOrExit, readEnv } from "./lib/deno/entry.ts";
 
@@ -42,10 +43,13 @@ let nginxPort: number;
 let baseUrl: string;
 try {
   nginxPort = parsePort(values.port, "--port");
-  if (nginxPort === 0) throw new Error(`--port: nginx needs a fixed port, not 0`);
+  if (nginxPort === 0) {
+    throw new Problem("--port: nginx needs a fixed port, not 0", { exitCode: 2 });
+  }
   baseUrl = parseBaseUrl(readEnv("BASE_URL") ?? `http://localhost:${nginxPort}`);
 } catch (error) {
-  fail(error instanceof Error ? error.message : String(error));
+  if (!(error instanceof Problem)) throw error;
+  fail(error.message);
 }
 
 const model = createReadModel(await loadCatalogOrExit(catalogDirFrom(readEnv)));
@@ -60,7 +64,5 @@ try {
     console.error(`Only the Deno server answers ${report.serverOnly.join(", ")}`);
   }
 } catch (error) {
-  if (!(error instanceof ExportError)) exitOnKnownError(error);
-  console.error(error.message);
-  Deno.exit(1);
+  exitOnKnownError(error);
 }

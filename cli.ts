@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { CliError, outputError, runCli } from "./lib/cli/main.ts";
+import { outputError, runCli } from "./lib/cli/main.ts";
+import { Problem } from "./lib/problem.ts";
 import { exitOnKnownError, readEnv } from "./lib/deno/entry.ts";
 import { denoFiles } from "./lib/deno/files.ts";
 import {
@@ -52,7 +53,7 @@ try {
       return { catalog, file: file instanceof URL ? fromFileUrl(file) : file };
     },
     async serve(catalog, options) {
-      // An address in use is a ServeError that runCli reports.
+      // An address in use is a Problem that runCli reports.
       const { serve } = await import("./lib/deno/server.ts");
       serve(createReadModel(catalog), { ...options, exitOnSignal: true });
     },
@@ -70,11 +71,10 @@ try {
         if (isPermissionError(error)) throw error;
         const reason = error instanceof Error ? error.message.split("\n")[0] ?? "" : "";
         const unlocked = /lockfile is out of date/i.test(reason);
-        throw new CliError(
+        throw new Problem(
           `--data runs the recipe on DuckDB, which ${
             unlocked ? "this command's lockfile does not pin" : `Deno could not load (${reason})`
           }: run it with deno task cli, whose cli.lock pins ${name}@${version}`,
-          1,
         );
       }
     },

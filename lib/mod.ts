@@ -40,6 +40,7 @@
  * @module
  */
 export { CatalogError, loadCatalog } from "./catalog/load.ts";
+export { Problem, type ProblemOptions } from "./problem.ts";
 export {
   createReadModel,
   type Lookup,

@@ -3,6 +3,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { FIXTURE, onlyLine, runTask, runWithBrokenStdout, taskArgs } from "./_spawn.ts";
 import { recipeText } from "../lib/sql/recipe.ts";
+import type { Command } from "../lib/cli/command.ts";
 
 interface Result {
   code: number;
@@ -734,4 +735,147 @@ Deno.test("cli calc takes --gross-margin, --grossMargin and either with = as the
     assert.deepEqual(JSON.parse(result.stdout).inputs, { arpa: 200, grossMargin: 80, churn: 2.5 });
     assert.equal(result.stdout, results[0]?.stdout);
   }
+});
+
+Deno.test("each command module declares its own options and arguments, and the runner names none", async () => {
+  const { COMMANDS } = await import("../lib/cli/commands/mod.ts");
+  const runner = (await readFile(new URL("../lib/cli/main.ts", import.meta.url), "utf8"))
+    .replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
+  const tool = await inProcess(["--help"], 120);
+  for (const command of COMMANDS) {
+    const { name } = command;
+    assert.doesNotMatch(runner, new RegExp(`"${name}"`), `main.ts names "${name}"`);
+    assert.ok(tool.stdout.includes(`\n  ${command.listed ?? command.usage} `), name);
+    const help = await inProcess([name, "--help"], 120);
+    assert.ok(help.stdout.startsWith(`Usage: metrics-catalog ${command.usage}\n`), help.stdout);
+    const unknown = [name, "--no-such-option", "x"];
+    if (!command.openOptions?.(unknown)) {
+      const refused = await inProcess(unknown);
+      assert.equal(refused.code, 2, name);
+      assert.ok(
+        refused.stderr.startsWith(
+          `metrics-catalog: Unknown option "--no-such-option" for "${name}"`,
+        ),
+        refused.stderr,
+      );
+    }
+    const { max, says } = command.arity({
+      values: new Map(),
+      repeated: new Map(),
+      positionals: [],
+    });
+    if (max === Infinity) continue;
+    const extra = await inProcess(
+      [name, ...Array.from({ length: max + 1 }, () => "churn-rate")],
+      120,
+    );
+    assert.equal(extra.code, 2, name);
+    assert.ok(extra.stderr.startsWith(`metrics-catalog: "${name}" ${says}\n`), extra.stderr);
+    assert.ok(extra.stderr.includes(`\nUsage: metrics-catalog ${command.usage}\n`), name);
+  }
+});
+
+Deno.test("compare, calc, sql and search take the arguments their options call for", async () => {
+  const { CompareCommand } = await import("../lib/cli/commands/compare.ts");
+  const { CalcCommand } = await import("../lib/cli/commands/calc.ts");
+  const { SqlCommand } = await import("../lib/cli/commands/sql.ts");
+  const { SearchCommand } = await import("../lib/cli/commands/search.ts");
+  const [compare, calc, sql, search]: [Command, Command, Command, Command] = [
+    new CompareCommand(),
+    new CalcCommand(),
+    new SqlCommand(),
+    new SearchCommand(),
+  ];
+  const with_ = (values: Record<string, string | boolean>) => ({
+    values: new Map(Object.entries(values)),
+    repeated: new Map(),
+    positionals: [],
+  });
+  const range = (arity: { min: number; max: number }) => [arity.min, arity.max];
+  assert.deepEqual(range(compare.arity(with_({}))), [2, 2]);
+  assert.deepEqual(range(compare.arity(with_({ data: "exports" }))), [1, 1]);
+  assert.deepEqual(range(calc.arity(with_({}))), [0, 1]);
+  assert.deepEqual(range(calc.arity(with_({ json: true }))), [0, 1]);
+  assert.deepEqual(range(calc.arity(with_({ lost: "90" }))), [1, 1]);
+  assert.deepEqual(range(sql.arity(with_({}))), [1, 1]);
+  assert.deepEqual(range(sql.arity(with_({ schema: true }))), [0, 0]);
+  assert.deepEqual(range(search.arity(with_({}))), [1, Infinity]);
+  // --data makes a recipe's parameters options of compare; calc always takes its inputs as options
+  assert.equal(compare.openOptions?.(["churn-rate", "3"]), false);
+  assert.equal(compare.openOptions?.(["churn-rate", "--data=exports"]), true);
+  assert.equal(calc.openOptions?.([]), true);
+  const inputs = await inProcess(["calc", "--lost", "90"]);
+  assert.equal(inputs.code, 2);
+  assert.match(inputs.stderr, /^metrics-catalog: "calc" takes exactly one slug\n/);
+});
+
+Deno.test("cli calc alone lists the metrics that have a calculator, as text and JSON", async () => {
+  const { loadCatalog } = await import("../lib/catalog/load.ts");
+  const catalog = await loadCatalog();
+  // Sorted by name here, as people read them, not through the read model's own order.
+  const calculated = catalog.metrics.filter((metric) => metric.calculator)
+    .sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base", numeric: true }))
+    .map((metric) => metric.slug);
+  assert.ok(calculated.length > 0 && calculated.length < catalog.metrics.length);
+  const text = await inProcess(["calc"], 120);
+  assert.equal(text.code, 0, text.stderr);
+  assert.match(
+    text.stdout,
+    /^Metrics with a calculator \(their inputs: metrics-catalog calc <slug>\):\n\n/,
+  );
+  const slugs = text.stdout.split("\n").slice(2).filter(Boolean).map((line) =>
+    line.split(/\s+/)[0]
+  );
+  assert.deepEqual(slugs, calculated);
+  const json = await inProcess(["calc", "--json"]);
+  assert.equal(json.code, 0, json.stderr);
+  const listed: { metric: string; inputs: Record<string, unknown> }[] = JSON.parse(json.stdout);
+  assert.deepEqual(listed.map((entry) => entry.metric), calculated);
+  const churn = catalog.metrics.find((metric) => metric.slug === "churn-rate");
+  assert.deepEqual(
+    listed.find((entry) => entry.metric === "churn-rate"),
+    { metric: "churn-rate", ...churn?.calculator },
+  );
+});
+
+Deno.test("a bug stays a bug: an error that is no Problem rejects runCli as it is, never exit 2 with usage", async () => {
+  const { runCli } = await import("../lib/cli/main.ts");
+  const { loadCatalog } = await import("../lib/catalog/load.ts");
+  const { Problem } = await import("../lib/problem.ts");
+  const catalog = await loadCatalog();
+  let stderr = "";
+  const io = (broken: "loadCatalog" | "importPackage") => ({
+    env: () => undefined,
+    stdout: () => {},
+    stderr: (text: string) => void (stderr += text),
+    isTerminal: false,
+    loadCatalog: () =>
+      broken === "loadCatalog"
+        ? Promise.reject(new TypeError("loadCatalog is broken"))
+        : Promise.resolve(catalog),
+    writeArtifact: () => Promise.reject(new Error("not used")),
+    serve: () => {},
+    serveMcp: () => Promise.resolve(),
+    importPackage: () => Promise.reject(new TypeError("importPackage is broken")),
+  });
+  const cases: [string[], "loadCatalog" | "importPackage"][] = [
+    [["show", "churn-rate"], "loadCatalog"],
+    [["calc", "churn-rate", "--data", tmpdir(), "--period-start", "2024-03-01"], "importPackage"],
+  ];
+  for (const [args, broken] of cases) {
+    await assert.rejects(
+      runCli(args, io(broken)),
+      (error: unknown) =>
+        error instanceof TypeError && !(error instanceof Problem) &&
+        error.message === `${broken} is broken`,
+    );
+    assert.equal(stderr, "", args.join(" "));
+  }
+  // The same arguments with a value the recipe refuses are a Problem: one line and exit 2.
+  const refused = await runCli(
+    ["calc", "churn-rate", "--data", tmpdir(), "--period-start", "2024-13-01"],
+    io("importPackage"),
+  );
+  assert.equal(refused, 2);
+  assert.match(stderr, /^metrics-catalog: --period-start "2024-13-01" is not a timestamp/);
 });

@@ -3,22 +3,22 @@ import {
   catalogDirFrom,
   parseBaseUrl,
   parsePort,
-  ServeError,
   serveOptionsFromEnv,
 } from "../lib/server/config.ts";
+import { Problem } from "../lib/problem.ts";
 
 /** An environment holding only `values`. */
 const envOf = (values: Record<string, string>) => (name: string) => values[name];
 
-/** The message and exit code of the ServeError `read` throws. */
+/** The message and exit code of the Problem `read` throws. */
 function refusal(read: () => unknown): [string, number] {
   try {
     read();
   } catch (error) {
-    assert.ok(error instanceof ServeError, String(error));
+    assert.ok(error instanceof Problem, String(error));
     return [error.message, error.exitCode];
   }
-  assert.fail("no ServeError");
+  assert.fail("no Problem");
 }
 
 Deno.test("serveOptionsFromEnv listens on 127.0.0.1:8000, this machine only, unless PORT, HOSTNAME, BASE_URL or CATALOG_DIR say otherwise", () => {

@@ -95,7 +95,7 @@ Deno.test("the CLI reaches DuckDB only through the dynamic import of lib/cli/dat
   const importing = projectModules().filter((module) =>
     importsOf(module, { dynamic: true }).includes("lib/cli/data.ts")
   );
-  assert.deepEqual(importing, ["lib/cli/main.ts"]);
-  assert.ok(!importsOf("lib/cli/main.ts", { dynamic: false }).includes("lib/cli/data.ts"));
+  assert.deepEqual(importing, ["lib/cli/from_data.ts"]);
+  assert.ok(!importsOf("lib/cli/from_data.ts", { dynamic: false }).includes("lib/cli/data.ts"));
   assert.ok(reached("cli.ts", { dynamic: true }).has("lib/sql/duckdb.ts"));
 });

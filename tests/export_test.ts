@@ -3,7 +3,8 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { buildAnswer, planAnswer } from "../lib/web/answer.ts";
 import { createReadModel, loadCatalog } from "../lib/mod.ts";
 import { buildSite, type BuiltSite } from "../lib/web/site.ts";
-import { ExportError, exportSite, planExport } from "../lib/export/export.ts";
+import { exportSite, planExport } from "../lib/export/export.ts";
+import { Problem } from "../lib/problem.ts";
 import { CONTRACT } from "./_contract.ts";
 import { rawRequest } from "./_raw_http.ts";
 import { runTask } from "./_spawn.ts";
@@ -170,7 +171,7 @@ Deno.test("planExport() refuses answers a static host cannot serve as the server
     await edit(site);
     await assert.rejects(
       () => planExport(site),
-      (error: unknown) => error instanceof ExportError && message.test(error.message),
+      (error: unknown) => error instanceof Problem && message.test(error.message),
       what,
     );
   }

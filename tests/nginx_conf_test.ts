@@ -3,7 +3,8 @@ import { readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { createReadModel, loadCatalog } from "../lib/mod.ts";
 import { buildSite } from "../lib/web/site.ts";
-import { ExportError, planExport } from "../lib/export/export.ts";
+import { planExport } from "../lib/export/export.ts";
+import { Problem } from "../lib/problem.ts";
 import { nginxConf } from "../lib/export/nginx_conf.ts";
 import { FIXTURE } from "./_spawn.ts";
 
@@ -28,7 +29,7 @@ Deno.test("a value nginx.conf cannot hold is a clear export error, not a broken 
     entries: [{ ...entry, answer: { ...entry.answer, headers: { "x-note": 'a"b' } } }],
   };
   assert.throws(() => nginxConf(hostile, { port: 8080 }), (error: unknown) => {
-    assert.ok(error instanceof ExportError);
+    assert.ok(error instanceof Problem);
     assert.match(error.message, /^nginx\.conf: "a"b" cannot stand in a quoted nginx string/);
     return true;
   });

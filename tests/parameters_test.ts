@@ -48,7 +48,7 @@ Deno.test("resolveParameters() gives every recipe a default for each parameter b
       assert.throws(
         () => resolveParameters(read, {}, AS_OF),
         new RegExp(
-          `^Error: ${slug}'s recipe needs ${optionName(first.name)}: .+ \\(such as \\w+\\)$`,
+          `^Problem: ${slug}'s recipe needs ${optionName(first.name)}: .+ \\(such as \\w+\\)$`,
         ),
       );
     }

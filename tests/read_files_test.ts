@@ -12,7 +12,8 @@ import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { DataError, findFiles, type Loaded, loadFiles } from "../lib/sql/read_files.ts";
+import { findFiles, type Loaded, loadFiles } from "../lib/sql/read_files.ts";
+import { Problem } from "../lib/problem.ts";
 import { type Engine, openDuckDb } from "../lib/sql/duckdb.ts";
 import { TABLES } from "../lib/sql/schema.ts";
 
@@ -81,7 +82,7 @@ async function problem(
       await loaded(files, names, () => Promise.resolve(), way);
       return "";
     } catch (error) {
-      assert.ok(error instanceof DataError, String(error));
+      assert.ok(error instanceof Problem, String(error));
       assert.equal(error.message.split("\n").length, 1, error.message);
       return error.message.replace(/^.*\/data files [^/]*\//, "");
     }

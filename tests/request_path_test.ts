@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { HttpError } from "../lib/web/http_error.ts";
+import { Problem } from "../lib/problem.ts";
 import {
   PATH_ERRORS,
   REFUSED_CHARACTERS,
@@ -13,7 +13,7 @@ function read(target: string): string | [number, string] {
   try {
     return requestPath(`http://localhost${target}`);
   } catch (error) {
-    assert.ok(error instanceof HttpError);
+    assert.ok(error instanceof Problem);
     return [error.status, error.message];
   }
 }

@@ -5,13 +5,18 @@
  *
  * @module
  */
+import { Problem } from "../problem.ts";
 
 /** The catalog shipped with the service (embedded by `deno compile --include catalog`). */
 // A bundle in CommonJS form (the single binary) has no import.meta.url; it embeds its catalog.
 export const EMBEDDED_CATALOG: URL = new URL("../../catalog/", import.meta.url ?? "file:///");
 
-/** Thrown when the catalog does not validate; `problems` holds one line per problem. */
-export class CatalogError extends Error {
+/**
+ * The {@linkcode Problem} a catalog that does not validate throws (exit code 1); `problems` holds
+ * one line per problem. A subclass, so that the package's users and the validator keep the lines
+ * apart from the message that lists them.
+ */
+export class CatalogError extends Problem {
   /** One line per problem, each naming the file and the field. */
   readonly problems: string[];
   /** Collects the problems into one error whose message lists them and their count. */

@@ -4,7 +4,7 @@
  * loaded then and only then. The recipe's parameters come from options (`--period-start
  * 2024-03-01`), or default to the last full period before the data ends. The answer is the
  * calculator's inputs, which `calc` and `compare` compute and place against the benchmarks as
- * they do a reader's own. `lib/cli/main.ts` imports this module only for `--data`.
+ * they do a reader's own. `from_data.ts` imports this module only for `--data`.
  *
  * @module
  */
@@ -12,7 +12,8 @@ import { stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PACKAGE_NAME } from "../policy.ts";
-import { DataError, findFiles, FORMATS, loadFiles } from "../sql/read_files.ts";
+import { Problem } from "../problem.ts";
+import { findFiles, FORMATS, loadFiles } from "../sql/read_files.ts";
 import { timestampText } from "../sql/dialect.ts";
 import {
   DUCKDB_PACKAGE,
@@ -32,17 +33,6 @@ import {
 } from "../sql/parameters.ts";
 import { bindRecipe, type Recipe } from "../sql/recipe.ts";
 import { SCHEMA_VERSION, TABLES } from "../sql/schema.ts";
-
-/** A problem with `--data` or its files, in one line, with the exit code the CLI ends with. */
-export class DataRunError extends Error {
-  /** 1 for data that is missing or does not read, 2 for an option that is wrong. */
-  readonly exitCode: 1 | 2;
-  constructor(message: string, exitCode: 1 | 2) {
-    super(message);
-    this.name = "DataRunError";
-    this.exitCode = exitCode;
-  }
-}
 
 /** What a recipe gave on someone's data. */
 export interface FromData {
@@ -80,7 +70,7 @@ const MOST_MOVES = 400;
  * names in order) with the parameters it ran with.
  * `options` are the options given besides the command's own, by name as typed (`period-start` or
  * `period_start`); `importPackage` loads DuckDB (left out where it cannot be loaded, the single
- * binary). Every problem is a {@linkcode DataRunError}, found in the order a person fixes them:
+ * binary). Every problem is a {@linkcode Problem}, found in the order a person fixes them:
  * the options, the engine, the files, the rules across rows, a period whose window is open.
  */
 export async function runOnData(
@@ -103,11 +93,10 @@ export async function runOnData(
   const given = givenParameters(recipe, rest);
   const asOfGiven = rest["as-of"] ?? rest.as_of;
   if (importPackage === undefined) {
-    throw new DataRunError(
+    throw new Problem(
       `--data runs the recipe on DuckDB, which this single binary cannot load: run the same ` +
         `command with deno task cli in a checkout, or with the npm package and ` +
         `${DUCKDB_PACKAGE}@${DUCKDB_VERSION} installed beside it`,
-      1,
     );
   }
   await checkFolder(folder);
@@ -117,25 +106,22 @@ export async function runOnData(
     `${endings.slice(0, -1).join(", ")} or ${endings.at(-1)}, with the columns of its table in ` +
     `the reference schema (${PACKAGE_NAME} sql --schema)`;
   const module = await importPackage(DUCKDB_PACKAGE, DUCKDB_VERSION);
-  const files = await dataProblem(() => findFiles(folder, tables, reads));
+  const files = await findFiles(folder, tables, reads);
   const engine = await openDuckDb(module, limits);
   try {
-    const loaded = await dataProblem(() =>
-      loadFiles(engine, files, inMemoryBytes && { inMemoryBytes })
-    );
+    const loaded = await loadFiles(engine, files, inMemoryBytes && { inMemoryBytes });
     const reaches = loaded.flatMap((data) => data.reach ? [data.reach] : []);
     if (reaches.length === 0) {
-      throw new DataRunError(
+      throw new Problem(
         `${files.map((file) => file.path).join(", ")}: no instant in any row, so the data ` +
           "says no period",
-        1,
       );
     }
     const asOf = asOfGiven === undefined
       ? Math.min(...reaches.map((reach) => reach.last))
       : Date.parse(`${timestampText(asOfGiven).replace(" ", "T")}Z`);
     const first = Math.min(...reaches.map((reach) => reach.first));
-    const parameters = usage(() => resolveParameters(recipe, given, asOf));
+    const parameters = resolveParameters(recipe, given, asOf);
     if (asOfGiven === undefined) checkComplete(recipe, parameters, asOf);
     return await answer(engine, recipe, {
       parameters,
@@ -211,17 +197,15 @@ async function answer(
       (why === "empty" ? endOf(earlier) <= first : startOf(earlier) < first);
     if (earlier === undefined || movedBack >= MOST_MOVES || outside) {
       if (why === "empty") {
-        throw new DataRunError(
+        throw new Problem(
           `${recipe.metric}'s recipe finds nothing to count from ${written(start.values)} back ` +
             `to ${written(parameters.values)}, where the data begins: ${empty}`,
-          1,
         );
       }
-      throw new DataRunError(
+      throw new Problem(
         `${recipe.metric}'s recipe answers nothing for ${written(parameters.values)}: its ` +
           `window has not closed by ${timestampText(asOf)}, where the data ends; give an ` +
           `earlier period, or a later --as-of if the data is complete further`,
-        1,
       );
     }
     parameters = earlier;
@@ -261,12 +245,11 @@ function checkComplete(recipe: Recipe, parameters: Parameters, asOf: number): vo
   }
   for (const [, end] of ends) {
     if (end <= asOf) continue;
-    throw new DataRunError(
+    throw new Problem(
       `${recipe.metric}'s period ${written(values)} ends at ${timestampText(end)}, after ` +
         `where the data ends (${timestampText(asOf)}), so it would be counted as if complete: ` +
         `give an earlier period, or --as-of ${timestampText(end).replace(/ 00:00:00$/, "")} if ` +
         "the data is complete to then",
-      1,
     );
   }
 }
@@ -282,10 +265,10 @@ function engineOptions(
     const name = typed.replaceAll("_", "-");
     if (name === "memory-limit") {
       if (!/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i.test(value.trim())) {
-        throw new DataRunError(
+        throw new Problem(
           `--memory-limit "${value.slice(0, 40)}" is not an amount of memory: write it as ` +
             "4GB, 512MB or 8GiB",
-          2,
+          { exitCode: 2 },
         );
       }
       memoryLimit = value.trim();
@@ -300,25 +283,6 @@ function engineOptions(
         join(tmpdir(), `metrics-catalog-duckdb-${Date.now().toString(36)}`),
     },
   };
-}
-
-/** Runs a step that reads the files, turning a problem in them into an error of the run. */
-async function dataProblem<T>(step: () => Promise<T>): Promise<T> {
-  try {
-    return await step();
-  } catch (error) {
-    if (error instanceof DataError) throw new DataRunError(error.message, 1);
-    throw error;
-  }
-}
-
-/** Runs a check of the options, turning its error into a usage error. */
-function usage<T>(check: () => T): T {
-  try {
-    return check();
-  } catch (error) {
-    throw new DataRunError(error instanceof Error ? error.message : String(error), 2);
-  }
 }
 
 /**
@@ -338,21 +302,21 @@ function givenParameters(
     const name = typed.replaceAll("-", "_");
     const parameter = recipe.parameters.find((candidate) => candidate.name === name);
     if (name === "as_of") {
-      usage(() => givenValue({ name, type: "timestamp", means: "" }, value));
+      givenValue({ name, type: "timestamp", means: "" }, value);
     }
     if (parameter === undefined) {
       if (name === "as_of") continue;
-      throw new DataRunError(
+      throw new Problem(
         `Unknown option "--${typed.slice(0, 40)}" with --data: ${recipe.metric}'s recipe takes ` +
           `${takes.join(", ")}; the data gives the calculator's inputs`,
-        2,
+        { exitCode: 2 },
       );
     }
-    usage(() => givenValue(parameter, value));
+    givenValue(parameter, value);
     given[name] = value;
   }
   // a missing event name and a period that ends before it starts are found before any file is read
-  usage(() => resolveParameters(recipe, given, Date.now()));
+  resolveParameters(recipe, given, Date.now());
   return given;
 }
 
@@ -363,9 +327,9 @@ async function checkFolder(folder: string): Promise<void> {
     isFolder = (await stat(folder)).isDirectory();
   } catch (error) {
     if (!isNotFound(error)) throw error;
-    throw new DataRunError(`--data "${folder.slice(0, 200)}": no such folder`, 1);
+    throw new Problem(`--data "${folder.slice(0, 200)}": no such folder`);
   }
-  if (!isFolder) throw new DataRunError(`--data "${folder.slice(0, 200)}" is not a folder`, 1);
+  if (!isFolder) throw new Problem(`--data "${folder.slice(0, 200)}" is not a folder`);
 }
 
 function isNotFound(error: unknown): boolean {
@@ -406,10 +370,9 @@ function inputsOf(
   for (const name of names) {
     const at = columns.indexOf(name);
     if (at === -1) {
-      throw new DataRunError(
+      throw new Problem(
         `${recipe.metric}'s recipe returns ${columns.join(", ")}, not the calculator's input ` +
           `"${name}"`,
-        1,
       );
     }
     const value = row[at];
@@ -419,10 +382,9 @@ function inputsOf(
       ? String(value)
       : undefined;
     if (text === undefined) {
-      throw new DataRunError(
+      throw new Problem(
         `The data gives no value for "${name}" with ${written(parameters.values)}: ` +
           `nothing in the files counts toward it`,
-        1,
       );
     }
     inputs[name] = text;

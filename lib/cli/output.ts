@@ -16,11 +16,10 @@ import {
   type Source,
 } from "../catalog/records.ts";
 import type { Direction, Vocabulary } from "../catalog/figures.ts";
-import { formatValue, statisticWords } from "../read/words.ts";
+import { formatValue } from "../read/words.ts";
 import type { ValueComparison } from "../read/compare.ts";
 import { citedText, comparisonWords } from "../read/compare_words.ts";
 import { metricBenchmarks } from "../read/model.ts";
-import type { SearchHit, Snippet } from "../read/search.ts";
 import { type Calculation, fewToCount } from "../read/calculate.ts";
 import { groupedNumber } from "../read/text.ts";
 import type { FromData } from "./data.ts";
@@ -44,7 +43,8 @@ const ANSI = {
   yellow: ["\x1b[33m", "\x1b[39m"],
 } as const;
 
-function paint(style: TextStyle, format: keyof typeof ANSI, text: string): string {
+/** Text in an ANSI style when the style has colour, else as it is. */
+export function paint(style: TextStyle, format: keyof typeof ANSI, text: string): string {
   // The caller decides about colour (a terminal, and no NO_COLOR).
   const [open, close] = ANSI[format];
   return style.color ? `${open}${text}${close}` : text;
@@ -62,7 +62,7 @@ export function wrap(
 }
 
 /** Packs words (or phrases) into lines of a width, a space between them. */
-function pack(words: readonly string[], width: number): string[] {
+export function pack(words: readonly string[], width: number): string[] {
   const lines: string[] = [];
   let line = "";
   for (const word of words) {
@@ -86,17 +86,18 @@ function keepParentheses(text: string): string {
 }
 
 /** A bulleted item wrapped with a hanging indent. */
-function bullet(text: string, style: TextStyle, marker = "-"): string {
+export function bullet(text: string, style: TextStyle, marker = "-"): string {
   const hang = " ".repeat(marker.length + 3);
   return `  ${marker} ${wrap(text, { width: style.width, indent: hang }).trimStart()}`;
 }
 
-function heading(style: TextStyle, text: string): string {
+/** A heading: bold capitals. */
+export function heading(style: TextStyle, text: string): string {
   return paint(style, "bold", text.toUpperCase());
 }
 
 /** Sources, each under its number among the metric's sources, with its URL. */
-function sources(
+export function sources(
   list: Source[],
   style: TextStyle,
   numbers = list.map((_, index) => index + 1),
@@ -113,125 +114,11 @@ function citations(numbers: readonly number[]): string {
   return numbers.length === 0 ? "" : ` ${numbers.map((number) => `[${number}]`).join("")}`;
 }
 
-function figures(benchmarks: Benchmarks, style: TextStyle): string[] {
+/** A metric's benchmark sentences, each with the numbers of the sources it cites. */
+export function figures(benchmarks: Benchmarks, style: TextStyle): string[] {
   return benchmarks.benchmarks.map((figure) =>
     bullet(`${figure.text}${paint(style, "cyan", citations(figure.sources))}`, style)
   );
-}
-
-/** A table cell's text in lines of its column's width, breaking after commas before spaces. */
-function cellLines(text: string, width: number): string[] {
-  return pack(text.split(/(?<=,) /), width).flatMap((line) =>
-    line.length <= width ? [line] : pack(line.split(" "), width)
-  );
-}
-
-/**
- * Rows under a header, columns two spaces apart, within the width; a column no row fills is left
- * out. While the rows are too wide, a column that may wrap gives up a character at a time (never
- * below its longest word): the one that adds the fewest lines, the wider on a tie. When even that
- * is too wide, each row is an item instead.
- */
-function table(
-  allColumns: readonly { title: string; wraps?: boolean }[],
-  allRows: readonly string[][],
-  style: TextStyle,
-): string[] {
-  const indent = "  ";
-  const kept = allColumns.flatMap((column, index) =>
-    allRows.some((row) => (row[index] ?? "") !== "") ? [{ ...column, index }] : []
-  );
-  const rows = allRows.map((row) => kept.map((column) => row[column.index] ?? ""));
-  const cells = (index: number) => rows.map((row) => row[index] ?? "");
-  const widths = kept.map((column, index) =>
-    Math.max(column.title.length, ...cells(index).map((cell) => cell.length))
-  );
-  const floors = kept.map((column, index) =>
-    column.wraps
-      ? Math.max(
-        column.title.length,
-        ...cells(index).flatMap((cell) => cell.split(" ")).map((word) => word.length),
-      )
-      : widths[index] ?? 0
-  );
-  const height = (sizes: readonly number[]) =>
-    rows.reduce(
-      (sum, row) =>
-        sum + Math.max(1, ...row.map((cell, index) => cellLines(cell, sizes[index] ?? 0).length)),
-      0,
-    );
-  const room = style.width - indent.length - 2 * (kept.length - 1);
-  while (widths.reduce((sum, width) => sum + width, 0) > room) {
-    const options = widths.flatMap((width, index) => {
-      if (width <= (floors[index] ?? width)) return [];
-      return [{
-        index,
-        width,
-        lines: height(widths.map((size, at) => at === index ? size - 1 : size)),
-      }];
-    });
-    const best = options.sort((a, b) => a.lines - b.lines || b.width - a.width)[0];
-    if (best === undefined) break;
-    widths[best.index] = best.width - 1;
-  }
-  if (widths.reduce((sum, width) => sum + width, 0) > room) {
-    // Too narrow for columns: each row as an item, its first cell the marker, then title: cell.
-    return rows.map(([first = "", ...rest]) =>
-      bullet(
-        rest.flatMap((cell, index) =>
-          cell === "" ? [] : [`${kept[index + 1]?.title ?? ""}: ${cell}`]
-        ).join(" · "),
-        style,
-        `${kept[0]?.title ?? ""}${first}`,
-      )
-    );
-  }
-  const line = (texts: readonly string[]) =>
-    (indent + texts.map((text, index) => text.padEnd(widths[index] ?? 0)).join("  ")).trimEnd();
-  return [
-    paint(style, "dim", line(kept.map((column) => column.title))),
-    ...rows.flatMap((row) => {
-      const wrapped = row.map((cell, index) => cellLines(cell, widths[index] ?? cell.length));
-      const lines = Math.max(1, ...wrapped.map((cellLines) => cellLines.length));
-      return Array.from(
-        { length: lines },
-        (_, at) => line(wrapped.map((cellLines) => cellLines[at] ?? "")),
-      );
-    }),
-  ];
-}
-
-const BOUND_SIGNS = { "at-least": "≥ ", "at-most": "≤ " } as const;
-
-/** A metric's figures as a table: number, value as written, statistic, period, segment, year, source. */
-function figureTable(benchmarks: Benchmarks, style: TextStyle): string[] {
-  const rows = (benchmarks.figures ?? []).map((figure) => [
-    String(figure.number),
-    `${figure.bound ? BOUND_SIGNS[figure.bound] : ""}${figure.written}`,
-    `${statisticWords(figure)}${figure.measures ? ` (${figure.measures})` : ""}`,
-    figure.per ?? "",
-    figure.segmentLabel,
-    figure.year === undefined ? "" : String(figure.year),
-    `[${figure.source}]`,
-  ]);
-  if (rows.length === 0) return [];
-  return [
-    "",
-    heading(style, "Figures"),
-    ...table(
-      [
-        { title: "#" },
-        { title: "Value" },
-        { title: "Statistic", wraps: true },
-        { title: "Per" },
-        { title: "Segment", wraps: true },
-        { title: "Year" },
-        { title: "Source" },
-      ],
-      rows,
-      style,
-    ),
-  ];
 }
 
 /** The lines of one section: its heading, then its body; none when there is nothing to show. */
@@ -326,39 +213,6 @@ export function formatMetric(metric: MetricRecord, style: TextStyle): string {
   ].join("\n") + "\n";
 }
 
-/**
- * A metric's benchmarks, each with the numbers of the sources it cites, then its figures as a
- * table, and the review date. Pass the read model's `benchmarks(metric)`, whose segments are worded
- * with the catalog's vocabulary.
- */
-export function formatBenchmarks(
-  metric: MetricRecord,
-  style: TextStyle,
-  { benchmarks = metricBenchmarks(metric) }: { benchmarks?: Benchmarks } = {},
-): string {
-  const title = displayName(metric);
-  if (!metric.benchmarks) {
-    return `${paint(style, "bold", title)}\n\n${
-      wrap(
-        "No benchmark figures: no credible public source was found for this metric.",
-        { width: style.width, indent: "  " },
-      )
-    }\n`;
-  }
-  return [
-    paint(style, "bold", `${title}: benchmarks`),
-    paint(style, "dim", `Last reviewed ${metric.benchmarksReviewed ?? "(not recorded)"}`),
-    "",
-    ...figures(benchmarks, style),
-    ...figureTable(benchmarks, style),
-    "",
-    heading(style, "Sources"),
-    ...sources(metric.sources, style),
-    "",
-    wrap("Carry the citation along with any figure you reuse (CC BY 4.0).", { width: style.width }),
-  ].join("\n") + "\n";
-}
-
 const DIRECTION_WORDS: Record<Direction, string> = {
   "higher-is-better": "higher is better",
   "lower-is-better": "lower is better",
@@ -419,37 +273,6 @@ function standingLines(
   ];
 }
 
-/** The metric list as aligned rows. */
-export function formatMetricList(metrics: MetricRecord[], style: TextStyle): string {
-  const slugWidth = Math.max(0, ...metrics.map((metric) => metric.slug.length));
-  const hang = " ".repeat(slugWidth + 2);
-  return metrics.map((metric) => {
-    const name = displayName(metric);
-    const tags = `[${metric.tags.join(", ")}]`;
-    const slug = paint(style, "cyan", metric.slug.padEnd(slugWidth));
-    // Within the width: the tags go to a line of their own when the row would be too long, and
-    // on a narrow terminal the name and tags go under the slug.
-    if (slugWidth + 2 + name.length + 1 + tags.length <= style.width) {
-      return `${slug}  ${name} ${paint(style, "dim", tags)}`;
-    }
-    if (slugWidth + 2 + Math.max(name.length, tags.length) <= style.width) {
-      return `${slug}  ${name}\n${hang}${paint(style, "dim", tags)}`;
-    }
-    return `${paint(style, "cyan", metric.slug)}\n${
-      wrap(`${name} ${tags}`, { width: style.width, indent: "    " })
-    }`;
-  }).join("\n") + (metrics.length > 0 ? "\n" : "");
-}
-
-/** The framework list. */
-export function formatFrameworkList(frameworks: Framework[], style: TextStyle): string {
-  return frameworks.map((framework) =>
-    `${paint(style, "cyan", framework.slug)}  ${paint(style, "bold", framework.name)}\n${
-      wrap(framework.summary, { width: style.width, indent: "  " })
-    }`
-  ).join("\n\n") + "\n";
-}
-
 /** Options for {@linkcode formatFramework}. */
 export interface FrameworkTextOptions {
   /** Metric names by slug, to name each component's metrics. */
@@ -470,44 +293,6 @@ export function formatFramework(
       sectionLines(part, style, context)
     ),
   ].join("\n") + "\n";
-}
-
-/** Search hits, best first. */
-export function formatHits(
-  hits: readonly SearchHit[],
-  style: TextStyle,
-  { snippets = [] }: {
-    /** The passage of each hit where the query's words match, by position. */
-    snippets?: readonly (Snippet | undefined)[];
-  } = {},
-): string {
-  if (hits.length === 0) return "No matches.\n";
-  const numberWidth = String(hits.length).length + 2;
-  const indent = " ".repeat(numberWidth);
-  return hits.map((hit, index) => {
-    const name = displayName(hit);
-    const number = `${index + 1}.`.padEnd(numberWidth);
-    const snippet = snippets[index];
-    const summary = wrap(hit.summary, { width: style.width, indent });
-    const passage = snippet && !snippet.summary
-      ? `\n${wrap(`“${snippet.text}”`, { width: style.width, indent })}`
-      : "";
-    return `${number}${paint(style, "bold", name)}  ${
-      paint(style, "dim", `${hit.slug} · ${hit.type}`)
-    }\n${snippet?.summary ? emphasise(summary, snippet.words, style) : summary}${
-      snippet ? emphasise(passage, snippet.words, style) : ""
-    }`;
-  }).join("\n") + "\n";
-}
-
-/** Wrapped text with the matched words in bold (wrapping first, so colour codes take no room). */
-function emphasise(text: string, words: readonly string[], style: TextStyle): string {
-  if (!style.color || words.length === 0) return text;
-  const wanted = new Set(words);
-  return text.replace(
-    /[\p{L}\p{N}]+/gu,
-    (word) => wanted.has(word) ? paint(style, "bold", word) : word,
-  );
 }
 
 /** A metric's calculator inputs: each input as an option, its unit and what counts. */

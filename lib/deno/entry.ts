@@ -1,19 +1,14 @@
 /**
  * What the Deno entries (`main.ts`, `cli.ts`, `build.ts`) share: reading the environment within
- * the permissions granted, loading the catalog, and ending the process with one clear line when
- * the catalog is invalid (exit 1), a permission is missing (exit 2) or the service cannot start
- * (the exit code of its `ServeError`).
+ * the permissions granted, loading the catalog, and ending the process with one clear line for a
+ * {@linkcode Problem} (its exit code: an invalid catalog, a service that cannot start) or a
+ * missing permission (exit 2). Any other error is a bug, and stays one.
  *
  * @module
  */
-import {
-  CatalogError,
-  EMBEDDED_CATALOG,
-  isPermissionError,
-  loadCatalogWith,
-} from "../catalog/load.ts";
+import { EMBEDDED_CATALOG, isPermissionError, loadCatalogWith } from "../catalog/load.ts";
 import type { Catalog } from "../catalog/records.ts";
-import { ServeError } from "../server/config.ts";
+import { Problem } from "../problem.ts";
 import { denoFiles } from "./files.ts";
 
 /** Reads an environment variable the process may read; otherwise treats it as unset. */
@@ -48,20 +43,19 @@ export function permissionHint(error: unknown): string | undefined {
   return `Deno may not ${verb} "${target}": run the command again with ${flag}=${target} added`;
 }
 
-/** Ends the process for an error the entries report in one line; rethrows any other error. */
-export function exitOnKnownError(error: unknown): never {
+/**
+ * Ends the process for an error the entries report in one line (a {@linkcode Problem}, then the
+ * line `after` gives, or a missing permission); rethrows any other error.
+ */
+export function exitOnKnownError(error: unknown, { after }: { after?: string } = {}): never {
   const hint = permissionHint(error);
   if (hint !== undefined) {
     console.error(hint);
     Deno.exit(2);
   }
-  if (error instanceof CatalogError) {
+  if (error instanceof Problem) {
     console.error(error.message);
-    console.error("The catalog did not validate; nothing was started");
-    Deno.exit(1);
-  }
-  if (error instanceof ServeError) {
-    console.error(error.message);
+    if (after !== undefined) console.error(after);
     Deno.exit(error.exitCode);
   }
   throw error;
@@ -77,6 +71,6 @@ export async function loadCatalogOrExit(dir?: string | URL): Promise<Catalog> {
       onFallback: (reason) => console.error(reason),
     });
   } catch (error) {
-    exitOnKnownError(error);
+    exitOnKnownError(error, { after: "The catalog did not validate; nothing was started" });
   }
 }

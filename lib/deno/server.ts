@@ -21,7 +21,7 @@ import { InFlight } from "../server/drain.ts";
 /**
  * Serves a catalog's read model. The handler (which plans every answer) is created when the listener is
  * bound, so that absolute links use the real port; no request is answered before that. An address
- * it cannot listen on throws a `ServeError` that says what to do.
+ * it cannot listen on throws a `Problem` that says what to do.
  */
 export function serve(model: ReadModel, options: ServeOptions = {}): Deno.HttpServer<Deno.NetAddr> {
   const { port = 8000, hostname = DEFAULT_HOSTNAME, signal, exitOnSignal = false, portFrom } =

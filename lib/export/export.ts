@@ -9,9 +9,10 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { NGINX_MARKER, nginxConf } from "./nginx_conf.ts";
 import { buildAnswer, type BuiltAnswer, CACHE_ERROR, planAnswer, TYPES } from "../web/answer.ts";
 import type { BuiltSite } from "../web/site.ts";
-import { type ExportEntry, ExportError, type ExportPlan } from "./plan.ts";
+import { Problem } from "../problem.ts";
+import type { ExportEntry, ExportPlan } from "./plan.ts";
 
-export { type ErrorFile, type ExportEntry, ExportError, type ExportPlan } from "./plan.ts";
+export type { ErrorFile, ExportEntry, ExportPlan } from "./plan.ts";
 
 const NOT_FOUND_FILE = "404.html";
 const API_NOT_FOUND_FILE = "api/404.json";
@@ -52,7 +53,7 @@ function fileFor(path: string, contentType: string): string {
   if (last.includes(".")) return path.slice(1);
   const extension = EXTENSIONS[mediaType(contentType)];
   if (extension === undefined) {
-    throw new ExportError(
+    throw new Problem(
       `${path}: no file extension is known for "${contentType}"; add one to EXTENSIONS in lib/export/export.ts`,
     );
   }
@@ -69,25 +70,25 @@ export async function planExport(site: BuiltSite): Promise<ExportPlan> {
   const owners = new Map<string, string>();
   for (const [path, answer] of [...site.answers].sort(([a], [b]) => a < b ? -1 : 1)) {
     if (!SAFE_PATH.test(path)) {
-      throw new ExportError(
+      throw new Problem(
         `${path}: only lowercase letters, digits and "._~-" can stand in an exported path`,
       );
     }
     if (answer.status !== 200) {
-      throw new ExportError(`${path}: a static host answers files with 200, not ${answer.status}`);
+      throw new Problem(`${path}: a static host answers files with 200, not ${answer.status}`);
     }
     const file = fileFor(path, answer.contentType);
     const extension = file.slice(file.lastIndexOf(".") + 1);
     const known = types.get(extension);
     if (known !== undefined && known !== answer.contentType) {
-      throw new ExportError(
+      throw new Problem(
         `${path}: ".${extension}" files are already served as "${known}", not "${answer.contentType}"`,
       );
     }
     types.set(extension, answer.contentType);
     const owner = owners.get(file);
     if (owner !== undefined || RESERVED.has(file) || RESERVED.has(file.split("/")[0] ?? "")) {
-      throw new ExportError(`${path}: its file "${file}" is taken by ${owner ?? "the export"}`);
+      throw new Problem(`${path}: its file "${file}" is taken by ${owner ?? "the export"}`);
     }
     owners.set(file, path);
     entries.push({ path, file, answer });
@@ -96,7 +97,7 @@ export async function planExport(site: BuiltSite): Promise<ExportPlan> {
     const parent = file.split("/").slice(0, -1).join("/");
     for (let folder = parent; folder !== ""; folder = folder.split("/").slice(0, -1).join("/")) {
       if (owners.has(folder)) {
-        throw new ExportError(`${owners.get(folder)}: its file "${folder}" is also a folder`);
+        throw new Problem(`${owners.get(folder)}: its file "${folder}" is also a folder`);
       }
     }
   }
@@ -115,7 +116,7 @@ export async function planExport(site: BuiltSite): Promise<ExportPlan> {
   const serverOnly = [...site.routes.keys()].filter((path) => !site.answers.has(path)).sort();
   const redirects = site.model.redirects().filter(({ from }) => {
     if (!SAFE_PATH.test(from) || site.answers.has(from)) {
-      throw new ExportError(`${from}: a redirect's address must be a free, lowercase path`);
+      throw new Problem(`${from}: a redirect's address must be a free, lowercase path`);
     }
     return true;
   });
@@ -179,7 +180,7 @@ async function prepareFolder(dir: string): Promise<void> {
   if (entries.length === 0) return;
   const conf = await readFile(`${dir}/nginx.conf`, "utf8").catch(() => "");
   if (!conf.startsWith(NGINX_MARKER)) {
-    throw new ExportError(
+    throw new Problem(
       `${dir}: the folder is not empty and holds no earlier export; choose an empty or new folder`,
     );
   }

@@ -8,7 +8,8 @@
 import { CACHE_ERROR } from "../web/answer.ts";
 import { STAND_PATH } from "../web/paths.ts";
 import { PATH_ERRORS, REFUSED_CHARACTERS, REFUSED_SEGMENTS } from "../web/request_path.ts";
-import { ExportError, type ExportPlan } from "./plan.ts";
+import { Problem } from "../problem.ts";
+import type { ExportPlan } from "./plan.ts";
 import {
   COMMON_HEADERS,
   headerName,
@@ -40,7 +41,7 @@ const ERRORS: Readonly<Record<number, string>> = {
 function quote(value: string): string {
   // deno-lint-ignore no-control-regex
   if (/["\\$\u0000-\u001f\u007f{}]/.test(value)) {
-    throw new ExportError(
+    throw new Problem(
       `nginx.conf: "${value}" cannot stand in a quoted nginx string (quotes, backslashes, "$", ` +
         "braces and control characters are refused); change the header, type or address that holds it",
     );

@@ -38,12 +38,3 @@ export interface ExportPlan {
   /** Page addresses that name a page another way, and the page they redirect to (308). */
   redirects: { from: string; to: string }[];
 }
-
-/** Thrown when the site cannot be exported faithfully; the message names the path and the fix. */
-export class ExportError extends Error {
-  /** An error whose message names the path and the fix. */
-  constructor(message: string) {
-    super(message);
-    this.name = "ExportError";
-  }
-}

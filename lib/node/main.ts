@@ -11,8 +11,9 @@ import process from "node:process";
 import type { AddressInfo } from "node:net";
 import { catalogFromArtifact } from "../catalog/artifact.ts";
 import { createReadModel, type ReadModel } from "../read/model.ts";
-import { CliError, errorLine, outputError, runCli } from "../cli/main.ts";
+import { errorLine, outputError, runCli } from "../cli/main.ts";
 import { PACKAGE_NAME } from "../policy.ts";
+import { Problem } from "../problem.ts";
 import { createModelHandler, type Handler } from "../web/handler.ts";
 import {
   baseUrlFor,
@@ -25,7 +26,7 @@ import { InFlight } from "../server/drain.ts";
 
 /**
  * Serves a catalog's read model over HTTP on Node, with the same handler as the Deno server. An
- * address it cannot listen on rejects with the `ServeError` runCli reports.
+ * address it cannot listen on rejects with the `Problem` runCli reports.
  */
 function serveHttp(model: ReadModel, options: ServeOptions): Promise<void> {
   const { port = 8000, hostname = DEFAULT_HOSTNAME, portFrom } = options;
@@ -84,11 +85,10 @@ async function importPackage(name: string, version: string): Promise<unknown> {
     const reason = code === "ERR_MODULE_NOT_FOUND"
       ? `${name} is not installed beside ${PACKAGE_NAME}`
       : `Node could not load ${name} (${String(error).split("\n")[0]?.slice(0, 200)})`;
-    throw new CliError(
+    throw new Problem(
       `--data runs the recipe on DuckDB, and ${reason}: run npx -y -p ${PACKAGE_NAME} -p ` +
         `${name}@${version} ${PACKAGE_NAME} <command> --data <folder>, or npm install ` +
         `${PACKAGE_NAME} ${name}@${version}`,
-      1,
     );
   }
 }
@@ -123,10 +123,9 @@ export async function main(
     },
     async writeArtifact(dir) {
       if (dir === undefined) {
-        throw new CliError(
-          "validate --write needs CATALOG_DIR: the package's catalog is built in",
-          2,
-        );
+        throw new Problem("validate --write needs CATALOG_DIR: the package's catalog is built in", {
+          exitCode: 2,
+        });
       }
       const { prebuildCatalog } = await import("../catalog/load.ts");
       const { writeFile } = await import("node:fs/promises");

@@ -7,6 +7,7 @@
  * @module
  */
 import type { ReadModel } from "../read/model.ts";
+import { Problem } from "../problem.ts";
 
 /** Reads an environment variable; `undefined` when it is unset or may not be read. */
 export type Env = (name: string) => string | undefined;
@@ -41,20 +42,6 @@ export interface ServeOptions {
   exitOnSignal?: boolean;
 }
 
-/**
- * A reason the service cannot start, worded once for both runtimes: one line that says what to
- * do, and the exit code (2 for a setting that is not valid, 1 for an address it cannot listen on).
- */
-export class ServeError extends Error {
-  /** The process exit code. */
-  readonly exitCode: 1 | 2;
-  constructor(message: string, exitCode: 1 | 2) {
-    super(message);
-    this.name = "ServeError";
-    this.exitCode = exitCode;
-  }
-}
-
 /** The catalog folder `CATALOG_DIR` names, or `undefined` for the one the tool ships with. */
 export function catalogDirFrom(env: Env): string | undefined {
   return env("CATALOG_DIR") || undefined;
@@ -63,7 +50,7 @@ export function catalogDirFrom(env: Env): string | undefined {
 /**
  * Reads where and how to serve: the port from `PORT` (8000 when unset), or from `--port` when
  * given; `HOSTNAME` ({@linkcode DEFAULT_HOSTNAME} when unset), `BASE_URL` and `CATALOG_DIR`. The first value that is not
- * valid is a {@linkcode ServeError} with exit code 2.
+ * valid is a {@linkcode Problem} with exit code 2.
  *
  * @example
  * ```ts
@@ -102,30 +89,30 @@ export function serveOptionsFromEnv(
 }
 
 /**
- * Reads a port number from 0 to 65535, or throws a {@linkcode ServeError} that names where it came
+ * Reads a port number from 0 to 65535, or throws a {@linkcode Problem} that names where it came
  * from: an environment variable as `PORT: "value"`, an option as the CLI names its options.
  */
 export function parsePort(value: string, from: PortFrom): number {
   if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) {
     const given = from === "PORT" ? `${from}: "${value}"` : `${from} "${value.slice(0, 20)}"`;
-    throw new ServeError(`${given} must be a port number from 0 to 65535`, 2);
+    throw new Problem(`${given} must be a port number from 0 to 65535`, { exitCode: 2 });
   }
   return Number(value);
 }
 
 /**
  * Reads the public base address (`BASE_URL`): an http(s) address, returned without its trailing
- * slashes; otherwise a {@linkcode ServeError} that quotes it.
+ * slashes; otherwise a {@linkcode Problem} that quotes it.
  */
 export function parseBaseUrl(value: string): string {
   if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
-    throw new ServeError(`BASE_URL: "${value}" must be an http(s) address`, 2);
+    throw new Problem(`BASE_URL: "${value}" must be an http(s) address`, { exitCode: 2 });
   }
   return value.replace(/\/+$/, "");
 }
 
 /**
- * The {@linkcode ServeError} for an address the runtime refused to listen on (Deno's and Node's
+ * The {@linkcode Problem} for an address the runtime refused to listen on (Deno's and Node's
  * errors carry the same `code`), or `undefined` for any other error. `portFrom` names the setting
  * the port came from.
  *
@@ -145,28 +132,25 @@ export function listenError(
   error: unknown,
   address: Address,
   { portFrom = "PORT" }: { portFrom?: PortFrom } = {},
-): ServeError | undefined {
+): Problem | undefined {
   const code = error instanceof Error && "code" in error ? error.code : undefined;
   const { hostname, port } = address;
   if (code === "EADDRINUSE") {
-    return new ServeError(
+    return new Problem(
       `Port ${port} is already in use on ${hostname}: stop the program listening there, ` +
         `or choose another port with ${portFrom} (0 picks a free one)`,
-      1,
     );
   }
   if (code === "EADDRNOTAVAIL") {
-    return new ServeError(
+    return new Problem(
       `HOSTNAME: "${hostname}" is not an address of this machine: ` +
         "set it to one of its addresses, or 0.0.0.0 for all of them",
-      1,
     );
   }
   if (code === "EACCES") {
-    return new ServeError(
+    return new Problem(
       `Port ${port} on ${hostname} needs privileges this user lacks: ` +
         `choose a port from 1024 up with ${portFrom}`,
-      1,
     );
   }
   return undefined;

@@ -10,6 +10,7 @@
  */
 import { literal, timestampText } from "./dialect.ts";
 import type { Recipe, RecipeParameter } from "./recipe.ts";
+import { Problem } from "../problem.ts";
 
 const DAY = 86_400_000;
 
@@ -29,7 +30,7 @@ export function optionName(parameter: string): string {
 /**
  * The value given for a parameter, checked against its type: a timestamp read in UTC
  * (`2024-03-01`, `2024-03-01 14:30:00`), a whole number not below zero, or text that is not empty.
- * Throws a one-line error that names the option.
+ * Throws a one-line usage {@linkcode Problem} that names the option.
  */
 export function givenValue(parameter: RecipeParameter, given: string): string | number {
   const option = optionName(parameter.name);
@@ -38,9 +39,10 @@ export function givenValue(parameter: RecipeParameter, given: string): string | 
     try {
       return timestampText(given);
     } catch {
-      throw new Error(
+      throw new Problem(
         `${option} ${shown} is not a timestamp: write 2024-03-01 or ` +
           `2024-03-01 14:30:00, in UTC`,
+        { exitCode: 2 },
       );
     }
   }
@@ -49,12 +51,12 @@ export function givenValue(parameter: RecipeParameter, given: string): string | 
     try {
       value = Number(literal(given.trim(), "integer"));
     } catch {
-      throw new Error(`${option} ${shown} is not a whole number`);
+      throw new Problem(`${option} ${shown} is not a whole number`, { exitCode: 2 });
     }
-    if (value < 0) throw new Error(`${option} ${shown} is below zero`);
+    if (value < 0) throw new Problem(`${option} ${shown} is below zero`, { exitCode: 2 });
     return value;
   }
-  if (given.trim() === "") throw new Error(`${option} needs a value`);
+  if (given.trim() === "") throw new Problem(`${option} needs a value`, { exitCode: 2 });
   return given;
 }
 
@@ -188,7 +190,9 @@ export function resolveParameters(
   const defaulted: string[] = [];
   for (const name of Object.keys(given)) {
     if (!recipe.parameters.some((parameter) => parameter.name === name)) {
-      throw new Error(`${optionName(name)} is not a parameter of ${recipe.metric}'s recipe`);
+      throw new Problem(`${optionName(name)} is not a parameter of ${recipe.metric}'s recipe`, {
+        exitCode: 2,
+      });
     }
   }
   // whole numbers and text first: a default date may depend on one (day N)
@@ -205,10 +209,11 @@ export function resolveParameters(
     }
     if (spans.some((span) => span.start === name || span.end === name)) continue;
     if (parameter.type === "text") {
-      throw new Error(
+      throw new Problem(
         `${recipe.metric}'s recipe needs ${optionName(name)}: ${
           parameter.means.replace(/\s*\(([^)]*)\)/, "")
         } (such as ${exampleOf(parameter)})`,
+        { exitCode: 2 },
       );
     }
     defaulted.push(name);
@@ -229,9 +234,9 @@ export function resolveParameters(
     const end = values[span.end];
     if (start !== undefined && end !== undefined) {
       if (instant(start) >= instant(end)) {
-        throw new Error(
-          `${optionName(span.start)} must come before ${optionName(span.end)}`,
-        );
+        throw new Problem(`${optionName(span.start)} must come before ${optionName(span.end)}`, {
+          exitCode: 2,
+        });
       }
     } else if (start !== undefined) {
       values[span.end] = text(addMonths(instant(start), span.months));

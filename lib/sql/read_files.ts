@@ -23,14 +23,7 @@ import { createGunzip } from "node:zlib";
 import { columnType } from "./dialect.ts";
 import type { Engine } from "./duckdb.ts";
 import type { Column, Table } from "./schema.ts";
-
-/** A problem in a data file, worded as one line that names the file, the line and the column. */
-export class DataError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "DataError";
-  }
-}
+import { Problem } from "../problem.ts";
 
 /** The ways a table may be written, by the file name's ending. */
 export const FORMATS = ["csv", "csv.gz", "parquet"] as const;
@@ -63,7 +56,7 @@ export interface Loaded {
 
 /**
  * The file of each table in `folder`: `<table>.csv`, `<table>.csv.gz` or `<table>.parquet`.
- * A table with no file, or with two, is a {@linkcode DataError}; `reads` says in that message
+ * A table with no file, or with two, is a {@linkcode Problem}; `reads` says in that message
  * which tables the run needs.
  */
 export async function findFiles(
@@ -80,13 +73,13 @@ export async function findFiles(
     }
     const [file, second] = files;
     if (file === undefined) {
-      throw new DataError(
+      throw new Problem(
         `${join(folder, `${table.name}.csv`)}: no such file, nor ${table.name}.csv.gz or ` +
           `${table.name}.parquet; ${reads}`,
       );
     }
     if (second !== undefined) {
-      throw new DataError(
+      throw new Problem(
         `${file.path} and ${
           files.slice(1).map(({ path }) => path.slice(folder.length + 1)).join(" and ")
         } both hold the table ${table.name}; keep one`,
@@ -109,7 +102,7 @@ async function isFile(path: string): Promise<boolean> {
 /**
  * Reads each file through the engine and checks it, then makes a view of each table with the
  * schema's name, which the recipe reads. The first problem found is a
- * {@linkcode DataError}: a header, a value of the wrong type, an empty table, a rule of one row,
+ * {@linkcode Problem}: a header, a value of the wrong type, an empty table, a rule of one row,
  * then the rules across rows.
  *
  * @example
@@ -136,7 +129,7 @@ export async function loadFiles(
     try {
       summed = await summary(engine, file, read);
     } catch (error) {
-      if (error instanceof DataError) throw error;
+      if (error instanceof Problem) throw error;
       throw await readProblem(engine, file, error);
     }
     loaded.push({ file, ...summed });
@@ -172,7 +165,7 @@ async function csvHeader(file: DataFile): Promise<string[] | undefined> {
         if (/\S[^\n]*\n/.test(head) || head.length > 1 << 20) break;
       }
     } catch {
-      throw new DataError(
+      throw new Problem(
         `${file.path}: not a gzip file; a .csv.gz file is CSV compressed by gzip`,
       );
     } finally {
@@ -197,23 +190,23 @@ async function csvHeader(file: DataFile): Promise<string[] | undefined> {
 function checkHeader(file: DataFile, header: string[] | undefined): string[] {
   const names = file.table.columns.map((column) => column.name);
   if (header === undefined) {
-    throw new DataError(
+    throw new Problem(
       `${file.path}: the file is empty; its first line names the columns: ${names.join(",")}`,
     );
   }
   header.forEach((name, index) => {
     const at = `${file.path}: line 1, column ${index + 1}`;
     if (!names.includes(name)) {
-      throw new DataError(
+      throw new Problem(
         `${at}: "${name.slice(0, 60)}" is not a column of ${file.table.name}; its columns are ` +
           names.join(", "),
       );
     }
-    if (header.indexOf(name) !== index) throw new DataError(`${at}: "${name}" is named twice`);
+    if (header.indexOf(name) !== index) throw new Problem(`${at}: "${name}" is named twice`);
   });
   const missing = names.find((name) => !header.includes(name));
   if (missing !== undefined) {
-    throw new DataError(
+    throw new Problem(
       `${file.path}: line 1: the column "${missing}" is missing; the header names every column ` +
         `of ${file.table.name} (${names.join(", ")}), and a value may be left empty where the ` +
         "column allows it",
@@ -271,24 +264,24 @@ async function viewCsv(
  * What stopped DuckDB reading a file: for a CSV file, the first value of the wrong type from
  * DuckDB's rejects table, which names its line, or what DuckDB said.
  */
-async function readProblem(engine: Engine, file: DataFile, error: unknown): Promise<DataError> {
+async function readProblem(engine: Engine, file: DataFile, error: unknown): Promise<Problem> {
   const header = headers.get(file);
   if (file.format === "parquet" || header === undefined) {
-    return new DataError(`${file.path}: DuckDB could not read the file (${firstLine(error)})`);
+    return new Problem(`${file.path}: DuckDB could not read the file (${firstLine(error)})`);
   }
   return await typeProblem(engine, file, header) ?? unreadable(file, error);
 }
 
 /** A CSV file DuckDB's reader gave up on, with what it said. */
-function unreadable(file: DataFile, error: unknown): DataError {
+function unreadable(file: DataFile, error: unknown): Problem {
   const said = firstLine(error);
   if (/state machine reached an invalid state/.test(said)) {
-    return new DataError(
+    return new Problem(
       `${file.path}: DuckDB's CSV reader cannot read the file as RFC 4180 CSV: every line ends ` +
         'the same way (LF or CRLF), and a quote inside a quoted value is written twice ("")',
     );
   }
-  return new DataError(`${file.path}: DuckDB could not read the file (${said})`);
+  return new Problem(`${file.path}: DuckDB could not read the file (${said})`);
 }
 
 /** The first value of a CSV file that does not read as its column's type, from DuckDB's rejects. */
@@ -296,7 +289,7 @@ async function typeProblem(
   engine: Engine,
   file: DataFile,
   header: readonly string[],
-): Promise<DataError | undefined> {
+): Promise<Problem | undefined> {
   try {
     // counting each column makes the reader convert every value
     await engine.query(
@@ -319,7 +312,7 @@ async function typeProblem(
   const column = file.table.columns.find((each) => each.name === name);
   if (kind === "CAST" && column !== undefined) {
     const value = /Could not convert string "(.*)" to/s.exec(message ?? "")?.[1] ?? "";
-    return new DataError(`${at}, column ${column.name}: ${notOfType(column, value)}`);
+    return new Problem(`${at}, column ${column.name}: ${notOfType(column, value)}`);
   }
   const said: Record<string, string> = {
     "TOO MANY COLUMNS": `more values than the header names columns (${header.length})`,
@@ -327,7 +320,7 @@ async function typeProblem(
     "UNQUOTED VALUE": "a quote inside a value that is not quoted; quote the whole value and " +
       'write the quote twice ("")',
   };
-  return new DataError(`${at}: ${said[kind ?? ""] ?? firstLine(message)}`);
+  return new Problem(`${at}: ${said[kind ?? ""] ?? firstLine(message)}`);
 }
 
 /** What is wrong with a value that does not read as its column's type. */
@@ -352,7 +345,7 @@ function notOfType(column: Column, value: string): string {
 /**
  * A view of a Parquet file with the schema's columns, matched by name and cast to the schema's
  * types; other columns are left out. A missing column, or a value that does not cast, is a
- * {@linkcode DataError} naming its row.
+ * {@linkcode Problem} naming its row.
  */
 async function viewParquet(engine: Engine, file: DataFile): Promise<string> {
   let described: unknown[][];
@@ -360,12 +353,12 @@ async function viewParquet(engine: Engine, file: DataFile): Promise<string> {
     described = (await engine.query(`DESCRIBE SELECT * FROM read_parquet(${text(file.path)})`))
       .rows;
   } catch (error) {
-    throw new DataError(`${file.path}: not a Parquet file DuckDB can read (${firstLine(error)})`);
+    throw new Problem(`${file.path}: not a Parquet file DuckDB can read (${firstLine(error)})`);
   }
   const types = new Map(described.map(([name, type]) => [String(name), String(type)]));
   const missing = file.table.columns.find((column) => !types.has(column.name));
   if (missing !== undefined) {
-    throw new DataError(
+    throw new Problem(
       `${file.path}: no column "${missing.name}"; a Parquet file of ${file.table.name} has the ` +
         `columns ${file.table.columns.map(({ name }) => name).join(", ")}, by name (others are ` +
         "left out)",
@@ -387,7 +380,7 @@ async function viewParquet(engine: Engine, file: DataFile): Promise<string> {
     )).rows;
     if (row !== undefined) {
       const at = Math.max(0, differ.findIndex((_, index) => row[1 + index * 2] === true));
-      throw new DataError(
+      throw new Problem(
         `${file.path}: row ${row[0]}, column ${differ[at]?.name}: ${
           notOfType(differ[at] as Column, String(row[2 + at * 2]))
         }`,
@@ -490,7 +483,7 @@ function brokenRule(table: Table): string {
 
 /**
  * How many rows a file has and how far they reach, in one pass over what was read; a file with no
- * rows, or a row that breaks a rule, is a {@linkcode DataError}.
+ * rows, or a row that breaks a rule, is a {@linkcode Problem}.
  */
 async function summary(
   engine: Engine,
@@ -511,7 +504,7 @@ async function summary(
   )).rows;
   const rows = Number(row[0]);
   if (rows === 0) {
-    throw new DataError(`${file.path} has no rows: the recipe counts from them`);
+    throw new Problem(`${file.path} has no rows: the recipe counts from them`);
   }
   if (Number(row[1]) > 0) throw await ruleProblem(engine, file);
   let first = Infinity;
@@ -603,7 +596,7 @@ async function place(file: DataFile, ...records: number[]): Promise<string[]> {
 }
 
 /** The first row of the file that breaks a rule of its own, as a problem. */
-async function ruleProblem(engine: Engine, file: DataFile): Promise<DataError> {
+async function ruleProblem(engine: Engine, file: DataFile): Promise<Problem> {
   const rules = rowRules(file.table);
   const [row] = (await engine.query(
     `SELECT record, broken, ${
@@ -611,10 +604,10 @@ async function ruleProblem(engine: Engine, file: DataFile): Promise<DataError> {
     } FROM (SELECT *, ${brokenRule(file.table)} AS broken FROM ${records(file)}) ` +
       "WHERE broken > 0 ORDER BY record LIMIT 1",
   )).rows;
-  if (row === undefined) return new DataError(`${file.path}: a row breaks a rule of its table`);
+  if (row === undefined) return new Problem(`${file.path}: a row breaks a rule of its table`);
   const rule = rules[Number(row[1]) - 1] as RowRule;
   const at = file.table.columns.findIndex(({ name }) => name === rule.column);
-  return new DataError(
+  return new Problem(
     `${file.path}: ${(await place(file, Number(row[0])))[0]}, column ${rule.column}: ${
       rule.says(String(row[2 + at]))
     }`,
@@ -642,7 +635,7 @@ async function checkAcrossRows(
           `AS earlier FROM ${records(file)}) WHERE record > earlier ORDER BY record LIMIT 1`,
       )).rows;
       const [here, there] = await place(file, Number(row[0]), Number(row[1]));
-      throw new DataError(
+      throw new Problem(
         `${file.path}: ${here}, column ${table.key[0]}: the same ${
           table.key.join(" and ")
         } as ${there}; each row needs its own`,
@@ -661,7 +654,7 @@ async function checkAcrossRows(
         `${orphan(records(file)).replace("SELECT child.", "SELECT child.record, child.")} ` +
           "ORDER BY child.record LIMIT 1",
       )).rows;
-      throw new DataError(
+      throw new Problem(
         `${file.path}: ${(await place(file, Number(row[0])))[0]}, column ${column.name}: "${
           String(row[1]).slice(0, 60)
         }" is in no row of ${target.path.slice(target.path.lastIndexOf("/") + 1)}`,
@@ -682,7 +675,7 @@ async function checkAcrossRows(
       )).rows;
       const [record, earlier, owner, starts, beforeTo] = row;
       const [here, other] = await place(file, Number(record), Number(earlier));
-      throw new DataError(
+      throw new Problem(
         `${file.path}: ${here}, column ${from}: this state of ${of} ` +
           `"${String(owner).slice(0, 60)}" begins at ${starts}, while the state on ${other} ` +
           `${beforeTo === null ? `has no ${to}, so is still in force` : `runs to ${beforeTo}`}; a ${

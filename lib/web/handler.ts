@@ -17,7 +17,8 @@ import {
 import type { Catalog } from "../catalog/load.ts";
 import { createReadModel, type ReadModel } from "../read/model.ts";
 import { COMMON_HEADERS, PREFLIGHT_HEADERS, REQUEST_HEADER_LIST } from "../policy.ts";
-import { HttpError, type Route } from "./http_error.ts";
+import { Problem } from "../problem.ts";
+import type { Route } from "./http_error.ts";
 import { onFirstUse } from "./lazy.ts";
 import { requestPath } from "./request_path.ts";
 import { planSite, type SitePlan } from "./site.ts";
@@ -111,9 +112,13 @@ async function answerOrError(
   try {
     return await dispatch(site, request, rawTarget);
   } catch (error) {
-    if (error instanceof HttpError) return await errorResponse(site, request, error);
+    if (error instanceof Problem) return await errorResponse(site, request, error);
     console.error(error);
-    return await errorResponse(site, request, new HttpError(500, "Internal server error"));
+    return await errorResponse(
+      site,
+      request,
+      new Problem("Internal server error", { status: 500 }),
+    );
   }
 }
 
@@ -144,10 +149,9 @@ async function dispatch(
   const route = site.plan.routes.get(path) ?? PREBUILT;
   if (request.method === "OPTIONS") return preflight(allowOf(route), request);
   if (!route.methods.includes(request.method)) {
-    throw new HttpError(
-      405,
+    throw new Problem(
       `Method "${clip(request.method)}" is not allowed here; use ${route.methods.join(", ")}`,
-      { allow: allowOf(route) },
+      { status: 405, headers: { allow: allowOf(route) } },
     );
   }
   return await route.handle(request) ?? await prebuilt(site, path, request);
@@ -211,7 +215,7 @@ function permanentRedirect(location: string): Response {
   });
 }
 
-function notFound(site: SiteAnswers, path: string): HttpError {
+function notFound(site: SiteAnswers, path: string): Problem {
   const match = /^\/api\/(metrics|frameworks)\/([^/]+)$/.exec(path);
   if (match) {
     const [, collection = "", slug = ""] = match;
@@ -222,11 +226,11 @@ function notFound(site: SiteAnswers, path: string): HttpError {
       const address = named !== undefined && others.length === 0
         ? `; its address is /api/${collection}/${named}`
         : "";
-      return new HttpError(404, `${found.notFound.message}${address}`);
+      return new Problem(`${found.notFound.message}${address}`, { status: 404 });
     }
   }
-  if (isApiPath(path)) return new HttpError(404, `No API endpoint at "${clip(path)}"`);
-  return new HttpError(404, `No page at "${clip(path)}"`);
+  if (isApiPath(path)) return new Problem(`No API endpoint at "${clip(path)}"`, { status: 404 });
+  return new Problem(`No page at "${clip(path)}"`, { status: 404 });
 }
 
 function isApiPath(path: string): boolean {
@@ -259,7 +263,7 @@ function preflight(methods: string, request: Request): Response {
 async function errorResponse(
   site: SiteAnswers,
   request: Request,
-  error: HttpError,
+  error: Problem,
 ): Promise<Response> {
   // An unparsable URL is answered as an API error.
   const path = URL.canParse(request.url) ? new URL(request.url).pathname : "";
@@ -281,14 +285,14 @@ async function errorResponse(
 }
 
 /** The headers every error answer carries, with its own (such as `Allow`) and its cache policy. */
-function errorHeaders(error: HttpError): Headers {
+function errorHeaders(error: Problem): Headers {
   const headers = new Headers({ ...COMMON_HEADERS, ...error.headers });
   headers.set("cache-control", error.status === 404 ? CACHE_ERROR : "no-store");
   return headers;
 }
 
 /** An error as the JSON body `{"error": message}`. */
-function jsonError(error: HttpError): Response {
+function jsonError(error: Problem): Response {
   const headers = errorHeaders(error);
   headers.set("content-type", TYPES.json);
   return withBody(ENCODER.encode(JSON.stringify({ error: error.message })), {

@@ -6,7 +6,7 @@
  * @module
  */
 import { MAX_PATH_LENGTH } from "../policy.ts";
-import { HttpError } from "./http_error.ts";
+import { Problem } from "../problem.ts";
 
 /**
  * Characters a path segment may not hold once percent-decoded, as ranges of code points: control
@@ -46,7 +46,7 @@ function unicodeEscape(codePoint: number): string {
  * Reads the path of a request URL as the client sent it: decoded, without a trailing slash. The
  * raw target is read before URL parsing would resolve dot segments or turn backslashes into
  * slashes, so `..`, `%2e%2e` and backslashes are refused rather than silently resolved. Throws a
- * 414 {@linkcode HttpError} for a path over {@linkcode MAX_PATH_LENGTH} characters, and a 400 for
+ * 414 {@linkcode Problem} for a path over {@linkcode MAX_PATH_LENGTH} characters, and a 400 for
  * percent-encoding that does not decode to UTF-8 or a refused character or segment.
  *
  * @example
@@ -59,16 +59,16 @@ function unicodeEscape(codePoint: number): string {
  */
 export function requestPath(url: string): string {
   const raw = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*([^?#]*)/i.exec(url)?.[1] || "/";
-  if (raw.length > MAX_PATH_LENGTH) throw new HttpError(414, PATH_ERRORS.tooLong);
+  if (raw.length > MAX_PATH_LENGTH) throw new Problem(PATH_ERRORS.tooLong, { status: 414 });
   const segments = raw.split("/").map((segment) => {
     let decoded: string;
     try {
       decoded = decodeURIComponent(segment);
     } catch {
-      throw new HttpError(400, PATH_ERRORS.malformed);
+      throw new Problem(PATH_ERRORS.malformed, { status: 400 });
     }
     if (REFUSED_CHARACTER.test(decoded) || REFUSED_SEGMENTS.includes(decoded)) {
-      throw new HttpError(400, PATH_ERRORS.refused);
+      throw new Problem(PATH_ERRORS.refused, { status: 400 });
     }
     return decoded;
   });

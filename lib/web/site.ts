@@ -11,7 +11,8 @@ import { type AnswerPlan, buildAnswer, type BuiltAnswer, planAnswer, TYPES } fro
 import { llmsDocuments } from "../agents/llms.ts";
 import { planPages } from "./pages/mod.ts";
 import type { ReadModel } from "../read/model.ts";
-import { HttpError, type Route } from "./http_error.ts";
+import { Problem } from "../problem.ts";
+import type { Route } from "./http_error.ts";
 import { onFirstUse } from "./lazy.ts";
 import { benchmarksCsv, benchmarksJson, dataPackage, formulasJson } from "./data_files.ts";
 import { sqlFiles } from "./sql_files.ts";
@@ -116,9 +117,9 @@ function mcpRoute(model: ReadModel, baseUrl: string) {
       ? new URL(origin).host
       : "invalid";
     if (!allowed(host) || (originHost !== undefined && !allowed(originHost))) {
-      throw new HttpError(
-        403,
+      throw new Problem(
         "Host or Origin not allowed for /mcp (DNS-rebinding protection); set BASE_URL",
+        { status: 403 },
       );
     }
     return (await handler())(request);

@@ -1,0 +1,181 @@
+/**
+ * `benchmarks`: a metric's benchmark sentences with the sources each cites, its figures as a
+ * table and the review date, or the API's benchmarks shape.
+ *
+ * @module
+ */
+import { type Benchmarks, displayName, type MetricRecord } from "../../catalog/records.ts";
+import { metricBenchmarks } from "../../read/model.ts";
+import { statisticWords } from "../../read/words.ts";
+import type { CliIo, Command, Options } from "../command.ts";
+import { found, ONE_SLUG, parse } from "../command.ts";
+import { bullet, figures, heading, pack, paint, sources, type TextStyle, wrap } from "../output.ts";
+
+/** The `benchmarks` command. */
+export class BenchmarksCommand implements Command {
+  readonly name = "benchmarks";
+  readonly usage = "benchmarks <slug or name> [--json]";
+  readonly summary = "A metric's benchmark figures with the sources each cites and the review date";
+  readonly options: Options = { json: { type: "boolean" } };
+  arity = () => ONE_SLUG;
+
+  async run(args: readonly string[], io: CliIo): Promise<number | "running"> {
+    const context = await parse(this, args, io);
+    if (context === undefined) return 0;
+    const { positionals: [slug = ""], flag, print, printJson, model, style } = context;
+    const read = await model();
+    const metric = found(read.resolve("metric", slug), io);
+    const answer = read.benchmarks(metric);
+    if (flag("json")) printJson(answer);
+    else print(formatBenchmarks(metric, style, { benchmarks: answer }));
+    return 0;
+  }
+}
+
+/** A table cell's text in lines of its column's width, breaking after commas before spaces. */
+function cellLines(text: string, width: number): string[] {
+  return pack(text.split(/(?<=,) /), width).flatMap((line) =>
+    line.length <= width ? [line] : pack(line.split(" "), width)
+  );
+}
+
+/**
+ * Rows under a header, columns two spaces apart, within the width; a column no row fills is left
+ * out. While the rows are too wide, a column that may wrap gives up a character at a time (never
+ * below its longest word): the one that adds the fewest lines, the wider on a tie. When even that
+ * is too wide, each row is an item instead.
+ */
+function table(
+  allColumns: readonly { title: string; wraps?: boolean }[],
+  allRows: readonly string[][],
+  style: TextStyle,
+): string[] {
+  const indent = "  ";
+  const kept = allColumns.flatMap((column, index) =>
+    allRows.some((row) => (row[index] ?? "") !== "") ? [{ ...column, index }] : []
+  );
+  const rows = allRows.map((row) => kept.map((column) => row[column.index] ?? ""));
+  const cells = (index: number) => rows.map((row) => row[index] ?? "");
+  const widths = kept.map((column, index) =>
+    Math.max(column.title.length, ...cells(index).map((cell) => cell.length))
+  );
+  const floors = kept.map((column, index) =>
+    column.wraps
+      ? Math.max(
+        column.title.length,
+        ...cells(index).flatMap((cell) => cell.split(" ")).map((word) => word.length),
+      )
+      : widths[index] ?? 0
+  );
+  const height = (sizes: readonly number[]) =>
+    rows.reduce(
+      (sum, row) =>
+        sum + Math.max(1, ...row.map((cell, index) => cellLines(cell, sizes[index] ?? 0).length)),
+      0,
+    );
+  const room = style.width - indent.length - 2 * (kept.length - 1);
+  while (widths.reduce((sum, width) => sum + width, 0) > room) {
+    const options = widths.flatMap((width, index) => {
+      if (width <= (floors[index] ?? width)) return [];
+      return [{
+        index,
+        width,
+        lines: height(widths.map((size, at) => at === index ? size - 1 : size)),
+      }];
+    });
+    const best = options.sort((a, b) => a.lines - b.lines || b.width - a.width)[0];
+    if (best === undefined) break;
+    widths[best.index] = best.width - 1;
+  }
+  if (widths.reduce((sum, width) => sum + width, 0) > room) {
+    // Too narrow for columns: each row as an item, its first cell the marker, then title: cell.
+    return rows.map(([first = "", ...rest]) =>
+      bullet(
+        rest.flatMap((cell, index) =>
+          cell === "" ? [] : [`${kept[index + 1]?.title ?? ""}: ${cell}`]
+        ).join(" · "),
+        style,
+        `${kept[0]?.title ?? ""}${first}`,
+      )
+    );
+  }
+  const line = (texts: readonly string[]) =>
+    (indent + texts.map((text, index) => text.padEnd(widths[index] ?? 0)).join("  ")).trimEnd();
+  return [
+    paint(style, "dim", line(kept.map((column) => column.title))),
+    ...rows.flatMap((row) => {
+      const wrapped = row.map((cell, index) => cellLines(cell, widths[index] ?? cell.length));
+      const lines = Math.max(1, ...wrapped.map((cellLines) => cellLines.length));
+      return Array.from(
+        { length: lines },
+        (_, at) => line(wrapped.map((cellLines) => cellLines[at] ?? "")),
+      );
+    }),
+  ];
+}
+
+const BOUND_SIGNS = { "at-least": "≥ ", "at-most": "≤ " } as const;
+
+/** A metric's figures as a table: number, value as written, statistic, period, segment, year, source. */
+function figureTable(benchmarks: Benchmarks, style: TextStyle): string[] {
+  const rows = (benchmarks.figures ?? []).map((figure) => [
+    String(figure.number),
+    `${figure.bound ? BOUND_SIGNS[figure.bound] : ""}${figure.written}`,
+    `${statisticWords(figure)}${figure.measures ? ` (${figure.measures})` : ""}`,
+    figure.per ?? "",
+    figure.segmentLabel,
+    figure.year === undefined ? "" : String(figure.year),
+    `[${figure.source}]`,
+  ]);
+  if (rows.length === 0) return [];
+  return [
+    "",
+    heading(style, "Figures"),
+    ...table(
+      [
+        { title: "#" },
+        { title: "Value" },
+        { title: "Statistic", wraps: true },
+        { title: "Per" },
+        { title: "Segment", wraps: true },
+        { title: "Year" },
+        { title: "Source" },
+      ],
+      rows,
+      style,
+    ),
+  ];
+}
+
+/**
+ * A metric's benchmarks, each with the numbers of the sources it cites, then its figures as a
+ * table, and the review date. Pass the read model's `benchmarks(metric)`, whose segments are worded
+ * with the catalog's vocabulary.
+ */
+function formatBenchmarks(
+  metric: MetricRecord,
+  style: TextStyle,
+  { benchmarks = metricBenchmarks(metric) }: { benchmarks?: Benchmarks } = {},
+): string {
+  const title = displayName(metric);
+  if (!metric.benchmarks) {
+    return `${paint(style, "bold", title)}\n\n${
+      wrap(
+        "No benchmark figures: no credible public source was found for this metric.",
+        { width: style.width, indent: "  " },
+      )
+    }\n`;
+  }
+  return [
+    paint(style, "bold", `${title}: benchmarks`),
+    paint(style, "dim", `Last reviewed ${metric.benchmarksReviewed ?? "(not recorded)"}`),
+    "",
+    ...figures(benchmarks, style),
+    ...figureTable(benchmarks, style),
+    "",
+    heading(style, "Sources"),
+    ...sources(metric.sources, style),
+    "",
+    wrap("Carry the citation along with any figure you reuse (CC BY 4.0).", { width: style.width }),
+  ].join("\n") + "\n";
+}

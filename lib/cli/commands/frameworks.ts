@@ -1,0 +1,37 @@
+/**
+ * `frameworks`: the measurement frameworks, each with its summary, or as the API's shapes.
+ *
+ * @module
+ */
+import type { Framework } from "../../catalog/records.ts";
+import type { CliIo, Command, Options } from "../command.ts";
+import { NO_ARGUMENTS, parse } from "../command.ts";
+import { paint, type TextStyle, wrap } from "../output.ts";
+
+/** The `frameworks` command. */
+export class FrameworksCommand implements Command {
+  readonly name = "frameworks";
+  readonly usage = "frameworks [--json]";
+  readonly summary = "List the measurement frameworks";
+  readonly options: Options = { json: { type: "boolean" } };
+  arity = () => NO_ARGUMENTS;
+
+  async run(args: readonly string[], io: CliIo): Promise<number | "running"> {
+    const context = await parse(this, args, io);
+    if (context === undefined) return 0;
+    const { flag, print, printJson, model, style } = context;
+    const all = (await model()).frameworks();
+    if (flag("json")) printJson(all);
+    else print(formatFrameworkList(all, style));
+    return 0;
+  }
+}
+
+/** The framework list. */
+function formatFrameworkList(frameworks: Framework[], style: TextStyle): string {
+  return frameworks.map((framework) =>
+    `${paint(style, "cyan", framework.slug)}  ${paint(style, "bold", framework.name)}\n${
+      wrap(framework.summary, { width: style.width, indent: "  " })
+    }`
+  ).join("\n\n") + "\n";
+}

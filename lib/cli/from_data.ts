@@ -1,0 +1,87 @@
+/**
+ * The `--data DIR` option that `compare` and `calc` share: its help, the recipe run on the
+ * folder's files (`data.ts`, and DuckDB with it, load only then), the metric calculated from the
+ * inputs the data gave, and where they came from as `--json` prints it.
+ *
+ * @module
+ */
+import type { MetricRecord } from "../catalog/records.ts";
+import { Problem } from "../problem.ts";
+import { calculate, type Calculation, fewToCount } from "../read/calculate.ts";
+import type { ReadModel } from "../read/model.ts";
+import { recipeOf, withoutRecipe } from "../read/recipes.ts";
+import { type Context, TOOL } from "./command.ts";
+import type { FromData } from "./data.ts";
+
+/** The `--data` option's row in the help of `compare` and `calc`. */
+export const DATA_OPTION =
+  "  --data DIR           Compute the value from your own data: CSV or Parquet files shaped " +
+  "like the reference schema, run through the metric's SQL recipe on DuckDB";
+
+/** What the help of `compare` and `calc` says of `--data`. */
+export const DATA_DETAILS: readonly string[] = [
+  "With --data, DIR holds one file for each table the recipe reads, named after it: CSV " +
+  "(subscriptions.csv, events.csv.gz compressed by gzip) with a header row of the table's " +
+  `columns, or Parquet (events.parquet) (${TOOL} sql --schema). DuckDB reads them itself, ` +
+  "within --memory-limit (default 80% of memory, e.g. 4GB) and spilling past it to --temp-dir " +
+  "(default a new folder in the system's temporary directory). " +
+  "The recipe's parameters are options named after them " +
+  "(--period-start 2024-03-01, --window-days 14, --activation-event created_project); " +
+  "left out, a period is the last full one before the data ends (--as-of), and a setting the " +
+  "recipe's example. The parameters and the inputs the data gave are printed with the answer. " +
+  "DuckDB (the npm package @duckdb/node-api) is loaded only then: deno task cli locks it, the " +
+  "npm package needs it installed beside it, and the single binary cannot load it.",
+];
+
+/** Whether the arguments give `--data`, whose recipe's parameters are then options too. */
+export function givesData(args: readonly string[]): boolean {
+  return args.some((arg) => /^--data(=|$)/.test(arg));
+}
+
+/**
+ * Runs a metric's recipe on the files of the folder `--data` names, with the options given
+ * besides the command's own (`own`) as the recipe's parameters, and returns what it gave with the
+ * metric calculated from it.
+ */
+export async function fromData(
+  metric: MetricRecord,
+  folder: string,
+  { values, io }: Context,
+  { own, read }: { own: readonly string[]; read: ReadModel },
+): Promise<{ run: FromData; calculation: Calculation }> {
+  const recipe = recipeOf(metric.slug);
+  if (recipe === undefined) {
+    throw new Problem(`"${metric.slug}" has no SQL recipe: ${withoutRecipe(metric)}`);
+  }
+  const options: Record<string, string> = {};
+  for (const [key, value] of values) {
+    if (key !== "data" && !own.includes(key) && typeof value === "string") options[key] = value;
+  }
+  const { runOnData } = await import("./data.ts");
+  const run = await runOnData(recipe, folder, {
+    options,
+    inputs: Object.keys(metric.calculator?.inputs ?? {}),
+    importPackage: io.importPackage,
+    counts(inputs) {
+      const result = calculate(metric, read.vocabulary(), inputs);
+      return result.ok ? undefined : result.error;
+    },
+  });
+  const result = calculate(metric, read.vocabulary(), run.inputs);
+  if (!result.ok) {
+    throw new Problem(`The data's inputs give no ${metric.slug}: ${result.error}`);
+  }
+  return { run, calculation: result.calculation };
+}
+
+/**
+ * Where a value computed from data came from, as `--json` prints it: the inputs as numbers, and
+ * `few` when the result divides by a small count.
+ */
+export function dataJson(run: FromData, metric: MetricRecord): Record<string, unknown> {
+  const inputs = Object.fromEntries(
+    Object.entries(run.inputs).map(([name, value]) => [name, Number(value)]),
+  );
+  const few = metric.calculator ? fewToCount(metric.calculator, inputs) : undefined;
+  return { ...run, inputs, ...(few ? { few } : {}) };
+}
