@@ -57,3 +57,28 @@ export class Problem extends Error {
     this.usage = usage;
   }
 }
+
+/**
+ * Runs `make` and gives what it returns, or the {@linkcode Problem} it throws, for an entry that
+ * shows a problem in its own answer (a page, a form, a tool's error); any other error is rethrown.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Problem, problemOr } from "./problem.ts";
+ * const refused = problemOr(() => {
+ *   throw new Problem("The value must be a number", { exitCode: 2 });
+ * });
+ * assert.ok(refused instanceof Problem);
+ * assert.equal(problemOr(() => 3), 3);
+ * assert.throws(() => problemOr(() => JSON.parse("{")), SyntaxError);
+ * ```
+ */
+export function problemOr<T>(make: () => T): T | Problem {
+  try {
+    return make();
+  } catch (error) {
+    if (error instanceof Problem) return error;
+    throw error;
+  }
+}

@@ -3,6 +3,7 @@ import { roundingOf } from "../lib/catalog/calculator.ts";
 import { readWritten } from "../lib/catalog/figures.ts";
 import { createHandler, loadCatalog } from "../lib/mod.ts";
 import { calculate } from "../lib/read/calculate.ts";
+import { Problem, problemOr } from "../lib/problem.ts";
 
 const catalog = await loadCatalog(undefined, { prebuilt: false });
 const handler = createHandler(catalog, { baseUrl: "https://metrics.example" });
@@ -13,9 +14,8 @@ Deno.test("calculate() reads typed inputs and answers bad ones with one line", (
   assert.ok(churn?.calculator);
   const typed = (lost: string, start?: string) => ({ lost, ...(start ? { start } : {}) });
   const result = calculate(churn, catalog.segments, typed("90", "2,000"));
-  assert.ok(result.ok);
-  assert.equal(result.calculation.value, 4.5);
-  assert.deepEqual(result.calculation.inputs, { lost: 90, start: 2000 });
+  assert.equal(result.value, 4.5);
+  assert.deepEqual(result.inputs, { lost: 90, start: 2000 });
   const errors = [
     typed("90"),
     typed("90", "0"),
@@ -25,24 +25,24 @@ Deno.test("calculate() reads typed inputs and answers bad ones with one line", (
     typed("lots", "100"),
     { lost: "90", begin: "100" },
   ].map((inputs) => {
-    const result = calculate(churn, catalog.segments, inputs);
-    return result.ok ? "ok" : result.error;
+    const result = problemOr(() => calculate(churn, catalog.segments, inputs));
+    return result instanceof Problem ? `${result.exitCode} ${result.message}` : "ok";
   });
   assert.deepEqual(errors, [
-    'Missing input "start" (Customers at the start)',
-    "Division by zero: start is 0",
-    'Input "lost" (Customers lost) must not be negative',
-    'Input "lost" must be a number, not "1e400"',
-    'Input "lost" must be a number, not "NaN"',
-    'Input "lost" must be a number, not "lots"',
-    'Unknown input "begin" for "churn-rate"; its inputs are "lost", "start"',
+    '2 Missing input "start" (Customers at the start)',
+    "2 Division by zero: start is 0",
+    '2 Input "lost" (Customers lost) must not be negative',
+    '2 Input "lost" must be a number, not "1e400"',
+    '2 Input "lost" must be a number, not "NaN"',
+    '2 Input "lost" must be a number, not "lots"',
+    '2 Unknown input "begin" for "churn-rate"; its inputs are "lost", "start"',
   ]);
   const lost = { ...churn.calculator.inputs.lost!, negative: true };
   const margin = {
     ...churn,
     calculator: { ...churn.calculator, inputs: { ...churn.calculator.inputs, lost } },
   };
-  assert.equal(calculate(margin, catalog.segments, typed("-3", "100")).ok, true);
+  assert.equal(calculate(margin, catalog.segments, typed("-3", "100")).value, -3);
 });
 
 Deno.test("every worked example of a calculator recomputes to the figure its text states", () => {
@@ -54,13 +54,12 @@ Deno.test("every worked example of a calculator recomputes to the figure its tex
       Object.entries(calculator.example.inputs).map(([key, value]) => [key, String(value)]),
     );
     const result = calculate(metric, catalog.segments, typed);
-    assert.ok(result.ok, `${metric.slug}: ${result.ok ? "" : result.error}`);
     const stated = readWritten(calculator.example.states);
     assert.ok(stated.ok && "value" in stated, metric.slug);
     assert.ok(metric.inPractice.includes(calculator.example.states), metric.slug);
     assert.ok(
-      Math.abs(result.calculation.value - stated.value) <= roundingOf(calculator.example.states),
-      `${metric.slug}: ${result.calculation.value} against ${calculator.example.states}`,
+      Math.abs(result.value - stated.value) <= roundingOf(calculator.example.states),
+      `${metric.slug}: ${result.value} against ${calculator.example.states}`,
     );
     checked++;
   }

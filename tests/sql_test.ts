@@ -15,6 +15,7 @@ import type { Calculator } from "../lib/catalog/calculator.ts";
 import { evaluate } from "../lib/catalog/expression.ts";
 import { loadCatalog, type MetricRecord } from "../lib/mod.ts";
 import { calculate, expressionOf } from "../lib/read/calculate.ts";
+import { Problem, problemOr } from "../lib/problem.ts";
 import { DIALECTS } from "../lib/sql/dialect.ts";
 import { bindRecipe, parseRecipe, type Recipe } from "../lib/sql/recipe.ts";
 import { ddl, TABLES } from "../lib/sql/schema.ts";
@@ -67,9 +68,9 @@ function calculatorValue(
   const typed = Object.fromEntries(
     Object.entries(inputs).map(([name, value]) => [name, value === null ? "" : String(value)]),
   );
-  const result = calculate(metric, catalog.segments, typed);
-  if (result.ok) return result.calculation.value;
-  if (/is a count: a whole number/.test(result.error) && metric.calculator) {
+  const result = problemOr(() => calculate(metric, catalog.segments, typed));
+  if (!(result instanceof Problem)) return result.value;
+  if (/is a count: a whole number/.test(result.message) && metric.calculator) {
     // an average of daily counts (average DAU) is a count that need not be whole; the arithmetic
     // is the calculator's all the same
     const evaluated = evaluate(expressionOf(metric.calculator), inputs as Record<string, number>);

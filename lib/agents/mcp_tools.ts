@@ -9,6 +9,7 @@ import type { Vocabulary } from "../catalog/figures.ts";
 import { findRecipe } from "../read/recipes.ts";
 import { frameworkSummary, metricSummary, type NotFound, type ReadModel } from "../read/model.ts";
 import { compareValue, type ValueComparison } from "../read/compare.ts";
+import { Problem, problemOr } from "../problem.ts";
 import { type ComparisonWords, comparisonWords, OLD_WORDS } from "../read/compare_words.ts";
 import type { Benchmarks } from "../catalog/records.ts";
 import { figureWords, perWords, shortCitation } from "../read/words.ts";
@@ -274,13 +275,11 @@ export function catalogTools(model: ReadModel): CatalogTools {
       }
       // A number is read as its digits would be typed, so 1.04 is asked about as on the page.
       const typed = typeof value === "number" ? String(value) : value;
-      const compared = compareValue(found.record, { segments: model.vocabulary() }, {
-        value: typed,
-        per,
-        segment,
-      });
-      if (!compared.ok) return toolError(compared.error);
-      const { comparison } = compared;
+      const comparison = problemOr(() =>
+        compareValue(found.record, { segments: model.vocabulary() }, { value: typed, per, segment })
+      );
+      // A value that cannot be compared is the tool's error, in the line every surface gives.
+      if (comparison instanceof Problem) return toolError(comparison.message);
       const words = comparisonWords(comparison, found.record, model.vocabulary());
       const hint = words.hint ? { hint: words.hint } : {};
       return result(

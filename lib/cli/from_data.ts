@@ -6,7 +6,7 @@
  * @module
  */
 import type { MetricRecord } from "../catalog/records.ts";
-import { Problem } from "../problem.ts";
+import { Problem, problemOr } from "../problem.ts";
 import { calculate, type Calculation, fewToCount } from "../read/calculate.ts";
 import type { ReadModel } from "../read/model.ts";
 import { recipeOf, withoutRecipe } from "../read/recipes.ts";
@@ -63,15 +63,15 @@ export async function fromData(
     inputs: Object.keys(metric.calculator?.inputs ?? {}),
     importPackage: io.importPackage,
     counts(inputs) {
-      const result = calculate(metric, read.vocabulary(), inputs);
-      return result.ok ? undefined : result.error;
+      const calculated = problemOr(() => calculate(metric, read.vocabulary(), inputs));
+      return calculated instanceof Problem ? calculated.message : undefined;
     },
   });
-  const result = calculate(metric, read.vocabulary(), run.inputs);
-  if (!result.ok) {
-    throw new Problem(`The data's inputs give no ${metric.slug}: ${result.error}`);
+  const calculation = problemOr(() => calculate(metric, read.vocabulary(), run.inputs));
+  if (calculation instanceof Problem) {
+    throw new Problem(`The data's inputs give no ${metric.slug}: ${calculation.message}`);
   }
-  return { run, calculation: result.calculation };
+  return { run, calculation };
 }
 
 /**

@@ -10,6 +10,7 @@ import type { Calculator } from "../catalog/calculator.ts";
 import { evaluate, type Expr, parseExpression, render } from "../catalog/expression.ts";
 import { parsePlainNumber, type Vocabulary } from "../catalog/figures.ts";
 import type { MetricRecord } from "../catalog/records.ts";
+import { Problem, problemOr } from "../problem.ts";
 import { type ComparedMetric, compareValue, type ValueComparison } from "./compare.ts";
 import { formatValue } from "./words.ts";
 import { groupedNumber } from "./text.ts";
@@ -116,7 +117,8 @@ export function fewToCount(
 /**
  * Calculates a metric from typed inputs and places the result against its figures: every input
  * given, each a plain number, no negative count or amount unless the input allows it, no zero
- * denominator; otherwise the one line that says what is wrong.
+ * denominator; otherwise a {@linkcode Problem} (exit code 2, status 400): the one line that says
+ * what is wrong.
  *
  * @example
  * ```ts
@@ -125,13 +127,11 @@ export function fewToCount(
  * import { calculate } from "./calculate.ts";
  * const catalog = await loadCatalog();
  * const churn = catalog.metrics.find((metric) => metric.slug === "churn-rate")!;
- * const result = calculate(churn, catalog.segments, { lost: "90", start: "2000" });
- * assert.ok(result.ok);
- * assert.equal(result.calculation.written, "4.5%");
- * assert.equal(result.calculation.formula, "lost ÷ start × 100 = 90 ÷ 2,000 × 100 = 4.5%");
- * assert.deepEqual(calculate(churn, catalog.segments, { lost: "90", start: "0" }), {
- *   ok: false,
- *   error: "Division by zero: start is 0",
+ * const calculation = calculate(churn, catalog.segments, { lost: "90", start: "2000" });
+ * assert.equal(calculation.written, "4.5%");
+ * assert.equal(calculation.formula, "lost ÷ start × 100 = 90 ÷ 2,000 × 100 = 4.5%");
+ * assert.throws(() => calculate(churn, catalog.segments, { lost: "90", start: "0" }), {
+ *   message: "Division by zero: start is 0",
  * });
  * ```
  */
@@ -139,76 +139,75 @@ export function calculate(
   metric: ComparedMetric & Pick<MetricRecord, "calculator" | "notComputable">,
   segments: Vocabulary,
   typed: Readonly<Record<string, string | undefined>>,
-): { ok: true; calculation: Calculation } | { ok: false; error: string } {
+): Calculation {
   const calculator = metric.calculator;
   if (!calculator) {
-    return {
-      ok: false,
-      error: `"${metric.slug}" has no calculator${
+    refuse(
+      `"${metric.slug}" has no calculator${
         metric.notComputable ? `: ${metric.notComputable}` : ""
       }`,
-    };
+    );
   }
   const unknown = Object.keys(typed).filter((key) => !Object.hasOwn(calculator.inputs, key));
   if (unknown.length > 0) {
-    return {
-      ok: false,
-      error: `Unknown input "${unknown[0]?.slice(0, 40)}" for "${metric.slug}"; its inputs are ${
+    refuse(
+      `Unknown input "${unknown[0]?.slice(0, 40)}" for "${metric.slug}"; its inputs are ${
         Object.keys(calculator.inputs).map((key) => `"${key}"`).join(", ")
       }`,
-    };
+    );
   }
-  const inputs = readInputs(calculator, typed);
-  if (!inputs.ok) return inputs;
+  const values = readInputs(calculator, typed);
   const expr = expressionOf(calculator);
-  const result = evaluate(expr, inputs.values);
-  if (!result.ok) return result;
+  const result = evaluate(expr, values);
+  if (!result.ok) refuse(result.error);
   const { unit, per } = calculator.result;
   const written = formatValue(result.value, unit);
   const shown = Object.fromEntries(
-    Object.entries(inputs.values).map(([key, value]) => [key, formatInput(value)]),
+    Object.entries(values).map(([key, value]) => [key, formatInput(value)]),
   );
   const formula = `${render(expr)} = ${render(expr, shown)} = ${written}`;
   const compared = metric.comparison?.unit === unit
-    ? compareValue(metric, { segments }, { value: result.value, ...(per ? { per } : {}) })
+    ? problemOr(() =>
+      compareValue(metric, { segments }, { value: result.value, ...(per ? { per } : {}) })
+    )
     : undefined;
+  // A result that cannot be placed (a loss rate over 100%) is given without a comparison.
+  const comparison = compared instanceof Problem ? undefined : compared;
   return {
-    ok: true,
-    calculation: {
-      metric: metric.slug,
-      inputs: inputs.values,
-      value: result.value,
-      unit,
-      ...(per ? { per } : {}),
-      written,
-      formula,
-      ...(compared?.ok ? { comparison: compared.comparison } : {}),
-    },
+    metric: metric.slug,
+    inputs: values,
+    value: result.value,
+    unit,
+    ...(per ? { per } : {}),
+    written,
+    formula,
+    ...(comparison ? { comparison } : {}),
   };
+}
+
+/** The one-line reason the inputs cannot be calculated: a usage problem (exit code 2, status 400). */
+function refuse(message: string): never {
+  throw new Problem(message, { exitCode: 2 });
 }
 
 /** The inputs as typed, read into numbers, or the one line that says which one is wrong. */
 function readInputs(
   calculator: Calculator,
   typed: Readonly<Record<string, string | undefined>>,
-): { ok: true; values: Record<string, number> } | { ok: false; error: string } {
+): Record<string, number> {
   const values: Record<string, number> = {};
   for (const [key, input] of Object.entries(calculator.inputs)) {
     const raw = (typed[key] ?? "").trim();
-    if (raw === "") return { ok: false, error: `Missing input "${key}" (${input.name})` };
+    if (raw === "") refuse(`Missing input "${key}" (${input.name})`);
     const value = parsePlainNumber(raw.replace(/\s*%$/, "").replace(/^\$/, ""));
-    if (value === undefined) {
-      return { ok: false, error: `Input "${key}" must be a number, not "${raw.slice(0, 40)}"` };
-    }
-    if (value < 0 && !input.negative) {
-      return { ok: false, error: `Input "${key}" (${input.name}) must not be negative` };
-    }
+    if (value === undefined) refuse(`Input "${key}" must be a number, not "${raw.slice(0, 40)}"`);
+    if (value < 0 && !input.negative) refuse(`Input "${key}" (${input.name}) must not be negative`);
     if (input.unit === "count" && !input.averaged && !Number.isInteger(value)) {
-      return { ok: false, error: `Input "${key}" (${input.name}) is a count: a whole number` };
+      refuse(`Input "${key}" (${input.name}) is a count: a whole number`);
     }
     values[key] = value;
   }
-  return { ok: true, values };
+  return values;
 }
 
 /** An input as the reader gave it, with thousands separators and every decimal kept. */

@@ -26,6 +26,7 @@ import {
 import type { Benchmarks, MetricRecord } from "../catalog/records.ts";
 import { FIGURE_KINDS } from "../catalog/lists.ts";
 import type { ValueComparison } from "../catalog/schema.ts";
+import { Problem } from "../problem.ts";
 import { readAmount } from "./amount.ts";
 
 /** What comparing a value needs of a metric: what the data set carries too. */
@@ -83,11 +84,10 @@ export function isOld(year: number | "undated", thisYear: number): boolean {
 
 export type { ValueComparison };
 
-/** A comparison, or the one-line reason the input cannot be compared. */
-export type CompareResult = { ok: true; comparison: ValueComparison } | {
-  ok: false;
-  error: string;
-};
+/** The one-line reason an input cannot be compared: a usage problem (exit code 2, status 400). */
+function refuse(message: string): never {
+  throw new Problem(message, { exitCode: 2 });
+}
 
 /** One segment key a metric's figures can be matched on, with the values a reader may give. */
 export type SegmentChoice = NonNullable<Benchmarks["segments"]>[number];
@@ -135,46 +135,38 @@ function readSegment(
   metric: ComparedMetric,
   vocabulary: Vocabulary,
   segment: Record<string, string | number>,
-): { ok: true; asked: Asked[] } | { ok: false; error: string } {
+): Asked[] {
   const choices = segmentChoices(metric, vocabulary);
   const asked: Asked[] = [];
   for (const [typedKey, raw] of Object.entries(segment)) {
     const key = typedKey.trim().toLowerCase();
     if (asked.some((item) => item.key === key)) {
-      return { ok: false, error: `Give segment "${key.slice(0, 40)}" once` };
+      refuse(`Give segment "${key.slice(0, 40)}" once`);
     }
     const choice = choices.find((item) => item.key === key);
     const spec = Object.hasOwn(vocabulary, key) ? vocabulary[key] : undefined;
     if (!choice || !spec) {
       const keys = choices.map((item) => `"${item.key}"`).join(", ");
-      return {
-        ok: false,
-        error: `Unknown segment "${key.slice(0, 40)}" for "${metric.slug}"; use ${
-          keys || "no segment"
-        }`,
-      };
+      refuse(
+        `Unknown segment "${key.slice(0, 40)}" for "${metric.slug}"; use ${keys || "no segment"}`,
+      );
     }
     const typed = typeof raw === "string" ? raw.trim().toLowerCase() : raw;
-    if (typed === "") {
-      return { ok: false, error: `Segment "${key}" needs a value` };
-    }
+    if (typed === "") refuse(`Segment "${key}" needs a value`);
     const slugs = choice.values.map((value) => `"${value.slug}"`).join(", ");
     if (typeof typed === "string" && Object.hasOwn(spec.values, typed)) {
       asked.push({ key, slug: typed });
       continue;
     }
     if (!spec.band) {
-      return {
-        ok: false,
-        error: `Segment "${key}" takes one of ${slugs}, not "${String(typed).slice(0, 40)}"`,
-      };
+      refuse(`Segment "${key}" takes one of ${slugs}, not "${String(typed).slice(0, 40)}"`);
     }
     const amount = readAmount(typed, spec.band, `Segment "${key}"`);
-    if (!amount.ok) return { ok: false, error: `${amount.error} (or one of ${slugs})` };
-    if (amount.value < 0) return { ok: false, error: `Segment "${key}" must not be negative` };
+    if (!amount.ok) refuse(`${amount.error} (or one of ${slugs})`);
+    if (amount.value < 0) refuse(`Segment "${key}" must not be negative`);
     asked.push({ key, number: amount.value });
   }
-  return { ok: true, asked };
+  return asked;
 }
 
 /** How a figure's value for one key relates to the reader's. */
@@ -297,42 +289,35 @@ const MAX_ABS_VALUE = 1e15;
  * import { compareValue } from "./compare.ts";
  * const catalog = await loadCatalog();
  * const payback = catalog.metrics.find((metric) => metric.slug === "cac-payback-period")!;
- * const result = compareValue(payback, catalog, { value: "14 months" });
- * assert.ok(result.ok);
- * const median = result.comparison.placements.find((item) => item.kind === "average");
+ * const comparison = compareValue(payback, catalog, { value: "14 months" });
+ * const median = comparison.placements.find((item) => item.kind === "average");
  * assert.deepEqual([median?.position, median?.better], ["below", true]);
  * ```
  *
- * `thisYear` (the current year unless given) decides which figures are marked as old.
+ * `thisYear` (the current year unless given) decides which figures are marked as old. An input
+ * that cannot be compared throws a {@linkcode Problem} (exit code 2, status 400) in one line.
  */
 export function compareValue(
   metric: ComparedMetric,
   catalog: { segments: Vocabulary },
   input: CompareInput,
   { thisYear = new Date().getFullYear() }: { thisYear?: number } = {},
-): CompareResult {
+): ValueComparison {
   const vocabulary = catalog.segments;
   const comparison = metric.comparison;
   if (!comparison || comparableFigures(metric).length === 0) {
-    return {
-      ok: false,
-      error: `"${metric.slug}" has no benchmark figures to compare a value with`,
-    };
+    refuse(`"${metric.slug}" has no benchmark figures to compare a value with`);
   }
   const amount = typeof input.value === "number"
     ? { ok: true as const, value: input.value }
     : readAmount(input.value, comparison.unit);
-  if (!amount.ok) return amount;
+  if (!amount.ok) refuse(amount.error);
   const value = amount.value;
   if (!Number.isFinite(value) || Math.abs(value) > MAX_ABS_VALUE) {
-    return { ok: false, error: "The value must be a finite number" };
+    refuse("The value must be a finite number");
   }
-  const checked = checkPeriod(metric.slug, comparison, value, input.per?.trim().toLowerCase());
-  if (!checked.ok) return checked;
-  const per = checked.per;
-  const read = readSegment(metric, vocabulary, input.segment ?? {});
-  if (!read.ok) return read;
-  const { asked } = read;
+  const per = periodOf(metric.slug, comparison, value, input.per?.trim().toLowerCase());
+  const asked = readSegment(metric, vocabulary, input.segment ?? {});
   const nearest = nearestBands(comparableFigures(metric), asked, vocabulary);
   const placements: Placement[] = [];
   const context: ContextFigure[] = [];
@@ -370,47 +355,41 @@ export function compareValue(
     });
   });
   return {
-    ok: true,
-    comparison: {
-      metric: metric.slug,
-      value,
-      unit: comparison.unit,
-      ...(per ? { per } : {}),
-      segment: Object.fromEntries(
-        asked.map((item) => [item.key, item.slug ?? String(item.number)]),
-      ),
-      direction: comparison.direction,
-      placements,
-      context,
-    },
+    metric: metric.slug,
+    value,
+    unit: comparison.unit,
+    ...(per ? { per } : {}),
+    segment: Object.fromEntries(
+      asked.map((item) => [item.key, item.slug ?? String(item.number)]),
+    ),
+    direction: comparison.direction,
+    placements,
+    context,
   };
 }
 
-/** The period a value is quoted per, or why it cannot be placed in it. */
-function checkPeriod(
+/** The period a value is quoted per; a problem when it cannot be placed in it. */
+function periodOf(
   slug: string,
   comparison: Comparison,
   value: number,
   typed: string | undefined,
-): { ok: true; per: Period | undefined } | { ok: false; error: string } {
+): Period | undefined {
   const per = PERIODS.find((item) => item === typed);
   if (typed !== undefined && per === undefined) {
-    return {
-      ok: false,
-      error: `The period must be one of ${PERIODS.join(", ")}, not "${typed.slice(0, 20)}"`,
-    };
+    refuse(`The period must be one of ${PERIODS.join(", ")}, not "${typed.slice(0, 20)}"`);
   }
   if (per !== undefined && comparison.per === undefined) {
-    return { ok: false, error: `"${slug}" is not quoted per period; leave out the period` };
+    refuse(`"${slug}" is not quoted per period; leave out the period`);
   }
   const wanted = per ?? comparison.per;
   if (comparison.convert === "compound-loss" && (value < 0 || value > 100)) {
-    return { ok: false, error: "A rate of loss is a percentage from 0% to 100%" };
+    refuse("A rate of loss is a percentage from 0% to 100%");
   }
   if (comparison.convert === "compound-keep" && wanted !== comparison.per && value < 0) {
-    return { ok: false, error: "A rate kept converts between periods only from 0% up" };
+    refuse("A rate kept converts between periods only from 0% up");
   }
-  return { ok: true, per: wanted };
+  return wanted;
 }
 
 function convertible(from: Period, to: Period): boolean {

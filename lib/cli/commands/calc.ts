@@ -5,7 +5,6 @@
  *
  * @module
  */
-import { Problem } from "../../problem.ts";
 import { calculate } from "../../read/calculate.ts";
 import type { Arity, CliIo, Command, Options, Parsed } from "../command.ts";
 import { found, parse, TOOL } from "../command.ts";
@@ -83,10 +82,9 @@ export class CalcCommand implements Command {
       else print(formatCalculatorInputs(metric, style));
       return 0;
     }
-    const result = calculate(metric, segments, typed);
-    if (!result.ok) throw new Problem(result.error, { exitCode: 2 });
-    if (flag("json")) printJson(result.calculation);
-    else print(formatCalculation(result.calculation, style, { metric, segments }));
+    const calculation = calculate(metric, segments, typed);
+    if (flag("json")) printJson(calculation);
+    else print(formatCalculation(calculation, style, { metric, segments }));
     return 0;
   }
 }

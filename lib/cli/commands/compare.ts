@@ -80,19 +80,12 @@ export class CompareCommand implements Command {
       input.value = computed.calculation.value;
       if (computed.calculation.per !== undefined) input.per = computed.calculation.per;
     }
-    const result = compareValue(metric, { segments: read.vocabulary() }, input);
-    if (!result.ok) throw new Problem(result.error, { exitCode: 2 });
+    const comparison = compareValue(metric, { segments: read.vocabulary() }, input);
     if (flag("json")) {
-      printJson(
-        computed
-          ? { ...result.comparison, data: dataJson(computed.run, metric) }
-          : result.comparison,
-      );
+      printJson(computed ? { ...comparison, data: dataJson(computed.run, metric) } : comparison);
     } else {
       if (computed) print(`${formatFromData(computed.run, style, { metric })}\n`);
-      print(
-        formatComparison(result.comparison, style, { metric, segments: read.vocabulary() }),
-      );
+      print(formatComparison(comparison, style, { metric, segments: read.vocabulary() }));
     }
     return 0;
   }

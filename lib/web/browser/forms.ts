@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { Problem, problemOr } from "../../problem.ts";
 import "./copy.ts";
 import { comparedMetricFrom, type DataSet } from "../../read/benchmarks.ts";
 import { type ComparedMetric, compareValue, type ValueComparison } from "../../read/compare.ts";
@@ -133,9 +134,10 @@ async function calculated(form: Element, slug: string): Promise<Element> {
     ...(definition?.calculator ? { calculator: definition.calculator } : {}),
     ...(definition?.notComputable ? { notComputable: definition.notComputable } : {}),
   };
-  const result = calculate(metric, set.segments, Object.fromEntries(fieldsOf(form)));
-  if (!result.ok) return alertOf(result.error);
-  const { calculation } = result;
+  const calculation = problemOr(() =>
+    calculate(metric, set.segments, Object.fromEntries(fieldsOf(form)))
+  );
+  if (calculation instanceof Problem) return alertOf(calculation.message);
   const per = calculation.per ? ` ${perWords(calculation.per)}` : "";
   const section = element("section", undefined, "answer");
   section.append(
@@ -156,11 +158,10 @@ async function answer(form: Element, slug: string): Promise<Element> {
   const set = await data;
   const metric = comparedMetricFrom(set, slug);
   const read = compareInputFrom(fieldsOf(form));
-  const result = metric && read.ok
-    ? compareValue(metric, { segments: set.segments }, read.input)
-    : { ok: false as const, error: read.ok ? `No figures for "${slug}"` : read.error };
-  if (!result.ok || !metric) return alertOf(result.ok ? `No figures for "${slug}"` : result.error);
-  const { comparison } = result;
+  if (!read.ok) return alertOf(read.error);
+  if (!metric) return alertOf(`No figures for "${slug}"`);
+  const comparison = problemOr(() => compareValue(metric, { segments: set.segments }, read.input));
+  if (comparison instanceof Problem) return alertOf(comparison.message);
   const per = comparison.per ? ` ${perWords(comparison.per)}` : "";
   const { lead, groups } = answerParts(comparison, metric, set.segments);
   section.append(

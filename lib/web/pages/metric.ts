@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { Problem, problemOr } from "../../problem.ts";
 import { type Html, markup, paragraphs, sitePath } from "./html.ts";
 import type { IndexedPage, PageFrame } from "./layout.ts";
 import {
@@ -231,9 +232,11 @@ export function metricComparePage(
   let error = read.ok ? undefined : read.error;
   let answer: Html | undefined;
   if (read.ok) {
-    const result = compareValue(metric, { segments: context.segments }, read.input);
-    if (result.ok) answer = compareAnswer(metric, context.segments, result.comparison);
-    else error = result.error;
+    const comparison = problemOr(() =>
+      compareValue(metric, { segments: context.segments }, read.input)
+    );
+    if (comparison instanceof Problem) error = comparison.message;
+    else answer = compareAnswer(metric, context.segments, comparison);
   }
   const fields = read.fields;
   const form = compareForm(metric, context.segments, fields);
@@ -278,23 +281,24 @@ export function metricCalcPage(
   for (const key of Object.keys(metric.calculator?.inputs ?? {})) {
     typed[key] = (params.get(key) ?? "").slice(0, 100);
   }
-  const result = calculate(metric, context.segments, typed);
+  const result = problemOr(() => calculate(metric, context.segments, typed));
+  const problem = result instanceof Problem ? result : undefined;
   const main =
     markup`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/metrics">Metrics</a></li><li><a href="${
       sitePath("/metrics", metric.slug)
     }">${metric.name}</a></li><li aria-current="page">Calculator</li></ol></nav>
 <h1>${displayName(metric)}: calculator</h1>
 ${
-      result.ok
-        ? calculatorAnswer(result.calculation, metric, context.segments)
-        : markup`<p class="callout" role="alert">${result.error}</p>`
+      result instanceof Problem
+        ? markup`<p class="callout" role="alert">${result.message}</p>`
+        : calculatorAnswer(result, metric, context.segments)
     }
 ${calculatorFormula(metric) ?? ""}
 ${calculatorForm(metric, typed) ?? ""}
 ${metric.figures ? figureTable(metric, context.segments, context.baseUrl) : ""}
 <p><a href="${sitePath("/metrics", metric.slug)}">Back to ${metric.name}</a></p>`;
   return {
-    status: result.ok ? 200 : 400,
+    status: problem?.status ?? 200,
     page: {
       title: `${displayName(metric)}: calculator`,
       description: firstSentence(metric.definition),
