@@ -8,13 +8,9 @@ import { outputError, runCli } from "./lib/cli/main.ts";
 import { Problem } from "./lib/problem.ts";
 import { exitOnKnownError, readEnv } from "./lib/deno/entry.ts";
 import { denoFiles } from "./lib/deno/files.ts";
-import {
-  EMBEDDED_CATALOG,
-  isPermissionError,
-  loadCatalogWith,
-  prebuildCatalog,
-} from "./lib/catalog/load.ts";
+import { EMBEDDED_CATALOG, loadCatalogWith, prebuildCatalog } from "./lib/catalog/load.ts";
 import { createReadModel } from "./lib/read/model.ts";
+import { isPermissionError } from "./lib/deno/permission.ts";
 
 const encoder = new TextEncoder();
 const fromFileUrl = (url: URL) => decodeURIComponent(url.pathname);

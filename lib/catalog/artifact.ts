@@ -7,7 +7,8 @@
  * @module
  */
 import type { Catalog } from "./records.ts";
-import { type CatalogDir, type CatalogFiles, inFolder, isPermissionError } from "./folder.ts";
+import { type CatalogDir, type CatalogFiles, inFolder } from "./folder.ts";
+import { Problem } from "../problem.ts";
 import { sha256Base64url } from "./digest.ts";
 import { VERSION } from "../policy.ts";
 
@@ -63,7 +64,7 @@ async function sourceFiles(fs: CatalogFiles, dir: CatalogDir): Promise<SourceFil
   const names: string[] = [];
   for (const folder of ["metrics", "frameworks"]) {
     const entries = await fs.list(inFolder(dir, `${folder}/`)).catch((error) => {
-      if (isPermissionError(error)) throw error;
+      if (error instanceof Problem) throw error;
       return [];
     });
     for (const entry of entries) names.push(`${folder}/${entry.name}${entry.isFile ? "" : "/"}`);
@@ -82,7 +83,7 @@ async function readOrNull(fs: CatalogFiles, file: URL | string) {
   try {
     return await fs.read(file);
   } catch (error) {
-    if (isPermissionError(error)) throw error;
+    if (error instanceof Problem) throw error;
     return null;
   }
 }

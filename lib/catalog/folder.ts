@@ -68,12 +68,3 @@ export function catalogDir(root: URL | string): CatalogDir {
 export function inFolder(dir: CatalogDir, name: string): URL | string {
   return typeof dir === "string" ? dir + name : new URL(name, dir);
 }
-
-/**
- * Whether an error is the runtime refusing access (Deno's permissions), which is not a problem of
- * the catalog: the entry reports it with the flag to add.
- */
-export function isPermissionError(error: unknown): error is Error {
-  return error instanceof Error &&
-    (error.name === "NotCapable" || error.name === "PermissionDenied");
-}

@@ -12,12 +12,11 @@ import {
   type CatalogFiles,
   EMBEDDED_CATALOG,
   inFolder,
-  isPermissionError,
   nodeFiles,
 } from "./folder.ts";
 import type { Catalog } from "./records.ts";
 
-export { CatalogError, type CatalogFiles, EMBEDDED_CATALOG, isPermissionError };
+export { CatalogError, type CatalogFiles, EMBEDDED_CATALOG };
 export type { Catalog };
 
 /**

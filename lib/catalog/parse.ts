@@ -23,13 +23,8 @@ import {
   type MetricRecord,
   SLUG_PATTERN,
 } from "./records.ts";
-import {
-  type CatalogDir,
-  CatalogError,
-  type CatalogFiles,
-  inFolder,
-  isPermissionError,
-} from "./folder.ts";
+import { type CatalogDir, CatalogError, type CatalogFiles, inFolder } from "./folder.ts";
+import { Problem } from "../problem.ts";
 import { crossRecordProblems } from "./validate.ts";
 import { structureBenchmarks, vocabularyProblems } from "./figure_rules.ts";
 import type { Vocabulary } from "./figures.ts";
@@ -90,7 +85,7 @@ async function readRecordFiles({ fs, dir, label, problems }: Reading, folder: st
   try {
     entries = await fs.list(at);
   } catch (error) {
-    if (isPermissionError(error)) throw error;
+    if (error instanceof Problem) throw error;
     problems.push(`${label}/${folder}: cannot read the folder (${errorName(error)})`);
     return files;
   }
@@ -236,7 +231,7 @@ async function readYaml<T>(
   try {
     bytes = await fs.read(inFolder(dir, name));
   } catch (error) {
-    if (isPermissionError(error)) throw error;
+    if (error instanceof Problem) throw error;
     problems.push(`${path}: cannot read the file (${errorName(error)})`);
     return undefined;
   }

@@ -6,41 +6,18 @@
  *
  * @module
  */
-import { EMBEDDED_CATALOG, isPermissionError, loadCatalogWith } from "../catalog/load.ts";
+import { CatalogError, EMBEDDED_CATALOG, loadCatalogWith } from "../catalog/load.ts";
 import type { Catalog } from "../catalog/records.ts";
 import { Problem } from "../problem.ts";
 import { denoFiles } from "./files.ts";
+import { permissionHint } from "./permission.ts";
+
+export { permissionHint };
 
 /** Reads an environment variable the process may read; otherwise treats it as unset. */
 export function readEnv(name: string): string | undefined {
   const state = Deno.permissions.querySync({ name: "env", variable: name }).state;
   return state === "granted" ? Deno.env.get(name) : undefined;
-}
-
-/**
- * The one line that tells how to grant a permission Deno refused, or `undefined` for any other
- * error.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { permissionHint } from "./entry.ts";
- * const refused = new Error('Requires read access to "/srv/catalog", run again with the --allow-read flag');
- * refused.name = "NotCapable";
- * assert.equal(
- *   permissionHint(refused),
- *   'Deno may not read "/srv/catalog": run the command again with --allow-read=/srv/catalog added',
- * );
- * ```
- */
-export function permissionHint(error: unknown): string | undefined {
-  if (!isPermissionError(error)) return undefined;
-  const match = /Requires (\w+) access to "?([^",]*)"?, run again with the (--allow-[\w-]+) flag/
-    .exec(error.message);
-  if (!match) return `Deno refused an operation: ${error.message}`;
-  const [, access = "", target = "", flag = ""] = match;
-  const verb = access === "read" ? "read" : access === "write" ? "write to" : `use ${access} on`;
-  return `Deno may not ${verb} "${target}": run the command again with ${flag}=${target} added`;
 }
 
 /**
@@ -71,6 +48,7 @@ export async function loadCatalogOrExit(dir?: string | URL): Promise<Catalog> {
       onFallback: (reason) => console.error(reason),
     });
   } catch (error) {
-    exitOnKnownError(error, { after: "The catalog did not validate; nothing was started" });
+    const after = "The catalog did not validate; nothing was started";
+    exitOnKnownError(error, error instanceof CatalogError ? { after } : {});
   }
 }
