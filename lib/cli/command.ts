@@ -53,7 +53,7 @@ export interface CliIo {
 }
 
 /** How an option is read: a value after it, or a flag. */
-export type OptionType = { type: "string" | "boolean" };
+export type OptionType = "string" | "boolean";
 
 /**
  * How many positional arguments a command takes, and the words its usage error says it with
@@ -137,11 +137,8 @@ export interface Command {
   arity(parsed: Parsed): Arity;
   /** What its help prints after the usage, such as the segment keys `compare` takes. */
   moreHelp?(context: Context): Promise<string>;
-  /**
-   * Runs it on the arguments after its name, which it reads with {@linkcode parse}: the exit
-   * code, or `"running"` when it started a server.
-   */
-  run(args: readonly string[], io: CliIo): Promise<number | "running">;
+  /** Runs it on its parsed arguments: `"running"` when it started a server, else exit code 0. */
+  run(context: Context): Promise<void | "running">;
 }
 
 /**
@@ -247,7 +244,7 @@ function tokensOf(command: Command, args: readonly string[]): Parsed {
   const known = { ...(command.openOptions?.(args) ? openOptionsOf(args) : {}), ...options };
   const { tokens } = parseArgs({
     args: [...args],
-    options: known,
+    options: Object.fromEntries(Object.entries(known).map(([key, type]) => [key, { type }])),
     strict: false,
     allowPositionals: true,
     tokens: true,
@@ -281,7 +278,7 @@ function tokensOf(command: Command, args: readonly string[]): Parsed {
     if (option === undefined) {
       throw usage(`Unknown option "${arg.slice(0, 40)}" for "${commandName}"`);
     }
-    if (option.type === "boolean") {
+    if (option === "boolean") {
       if (value !== undefined) throw usage(`"--${name}" takes no value`);
       values.set(name, true);
       continue;
@@ -298,10 +295,10 @@ function tokensOf(command: Command, args: readonly string[]): Parsed {
  * inputs. A name seen after `--` or as another option's value is declared too, and parseArgs
  * still reads that argument as a positional or a value.
  */
-function openOptionsOf(args: readonly string[]): Record<string, { type: "string" }> {
+function openOptionsOf(args: readonly string[]): Options {
   return Object.fromEntries(args.flatMap((arg) => {
     const name = /^--([a-zA-Z][a-zA-Z0-9-]*)(?:=|$)/.exec(arg)?.[1];
-    return name === undefined || name === "help" ? [] : [[name, { type: "string" as const }]];
+    return name === undefined || name === "help" ? [] : [[name, "string"]];
   }));
 }
 

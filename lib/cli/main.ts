@@ -10,7 +10,15 @@
 import { VERSION } from "../policy.ts";
 import { Problem } from "../problem.ts";
 import { closestFinder } from "../read/text.ts";
-import { type CliIo, type Command, commandUsage, textStyle, TOOL, usageText } from "./command.ts";
+import {
+  type CliIo,
+  type Command,
+  commandUsage,
+  parse,
+  textStyle,
+  TOOL,
+  usageText,
+} from "./command.ts";
 import { COMMANDS } from "./commands/mod.ts";
 
 export { type CliIo, TOOL };
@@ -128,5 +136,6 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
       { exitCode: 2, usage: "tool" },
     );
   }
-  return await command.run(args.slice(1), io);
+  const context = await parse(command, args.slice(1), io);
+  return context === undefined ? 0 : await command.run(context) ?? 0;
 }

@@ -7,8 +7,7 @@
 import { type Benchmarks, displayName, type MetricRecord } from "../../catalog/records.ts";
 import { metricBenchmarks } from "../../read/model.ts";
 import { statisticWords } from "../../read/words.ts";
-import type { CliIo, Command, Options } from "../command.ts";
-import { found, ONE_SLUG, parse } from "../command.ts";
+import { type Command, type Context, found, ONE_SLUG } from "../command.ts";
 import { bullet, figures, heading, pack, paint, sources, type TextStyle, wrap } from "../output.ts";
 
 /** The `benchmarks` command. */
@@ -16,19 +15,15 @@ export class BenchmarksCommand implements Command {
   readonly name = "benchmarks";
   readonly usage = "benchmarks <slug or name> [--json]";
   readonly summary = "A metric's benchmark figures with the sources each cites and the review date";
-  readonly options: Options = { json: { type: "boolean" } };
+  readonly options = { json: "boolean" } as const;
   arity = () => ONE_SLUG;
 
-  async run(args: readonly string[], io: CliIo): Promise<number | "running"> {
-    const context = await parse(this, args, io);
-    if (context === undefined) return 0;
-    const { positionals: [slug = ""], flag, print, printJson, model, style } = context;
+  async run({ positionals: [slug = ""], flag, print, printJson, model, style, io }: Context) {
     const read = await model();
     const metric = found(read.resolve("metric", slug), io);
     const answer = read.benchmarks(metric);
     if (flag("json")) printJson(answer);
     else print(formatBenchmarks(metric, style, { benchmarks: answer }));
-    return 0;
   }
 }
 

@@ -6,8 +6,7 @@
  * @module
  */
 import { calculate } from "../../read/calculate.ts";
-import type { Arity, CliIo, Command, Options, Parsed } from "../command.ts";
-import { found, parse, TOOL } from "../command.ts";
+import { type Command, type Context, found, type Parsed, TOOL } from "../command.ts";
 import { DATA_DETAILS, DATA_OPTION, dataJson, fromData } from "../from_data.ts";
 import { formatCalculation, formatCalculatorInputs, formatFromData } from "../output.ts";
 import { formatMetricList } from "./list.ts";
@@ -35,19 +34,17 @@ export class CalcCommand implements Command {
     `Example: ${TOOL} calc churn-rate --lost 90 --start 2000`,
     `From your data: ${TOOL} calc net-revenue-retention --data exports/`,
   ];
-  readonly options: Options = { json: { type: "boolean" }, data: { type: "string" } };
+  readonly options = { json: "boolean", data: "string" } as const;
   openOptions = () => true;
 
-  arity({ values }: Parsed): Arity {
+  arity({ values }: Parsed) {
     return [...values.keys()].some((key) => key !== "json")
       ? { min: 1, max: 1, says: "takes exactly one slug" }
       : { min: 0, max: 1, says: "takes one slug, or none to list the metrics it computes" };
   }
 
-  async run(args: readonly string[], io: CliIo): Promise<number | "running"> {
-    const context = await parse(this, args, io);
-    if (context === undefined) return 0;
-    const { positionals, values, text, flag, print, printJson, model, style } = context;
+  async run(context: Context) {
+    const { positionals, values, text, flag, print, printJson, model, style, io } = context;
     const read = await model();
     const segments = read.vocabulary();
     if (positionals.length === 0) {
@@ -58,7 +55,7 @@ export class CalcCommand implements Command {
         print(`Metrics with a calculator (their inputs: ${TOOL} calc <slug>):\n\n`);
         print(formatMetricList(metrics, style));
       }
-      return 0;
+      return;
     }
     const metric = found(read.resolve("metric", positionals[0] ?? ""), io);
     const data = text("data");
@@ -69,7 +66,7 @@ export class CalcCommand implements Command {
         print(`${formatFromData(run, style, { metric })}\n`);
         print(formatCalculation(calculation, style, { metric, segments }));
       }
-      return 0;
+      return;
     }
     const typed: Record<string, string> = {};
     for (const [key, value] of values) {
@@ -80,11 +77,10 @@ export class CalcCommand implements Command {
     if (metric.calculator && Object.keys(typed).length === 0) {
       if (flag("json")) printJson({ metric: metric.slug, ...metric.calculator });
       else print(formatCalculatorInputs(metric, style));
-      return 0;
+      return;
     }
     const calculation = calculate(metric, segments, typed);
     if (flag("json")) printJson(calculation);
     else print(formatCalculation(calculation, style, { metric, segments }));
-    return 0;
   }
 }

@@ -7,8 +7,7 @@
 import { Problem } from "../../problem.ts";
 import { type CompareInput, compareValue, segmentChoices } from "../../read/compare.ts";
 import type { ReadModel } from "../../read/model.ts";
-import type { Arity, CliIo, Command, Context, Options, Parsed } from "../command.ts";
-import { found, parse, TOOL } from "../command.ts";
+import { type Command, type Context, found, type Parsed, TOOL } from "../command.ts";
 import { DATA_DETAILS, DATA_OPTION, dataJson, fromData, givesData } from "../from_data.ts";
 import { formatComparison, formatFromData } from "../output.ts";
 
@@ -41,15 +40,10 @@ export class CompareCommand implements Command {
     `From your data: ${TOOL} compare churn-rate --data exports/ --period-start 2024-03-01`,
     `The segment keys of one metric: ${TOOL} compare <slug> --help`,
   ];
-  readonly options: Options = {
-    per: { type: "string" },
-    segment: { type: "string" },
-    json: { type: "boolean" },
-    data: { type: "string" },
-  };
+  readonly options = { per: "string", segment: "string", json: "boolean", data: "string" } as const;
   openOptions = givesData;
 
-  arity({ values }: Parsed): Arity {
+  arity({ values }: Parsed) {
     return values.has("data")
       ? { min: 1, max: 1, says: "takes exactly one slug with --data, which gives the value" }
       : { min: 2, max: 2, says: "takes a slug and a value" };
@@ -59,10 +53,8 @@ export class CompareCommand implements Command {
     return segmentHelp(await model(), positionals[0]);
   }
 
-  async run(args: readonly string[], io: CliIo): Promise<number | "running"> {
-    const context = await parse(this, args, io);
-    if (context === undefined) return 0;
-    const { positionals, repeated, text, flag, print, printJson, model, style } = context;
+  async run(context: Context) {
+    const { positionals, repeated, text, flag, print, printJson, model, style, io } = context;
     const data = text("data");
     if (data !== undefined && text("per") !== undefined) {
       throw new Problem(
@@ -87,7 +79,6 @@ export class CompareCommand implements Command {
       if (computed) print(`${formatFromData(computed.run, style, { metric })}\n`);
       print(formatComparison(comparison, style, { metric, segments: read.vocabulary() }));
     }
-    return 0;
   }
 }
 

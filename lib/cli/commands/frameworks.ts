@@ -4,8 +4,7 @@
  * @module
  */
 import type { Framework } from "../../catalog/records.ts";
-import type { CliIo, Command, Options } from "../command.ts";
-import { NO_ARGUMENTS, parse } from "../command.ts";
+import { type Command, type Context, NO_ARGUMENTS } from "../command.ts";
 import { paint, type TextStyle, wrap } from "../output.ts";
 
 /** The `frameworks` command. */
@@ -13,17 +12,13 @@ export class FrameworksCommand implements Command {
   readonly name = "frameworks";
   readonly usage = "frameworks [--json]";
   readonly summary = "List the measurement frameworks";
-  readonly options: Options = { json: { type: "boolean" } };
+  readonly options = { json: "boolean" } as const;
   arity = () => NO_ARGUMENTS;
 
-  async run(args: readonly string[], io: CliIo): Promise<number | "running"> {
-    const context = await parse(this, args, io);
-    if (context === undefined) return 0;
-    const { flag, print, printJson, model, style } = context;
+  async run({ flag, print, printJson, model, style }: Context) {
     const all = (await model()).frameworks();
     if (flag("json")) printJson(all);
     else print(formatFrameworkList(all, style));
-    return 0;
   }
 }
 

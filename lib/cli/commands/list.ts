@@ -6,8 +6,7 @@
  */
 import { displayName, type MetricRecord, toApiMetric } from "../../catalog/records.ts";
 import { Problem } from "../../problem.ts";
-import type { CliIo, Command, Options } from "../command.ts";
-import { knownTag, NO_ARGUMENTS, parse } from "../command.ts";
+import { type Command, type Context, knownTag, NO_ARGUMENTS } from "../command.ts";
 import { paint, type TextStyle, wrap } from "../output.ts";
 
 /** The `list` command. */
@@ -15,17 +14,10 @@ export class ListCommand implements Command {
   readonly name = "list";
   readonly usage = "list [--tag TAG] [--kind composite] [--json]";
   readonly summary = "List the metrics from A to Z, optionally by tag or kind";
-  readonly options: Options = {
-    tag: { type: "string" },
-    kind: { type: "string" },
-    json: { type: "boolean" },
-  };
+  readonly options = { tag: "string", kind: "string", json: "boolean" } as const;
   arity = () => NO_ARGUMENTS;
 
-  async run(args: readonly string[], io: CliIo): Promise<number | "running"> {
-    const context = await parse(this, args, io);
-    if (context === undefined) return 0;
-    const { text, flag, print, printJson, model, style } = context;
+  async run({ text, flag, print, printJson, model, style }: Context) {
     const tag = knownTag(text("tag"), "list");
     const kind = text("kind")?.toLowerCase();
     if (kind !== undefined && kind !== "composite") {
@@ -37,7 +29,6 @@ export class ListCommand implements Command {
     const metrics = (await model()).metrics({ tag, kind, order: "name" });
     if (flag("json")) printJson(metrics.map(toApiMetric));
     else print(formatMetricList(metrics, style));
-    return 0;
   }
 }
 

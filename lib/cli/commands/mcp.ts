@@ -3,22 +3,18 @@
  *
  * @module
  */
-import type { CliIo, Command, Options } from "../command.ts";
-import { NO_ARGUMENTS, parse } from "../command.ts";
+import { type Command, type Context, NO_ARGUMENTS } from "../command.ts";
 
 /** The `mcp` command. */
 export class McpCommand implements Command {
   readonly name = "mcp";
   readonly usage = "mcp";
   readonly summary = "Run the MCP server over stdio (for AI assistants)";
-  readonly options: Options = {};
+  readonly options = {} as const;
   arity = () => NO_ARGUMENTS;
 
-  async run(args: readonly string[], io: CliIo): Promise<number | "running"> {
-    const context = await parse(this, args, io);
-    if (context === undefined) return 0;
-    const { catalogDir } = context;
+  async run({ catalogDir, io }: Context) {
     await io.serveMcp(await io.loadCatalog(catalogDir));
-    return "running";
+    return "running" as const;
   }
 }

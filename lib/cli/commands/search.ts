@@ -7,8 +7,7 @@
 import { displayName } from "../../catalog/records.ts";
 import { Problem } from "../../problem.ts";
 import type { SearchHit, Snippet } from "../../read/search.ts";
-import type { Arity, CliIo, Command, Options } from "../command.ts";
-import { knownTag, parse } from "../command.ts";
+import { type Command, type Context, knownTag } from "../command.ts";
 import { paint, type TextStyle, wrap } from "../output.ts";
 
 /** The `search` command. */
@@ -17,20 +16,13 @@ export class SearchCommand implements Command {
   readonly usage = "search <query> [--limit N] [--tag TAG] [--json]";
   readonly summary =
     "Ranked search over metrics and frameworks, optionally only metrics with a tag";
-  readonly options: Options = {
-    limit: { type: "string" },
-    tag: { type: "string" },
-    json: { type: "boolean" },
-  };
+  readonly options = { limit: "string", tag: "string", json: "boolean" } as const;
 
-  arity(): Arity {
+  arity() {
     return ({ min: 1, max: Infinity, says: "needs a query" });
   }
 
-  async run(args: readonly string[], io: CliIo): Promise<number | "running"> {
-    const context = await parse(this, args, io);
-    if (context === undefined) return 0;
-    const { positionals, text, flag, print, printJson, model, style } = context;
+  async run({ positionals, text, flag, print, printJson, model, style }: Context) {
     const limitText = text("limit") ?? "10";
     if (!/^\d{1,3}$/.test(limitText) || Number(limitText) < 1) {
       throw new Problem(
@@ -47,7 +39,6 @@ export class SearchCommand implements Command {
     const hits = results.map((result) => result.hit);
     if (flag("json")) printJson(hits);
     else print(formatHits(hits, style, { snippets: results.map((result) => result.snippet) }));
-    return 0;
   }
 }
 

@@ -4,23 +4,19 @@
  * @module
  */
 import { serveOptionsFromEnv } from "../../server/config.ts";
-import type { CliIo, Command, Options } from "../command.ts";
-import { NO_ARGUMENTS, parse } from "../command.ts";
+import { type Command, type Context, NO_ARGUMENTS } from "../command.ts";
 
 /** The `serve` command. */
 export class ServeCommand implements Command {
   readonly name = "serve";
   readonly usage = "serve [--port N]";
   readonly summary = "Start the HTTP service (PORT, HOSTNAME, BASE_URL apply)";
-  readonly options: Options = { port: { type: "string" } };
+  readonly options = { port: "string" } as const;
   arity = () => NO_ARGUMENTS;
 
-  async run(args: readonly string[], io: CliIo): Promise<number | "running"> {
-    const context = await parse(this, args, io);
-    if (context === undefined) return 0;
-    const { catalogDir, text } = context;
+  async run({ catalogDir, text, io }: Context) {
     const options = serveOptionsFromEnv(io.env, { port: text("port") });
     await io.serve(await io.loadCatalog(catalogDir), options);
-    return "running";
+    return "running" as const;
   }
 }

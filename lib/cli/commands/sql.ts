@@ -9,8 +9,7 @@ import { findRecipe } from "../../read/recipes.ts";
 import { type Dialect, DIALECTS } from "../../sql/dialect.ts";
 import { recipeText } from "../../sql/recipe.ts";
 import { ddl } from "../../sql/schema.ts";
-import type { Arity, CliIo, Command, Options, Parsed } from "../command.ts";
-import { parse, TOOL } from "../command.ts";
+import { type Command, type Context, type Parsed, TOOL } from "../command.ts";
 
 /** The `sql` command. */
 export class SqlCommand implements Command {
@@ -33,23 +32,20 @@ export class SqlCommand implements Command {
     `Examples: ${TOOL} sql churn-rate > churn-rate.sql · ${TOOL} sql --schema --dialect duckdb` +
     ` · ${TOOL} sql churn-rate --dialect clickhouse`,
   ];
-  readonly options: Options = { dialect: { type: "string" }, schema: { type: "boolean" } };
+  readonly options = { dialect: "string", schema: "boolean" } as const;
 
-  arity({ values }: Parsed): Arity {
+  arity({ values }: Parsed) {
     return values.get("schema") === true
       ? { min: 0, max: 0, says: "takes no slug with --schema" }
       : { min: 1, max: 1, says: "takes exactly one slug, or --schema" };
   }
 
-  async run(args: readonly string[], io: CliIo): Promise<number | "running"> {
-    const context = await parse(this, args, io);
-    if (context === undefined) return 0;
-    const { positionals: [slug = ""], text, flag, print, model } = context;
+  async run({ positionals: [slug = ""], text, flag, print, model, io }: Context) {
     const dialect = dialectOf(text("dialect"));
     // The schema is the code's, whatever the catalog: no catalog is loaded for it.
     if (flag("schema")) {
       print(ddl(dialect));
-      return 0;
+      return;
     }
     const recipe = findRecipe(await model(), slug);
     if (!recipe.ok) throw new Problem(recipe.message);
@@ -58,7 +54,6 @@ export class SqlCommand implements Command {
     }
     // The file as it is (one text for PostgreSQL and DuckDB), or ClickHouse's rewriting of it.
     print(recipeText(recipe.recipe.text, dialect));
-    return 0;
   }
 }
 

@@ -4,8 +4,7 @@
  *
  * @module
  */
-import type { CliIo, Command, Options } from "../command.ts";
-import { NO_ARGUMENTS, parse } from "../command.ts";
+import { type Command, type Context, NO_ARGUMENTS } from "../command.ts";
 
 /** The `validate` command. */
 export class ValidateCommand implements Command {
@@ -14,19 +13,15 @@ export class ValidateCommand implements Command {
   readonly summary =
     "Check the catalog's Markdown files (CATALOG_DIR applies); print each problem with " +
     "file and field; --write also writes the validated artifact.json that loads in its place";
-  readonly options: Options = { write: { type: "boolean" } };
+  readonly options = { write: "boolean" } as const;
   arity = () => NO_ARGUMENTS;
 
-  async run(args: readonly string[], io: CliIo): Promise<number | "running"> {
-    const context = await parse(this, args, io);
-    if (context === undefined) return 0;
-    const { catalogDir, flag, print } = context;
+  async run({ catalogDir, flag, print, io }: Context) {
     const written = flag("write") ? await io.writeArtifact(catalogDir) : undefined;
     const catalog = written?.catalog ?? await io.loadCatalog(catalogDir, { prebuilt: false });
     print(
       `The catalog is valid: ${catalog.metrics.length} metrics, ${catalog.frameworks.length} frameworks\n`,
     );
     if (written) print(`Wrote ${written.file}\n`);
-    return 0;
   }
 }
