@@ -1,13 +1,13 @@
 /**
  * The `--data DIR` option that `compare` and `calc` share: its help, the recipe run on the
- * folder's files (`data.ts`, and DuckDB with it, load only then), the metric calculated from the
- * inputs the data gave, and where they came from as `--json` prints it.
+ * folder's files (`data.ts`, and DuckDB with it, load only then) and the metric calculated from the
+ * inputs the data gave.
  *
  * @module
  */
 import type { MetricRecord } from "../catalog/records.ts";
 import { Problem, problemOr } from "../problem.ts";
-import { calculate, type Calculation, fewToCount } from "../read/calculate.ts";
+import { calculate, type Calculation } from "../read/calculate.ts";
 import type { ReadModel } from "../read/model.ts";
 import { recipeOf, withoutRecipe } from "../read/recipes.ts";
 import { type Context, TOOL } from "./command.ts";
@@ -72,16 +72,4 @@ export async function fromData(
     throw new Problem(`The data's inputs give no ${metric.slug}: ${calculation.message}`);
   }
   return { run, calculation };
-}
-
-/**
- * Where a value computed from data came from, as `--json` prints it: the inputs as numbers, and
- * `few` when the result divides by a small count.
- */
-export function dataJson(run: FromData, metric: MetricRecord): Record<string, unknown> {
-  const inputs = Object.fromEntries(
-    Object.entries(run.inputs).map(([name, value]) => [name, Number(value)]),
-  );
-  const few = metric.calculator ? fewToCount(metric.calculator, inputs) : undefined;
-  return { ...run, inputs, ...(few ? { few } : {}) };
 }

@@ -219,13 +219,8 @@ const DIRECTION_WORDS: Record<Direction, string> = {
   "target-band": "best inside a target band",
 };
 
-/** What {@linkcode formatComparison} words a comparison with. */
-export interface ComparisonTextOptions {
-  /** The metric compared with: its figures and sources. */
-  metric: MetricRecord;
-  /** The segment vocabulary, to word the figures' segments. */
-  segments?: Vocabulary;
-}
+/** The metric compared with, and the vocabulary that words its figures' segments. */
+type Words = { metric: MetricRecord; segments: Vocabulary };
 
 /**
  * Where a value stands: the lead first, then the figures grouped by how well their segment matches
@@ -234,13 +229,13 @@ export interface ComparisonTextOptions {
 export function formatComparison(
   comparison: ValueComparison,
   style: TextStyle,
-  options: ComparisonTextOptions,
+  words: Words,
 ): string {
   return [
-    paint(style, "bold", displayName(options.metric)),
-    paint(style, "dim", `${options.metric.slug} · ${DIRECTION_WORDS[comparison.direction]}`),
+    paint(style, "bold", displayName(words.metric)),
+    paint(style, "dim", `${words.metric.slug} · ${DIRECTION_WORDS[comparison.direction]}`),
     "",
-    ...standingLines(comparison, style, options),
+    ...standingLines(comparison, style, words),
   ].join("\n") + "\n";
 }
 
@@ -248,7 +243,7 @@ export function formatComparison(
 function standingLines(
   comparison: ValueComparison,
   style: TextStyle,
-  { metric, segments = {} }: ComparisonTextOptions,
+  { metric, segments }: Words,
 ): string[] {
   const { lead, hint, groups } = comparisonWords(comparison, metric, segments);
   const cited = [
@@ -273,17 +268,11 @@ function standingLines(
   ];
 }
 
-/** Options for {@linkcode formatFramework}. */
-export interface FrameworkTextOptions {
-  /** Metric names by slug, to name each component's metrics. */
-  metricNames?: ReadonlyMap<string, string>;
-}
-
-/** One framework, every section in the field table's order. */
+/** One framework, every section in the field table's order, naming its metrics by slug. */
 export function formatFramework(
   framework: Framework,
   style: TextStyle,
-  { metricNames = new Map() }: FrameworkTextOptions = {},
+  { metricNames }: { metricNames: ReadonlyMap<string, string> },
 ): string {
   const context: TextContext = { metricNames };
   return [
@@ -313,9 +302,7 @@ export function formatCalculatorInputs(metric: MetricRecord, style: TextStyle): 
     "",
     wrap(
       `Example: calc ${metric.slug} ${example} (the worked example: ${calculator.example.states})`,
-      {
-        width: style.width,
-      },
+      { width: style.width },
     ),
   ].join("\n") + "\n";
 }
@@ -324,7 +311,7 @@ export function formatCalculatorInputs(metric: MetricRecord, style: TextStyle): 
 export function formatCalculation(
   calculation: Calculation,
   style: TextStyle,
-  { metric, segments = {} }: ComparisonTextOptions,
+  { metric, segments }: Words,
 ): string {
   const per = calculation.per ? ` a ${calculation.per}` : "";
   const standing = calculation.comparison
@@ -383,12 +370,7 @@ export function formatFromData(
     return lead + wrap(note, { width: style.width, indent }).trimStart();
   });
   const calculator = metric.calculator;
-  const few = calculator
-    ? fewToCount(
-      calculator,
-      Object.fromEntries(Object.entries(run.inputs).map(([name, value]) => [name, Number(value)])),
-    )
-    : undefined;
+  const { few } = dataJson(run, metric);
   const warning = few && calculator
     ? [
       "",
@@ -414,4 +396,16 @@ export function formatFromData(
     ...lines,
     ...warning,
   ].join("\n") + "\n";
+}
+
+/**
+ * Where a value computed from data came from, as `--json` prints it: the inputs as numbers, and
+ * `few` when the result divides by a small count.
+ */
+export function dataJson(run: FromData, metric: MetricRecord) {
+  const inputs = Object.fromEntries(
+    Object.entries(run.inputs).map(([name, value]) => [name, Number(value)]),
+  );
+  const few = metric.calculator ? fewToCount(metric.calculator, inputs) : undefined;
+  return { ...run, inputs, ...(few ? { few } : {}) };
 }

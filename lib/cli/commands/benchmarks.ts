@@ -5,7 +5,6 @@
  * @module
  */
 import { type Benchmarks, displayName, type MetricRecord } from "../../catalog/records.ts";
-import { metricBenchmarks } from "../../read/model.ts";
 import { statisticWords } from "../../read/words.ts";
 import { type Command, type Context, found, ONE_SLUG } from "../command.ts";
 import { bullet, figures, heading, pack, paint, sources, type TextStyle, wrap } from "../output.ts";
@@ -23,7 +22,7 @@ export class BenchmarksCommand implements Command {
     const metric = found(read.resolve("metric", slug), io);
     const answer = read.benchmarks(metric);
     if (flag("json")) printJson(answer);
-    else print(formatBenchmarks(metric, style, { benchmarks: answer }));
+    else print(formatBenchmarks(metric, answer, style));
   }
 }
 
@@ -143,15 +142,10 @@ function figureTable(benchmarks: Benchmarks, style: TextStyle): string[] {
 }
 
 /**
- * A metric's benchmarks, each with the numbers of the sources it cites, then its figures as a
- * table, and the review date. Pass the read model's `benchmarks(metric)`, whose segments are worded
- * with the catalog's vocabulary.
+ * A metric's benchmarks (the read model's, whose segments are worded with the catalog's
+ * vocabulary), each with the numbers of the sources it cites, its figures as a table, the review date.
  */
-function formatBenchmarks(
-  metric: MetricRecord,
-  style: TextStyle,
-  { benchmarks = metricBenchmarks(metric) }: { benchmarks?: Benchmarks } = {},
-): string {
+function formatBenchmarks(metric: MetricRecord, benchmarks: Benchmarks, style: TextStyle): string {
   const title = displayName(metric);
   if (!metric.benchmarks) {
     return `${paint(style, "bold", title)}\n\n${

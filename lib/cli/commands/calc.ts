@@ -7,8 +7,8 @@
  */
 import { calculate } from "../../read/calculate.ts";
 import { type Command, type Context, found, type Parsed, TOOL } from "../command.ts";
-import { DATA_DETAILS, DATA_OPTION, dataJson, fromData } from "../from_data.ts";
-import { formatCalculation, formatCalculatorInputs, formatFromData } from "../output.ts";
+import { DATA_DETAILS, DATA_OPTION, fromData } from "../from_data.ts";
+import { dataJson, formatCalculation, formatCalculatorInputs, formatFromData } from "../output.ts";
 import { formatMetricList } from "./list.ts";
 
 /** The `calc` command. */

@@ -8,8 +8,8 @@ import { Problem } from "../../problem.ts";
 import { type CompareInput, compareValue, segmentChoices } from "../../read/compare.ts";
 import type { ReadModel } from "../../read/model.ts";
 import { type Command, type Context, found, type Parsed, TOOL } from "../command.ts";
-import { DATA_DETAILS, DATA_OPTION, dataJson, fromData, givesData } from "../from_data.ts";
-import { formatComparison, formatFromData } from "../output.ts";
+import { DATA_DETAILS, DATA_OPTION, fromData, givesData } from "../from_data.ts";
+import { dataJson, formatComparison, formatFromData } from "../output.ts";
 
 /** The `compare` command. */
 export class CompareCommand implements Command {

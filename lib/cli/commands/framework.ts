@@ -19,8 +19,6 @@ export class FrameworkCommand implements Command {
     const read = await model();
     const record = found(read.resolve("framework", slug), io);
     if (flag("json")) printJson(record);
-    else {
-      print(formatFramework(record, style, { metricNames: read.names("metric") }));
-    }
+    else print(formatFramework(record, style, { metricNames: read.names("metric") }));
   }
 }

@@ -38,18 +38,15 @@ export class SearchCommand implements Command {
     });
     const hits = results.map((result) => result.hit);
     if (flag("json")) printJson(hits);
-    else print(formatHits(hits, style, { snippets: results.map((result) => result.snippet) }));
+    else print(formatHits(hits, results.map((result) => result.snippet), style));
   }
 }
 
-/** Search hits, best first. */
+/** Search hits, best first, each with the passage where the query's words match. */
 function formatHits(
   hits: readonly SearchHit[],
+  snippets: readonly (Snippet | undefined)[],
   style: TextStyle,
-  { snippets = [] }: {
-    /** The passage of each hit where the query's words match, by position. */
-    snippets?: readonly (Snippet | undefined)[];
-  } = {},
 ): string {
   if (hits.length === 0) return "No matches.\n";
   const numberWidth = String(hits.length).length + 2;
