@@ -1,17 +1,14 @@
 /**
- * What a command of the command line is, and what every command shares: the runtime's
- * {@linkcode CliIo}, {@linkcode parse}, which reads a command's arguments against its options
- * (printing its help for `--help`), the context it runs with, and the usage text. Each command is
- * a module under `commands/`; `main.ts` hands it the arguments after its name.
+ * What a command of the command line is (a class in a module under `commands/`), the runtime
+ * ({@linkcode CliIo}) and the context it runs with, and the lookups several commands share.
  *
  * @module
  */
-import { parseArgs } from "node:util";
 import { type Catalog, type Tag, TAGS } from "../catalog/records.ts";
-import { createReadModel, type Lookup, type ReadModel, type RecordKind } from "../read/model.ts";
+import type { Lookup, ReadModel, RecordKind } from "../read/model.ts";
 import { PACKAGE_NAME } from "../policy.ts";
 import { Problem } from "../problem.ts";
-import { catalogDirFrom, type ServeOptions } from "../server/config.ts";
+import type { ServeOptions } from "../server/config.ts";
 import type { TextStyle } from "./output.ts";
 
 /** The tool's name, as usage lines show it: the command the package installs. */
@@ -29,42 +26,25 @@ export interface CliIo {
   isTerminal: boolean;
   /** The terminal's width in columns, when standard output is one. */
   columns?: number | undefined;
-  /**
-   * Loads the catalog: the folder given (`CATALOG_DIR`), or the one the tool ships with; with
-   * `prebuilt: false`, from its Markdown files even when an up-to-date artifact is there.
-   */
+  /** Loads the catalog of the folder given, else the tool's; `prebuilt: false` skips the artifact. */
   loadCatalog(dir: string | undefined, options?: { prebuilt?: boolean }): Promise<Catalog>;
-  /**
-   * Validates the Markdown files of the folder given (or of the catalog the tool ships with) and
-   * writes their artifact beside them; returns the catalog and the file written.
-   */
+  /** Validates the catalog's Markdown files and writes their artifact beside them. */
   writeArtifact(dir: string | undefined): Promise<{ catalog: Catalog; file: string }>;
   /** Starts the HTTP service where the options say; resolves once it listens. */
   serve(catalog: Catalog, options: ServeOptions): Promise<void> | void;
   /** Runs the MCP server over stdio; resolves once it is connected. */
   serveMcp(catalog: Catalog): Promise<void>;
   /**
-   * Imports an npm package the tool does not carry, pinned to `version`: DuckDB, which `--data`
-   * runs the recipes on. Rejects with a {@linkcode Problem} that says how to get it where the
-   * runtime cannot find it. Left out where no package can be loaded (the single binary), and
-   * `--data` then says so in one line.
+   * Imports DuckDB (an npm package pinned to `version`) for `--data`, rejecting with a
+   * {@linkcode Problem} that says how to get it; left out where none loads (the single binary).
    */
   importPackage?: ((name: string, version: string) => Promise<unknown>) | undefined;
 }
 
-/** How an option is read: a value after it, or a flag. */
-export type OptionType = "string" | "boolean";
-
-/**
- * How many positional arguments a command takes, and the words its usage error says it with
- * after the command's name ("takes exactly one slug").
- */
-export interface Arity {
-  /** The fewest it takes. */
+/** How many positional arguments a command takes, and what its usage error says after its name. */
+interface Arity {
   min: number;
-  /** The most it takes. */
   max: number;
-  /** What the usage error says after the command's name. */
   says: string;
 }
 
@@ -104,8 +84,8 @@ export interface Context extends Parsed {
   model(): Promise<ReadModel>;
 }
 
-/** The options a command takes, by name. */
-export type Options = Readonly<Record<string, OptionType>>;
+/** The options a command takes, by name: each a value after it, or a flag. */
+export type Options = Readonly<Record<string, "string" | "boolean">>;
 
 /**
  * One command of the command line: its help, its options and what it does. Each is a class in
@@ -120,18 +100,11 @@ export interface Command {
   readonly listed?: string;
   /** One sentence of what it does, without the final period. */
   readonly summary: string;
-  /**
-   * What its own help adds after the summary, one entry a line as printed before wrapping: a
-   * paragraph of whole sentences, a heading, an option row, or "" for a blank line. The help
-   * wraps each entry to the width, so a sentence is never split across entries.
-   */
+  /** What its help adds after the summary: whole paragraphs, headings, option rows, "" lines. */
   readonly details?: readonly string[];
   /** The options it takes, by name (`--help` is every command's). */
   readonly options: Options;
-  /**
-   * Whether, with these arguments, it also takes `--name value` options it does not list (a
-   * calculator's inputs, a recipe's parameters), which it checks itself.
-   */
+  /** Whether these arguments make it take `--name value` options it checks itself (inputs). */
   openOptions?(args: readonly string[]): boolean;
   /** How many positional arguments it takes with the options given. */
   arity(parsed: Parsed): Arity;
@@ -139,167 +112,6 @@ export interface Command {
   moreHelp?(context: Context): Promise<string>;
   /** Runs it on its parsed arguments: `"running"` when it started a server, else exit code 0. */
   run(context: Context): Promise<void | "running">;
-}
-
-/**
- * Reads a command's arguments against its options, and checks how many positional arguments it
- * was given; returns what it runs with, or `undefined` once it printed the command's help for
- * `-h` or `--help`. A problem is a usage {@linkcode Problem} that names the command.
- */
-export async function parse(
-  command: Command,
-  args: readonly string[],
-  io: CliIo,
-): Promise<Context | undefined> {
-  const parsed = tokensOf(command, args);
-  const { values, positionals } = parsed;
-  const style = textStyle(io);
-  const print = (text: string) => io.stdout(text);
-  const catalogDir = catalogDirFrom(io.env);
-  let model: Promise<ReadModel> | undefined;
-  const context: Context = {
-    ...parsed,
-    io,
-    style,
-    catalogDir,
-    text(key) {
-      const value = values.get(key);
-      return typeof value === "string" ? value : undefined;
-    },
-    flag: (key) => values.get(key) === true,
-    print,
-    // The API's bytes: `show churn-rate --json` prints exactly the body of /api/metrics/churn-rate.
-    printJson: (value) => print(`${JSON.stringify(value)}\n`),
-    model: () => model ??= io.loadCatalog(catalogDir).then(createReadModel),
-  };
-  if (values.get("help")) {
-    print(`${usageText(commandUsage(command), style)}\n`);
-    if (command.moreHelp) print(`\n${usageText(await command.moreHelp(context), style)}\n`);
-    return undefined;
-  }
-  const { min, max, says } = command.arity(parsed);
-  if (positionals.length < min || positionals.length > max) {
-    throw new Problem(`"${command.name}" ${says}`, { exitCode: 2, usage: command.name });
-  }
-  return context;
-}
-
-/** A command's help: its usage, its summary and what its details add. */
-export function commandUsage({ usage, summary, details = [] }: Command): string {
-  return [
-    `Usage: ${TOOL} ${usage}`,
-    "",
-    `${summary}.`,
-    ...(details.length > 0 ? ["", ...details] : []),
-  ]
-    .join("\n");
-}
-
-/** How wide and how coloured text output is: the terminal, else `COLUMNS`, else 80. */
-export function textStyle(io: CliIo): TextStyle {
-  const noColor = (io.env("NO_COLOR") ?? "") !== "";
-  const columns = Number(io.env("COLUMNS"));
-  const width = io.isTerminal && io.columns
-    ? io.columns
-    : Number.isInteger(columns) && columns > 0
-    ? columns
-    : 80;
-  return { width: Math.min(Math.max(width, 40), 120), color: io.isTerminal && !noColor };
-}
-
-/** The usage text wrapped to the output width. */
-export function usageText(text: string, style: TextStyle): string {
-  return text.split("\n").map((line) => {
-    if (line.length <= style.width) return line;
-    // A "usage  summary" row keeps the usage whole and wraps the summary under its column, or
-    // on lines of its own, 4 columns in, when that column is too deep for the width.
-    const column = /^\s*\S+(?:\s\S+)*?\s{2,}/.exec(line)?.[0].length ?? 0;
-    const deep = column > style.width / 2;
-    const indent = column === 0 ? 2 : deep ? 4 : column;
-    const words = line.slice(column).split(" ").filter(Boolean);
-    const lines: string[] = [];
-    if (deep) lines.push(line.slice(0, column).trimEnd());
-    let current = deep ? " ".repeat(indent) : line.slice(0, column);
-    for (const word of words) {
-      if (current.trim() !== "" && current.length + word.length + 1 > style.width) {
-        lines.push(current.trimEnd());
-        current = " ".repeat(indent);
-      }
-      current += (current.trim() === "" || current.endsWith(" ") ? "" : " ") + word;
-    }
-    lines.push(current.trimEnd());
-    return lines.join("\n");
-  }).join("\n");
-}
-
-/**
- * Reads a command's arguments with `node:util`'s `parseArgs`: `--name value`, `--name=value`,
- * boolean flags, `-h`, and `--` before positionals that start with a dash. A negative number is a
- * positional, and a string option takes the next argument whatever it looks like (`--limit -1`).
- * An option given twice keeps its last value in `values` and every value in `repeated`. Every
- * problem is a usage error worded here, so `parseArgs` runs without its own checks.
- */
-function tokensOf(command: Command, args: readonly string[]): Parsed {
-  const { name: commandName, options } = command;
-  const known = { ...(command.openOptions?.(args) ? openOptionsOf(args) : {}), ...options };
-  const { tokens } = parseArgs({
-    args: [...args],
-    options: Object.fromEntries(Object.entries(known).map(([key, type]) => [key, { type }])),
-    strict: false,
-    allowPositionals: true,
-    tokens: true,
-  });
-  const values = new Map<string, string | boolean>();
-  const repeated = new Map<string, string[]>();
-  const positionals: string[] = [];
-  let negative = -1;
-  for (const token of tokens) {
-    if (token.kind === "option-terminator") continue;
-    if (token.kind === "positional") {
-      positionals.push(token.value);
-      continue;
-    }
-    const arg = args[token.index] ?? "";
-    if (arg === "-h" || arg === "--help") {
-      values.set("help", true);
-      continue;
-    }
-    // parseArgs reads "-4.5" as the short options -4, -. and -5, each a token of the same argument.
-    if (/^-\d/.test(arg)) {
-      if (token.index !== negative) positionals.push(arg);
-      negative = token.index;
-      continue;
-    }
-    const { name, value } = token;
-    const option = token.rawName.startsWith("--") && Object.hasOwn(known, name)
-      ? known[name]
-      : undefined;
-    const usage = (message: string) => new Problem(message, { exitCode: 2, usage: commandName });
-    if (option === undefined) {
-      throw usage(`Unknown option "${arg.slice(0, 40)}" for "${commandName}"`);
-    }
-    if (option === "boolean") {
-      if (value !== undefined) throw usage(`"--${name}" takes no value`);
-      values.set(name, true);
-      continue;
-    }
-    if (value === undefined) throw usage(`"--${name}" needs a value`);
-    values.set(name, value);
-    repeated.set(name, [...repeated.get(name) ?? [], value]);
-  }
-  return { values, repeated, positionals };
-}
-
-/**
- * The `--name` options among the arguments, but `--help`, as string options: a calculator's
- * inputs. A name seen after `--` or as another option's value is declared too, and parseArgs
- * still reads that argument as a positional or a value.
- */
-function openOptionsOf(args: readonly string[]): Options {
-  return Object.fromEntries(args.flatMap((arg) => {
-    const name = /^--([a-zA-Z][a-zA-Z0-9-]*)(?:=|$)/.exec(arg)?.[1];
-    return name === undefined || name === "help" ? [] : [[name, "string"]];
-  }));
 }
 
 /** The command that shows each kind of record, which a lookup of the other kind points to. */
