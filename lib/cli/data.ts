@@ -1,10 +1,8 @@
 /**
- * `--data DIR` for `compare` and `calc`: a metric's SQL recipe run on CSV files shaped like the
- * reference schema (one file a table, named after it: `subscriptions.csv`), on DuckDB, which is
- * loaded then and only then. The recipe's parameters come from options (`--period-start
- * 2024-03-01`), or default to the last full period before the data ends. The answer is the
- * calculator's inputs, which `calc` and `compare` compute and place against the benchmarks as
- * they do a reader's own. `from_data.ts` imports this module only for `--data`.
+ * `--data DIR`: a metric's SQL recipe run on DuckDB (loaded only then) over files shaped like the
+ * reference schema, one a table (`subscriptions.csv`), with its parameters from options or the
+ * last full period before the data ends; the answer is the calculator's inputs. `from_data.ts`
+ * imports this module only for `--data`.
  *
  * @module
  */
@@ -36,25 +34,18 @@ import { SCHEMA_VERSION, TABLES } from "../sql/schema.ts";
 
 /** What a recipe gave on someone's data. */
 export interface FromData {
-  /** The folder of CSV files, as given. */
+  /** The folder of files, as given. */
   folder: string;
-  /** The engine the recipe ran on. */
   engine: "duckdb";
   /** The version of the reference schema the files follow. */
   schemaVersion: string;
-  /**
-   * The instant the data is complete up to: `--as-of`, or else the earliest of the files' latest
-   * instants (a ledger month counts to its end). The defaults end before it.
-   */
+  /** The instant the data is complete up to: `--as-of`, else the earliest file's last instant. */
   asOf: string;
   /** Whether `asOf` was given (`--as-of`), rather than where the data ends. */
   asOfGiven: boolean;
   /** Every parameter of the recipe, as it ran. */
   parameters: Record<string, string | number>;
-  /**
-   * The parameters that took their default (and `as_of` when it was not given), each with how
-   * ("the last full month"), in the recipe's order.
-   */
+  /** The parameters that took their default, each with how ("the last full month"). */
   defaults: Record<string, string>;
   /** How many periods the default moved back because a later one's window was still open. */
   movedBack: number;
@@ -66,12 +57,9 @@ export interface FromData {
 const MOST_MOVES = 400;
 
 /**
- * Runs a recipe on the CSV files of a folder and returns the calculator's inputs (`inputs`, its
- * names in order) with the parameters it ran with.
- * `options` are the options given besides the command's own, by name as typed (`period-start` or
- * `period_start`); `importPackage` loads DuckDB (left out where it cannot be loaded, the single
- * binary). Every problem is a {@linkcode Problem}, found in the order a person fixes them:
- * the options, the engine, the files, the rules across rows, a period whose window is open.
+ * Runs a recipe on the files of a folder and returns the calculator's `inputs` with the
+ * parameters it ran with, set by `options` (`period-start` or `period_start`). Each problem is a
+ * {@linkcode Problem}, in the order a person fixes them: options, engine, files, rows, periods.
  */
 export async function runOnData(
   recipe: Recipe,
@@ -119,7 +107,7 @@ export async function runOnData(
     }
     const asOf = asOfGiven === undefined
       ? Math.min(...reaches.map((reach) => reach.last))
-      : Date.parse(`${timestampText(asOfGiven).replace(" ", "T")}Z`);
+      : instant(asOfGiven);
     const first = Math.min(...reaches.map((reach) => reach.first));
     const parameters = resolveParameters(recipe, given, asOf);
     if (asOfGiven === undefined) checkComplete(recipe, parameters, asOf);
@@ -171,9 +159,7 @@ async function answer(
       given !== undefined &&
       (empty === undefined || earlierPeriod(recipe, parameters) === undefined)
     ) {
-      const defaulted = [
-        ...parameters.defaulted,
-      ];
+      const defaulted = [...parameters.defaulted];
       return {
         folder,
         engine: "duckdb",
@@ -233,17 +219,16 @@ function monthsLater(at: number, months: number): number {
  */
 function checkComplete(recipe: Recipe, parameters: Parameters, asOf: number): void {
   const { values } = parameters;
-  const at = (value: string | number) => Date.parse(`${timestampText(value).replace(" ", "T")}Z`);
-  const ends: [string, number][] = [];
+  const ends: number[] = [];
   for (const name of ["period_end", "snapshot_at"]) {
     const value = values[name];
-    if (value !== undefined) ends.push([name, at(value)]);
+    if (value !== undefined) ends.push(instant(value));
   }
   for (const [name, span] of Object.entries(SPANS)) {
     const value = values[name];
-    if (value !== undefined) ends.push([name, span(at(value))]);
+    if (value !== undefined) ends.push(span(instant(value)));
   }
-  for (const [, end] of ends) {
+  for (const end of ends) {
     if (end <= asOf) continue;
     throw new Problem(
       `${recipe.metric}'s period ${written(values)} ends at ${timestampText(end)}, after ` +
@@ -326,29 +311,29 @@ async function checkFolder(folder: string): Promise<void> {
   try {
     isFolder = (await stat(folder)).isDirectory();
   } catch (error) {
-    if (!isNotFound(error)) throw error;
+    if (!(error instanceof Error && "code" in error && error.code === "ENOENT")) throw error;
     throw new Problem(`--data "${folder.slice(0, 200)}": no such folder`);
   }
   if (!isFolder) throw new Problem(`--data "${folder.slice(0, 200)}" is not a folder`);
-}
-
-function isNotFound(error: unknown): boolean {
-  return error instanceof Error && "code" in error && error.code === "ENOENT";
 }
 
 /** Where a period starts, in milliseconds since 1970. */
 function startOf(parameters: Parameters): number {
   const { values } = parameters;
   const start = values.period_start ?? values.cohort_start ?? values.cohort_day;
-  return start === undefined ? -Infinity : Date.parse(`${timestampText(start).replace(" ", "T")}Z`);
+  return start === undefined ? -Infinity : instant(start);
 }
 
 /** Where a period ends, in milliseconds since 1970 (a cohort day ends a day after it begins). */
 function endOf(parameters: Parameters): number {
   const { values } = parameters;
   const end = values.period_end ?? values.cohort_end;
-  if (end !== undefined) return Date.parse(`${timestampText(end).replace(" ", "T")}Z`);
-  return startOf(parameters) + 86_400_000;
+  return end === undefined ? startOf(parameters) + 86_400_000 : instant(end);
+}
+
+/** A date or timestamp parameter as milliseconds since 1970, in UTC. */
+function instant(value: string | number): number {
+  return Date.parse(`${timestampText(value).replace(" ", "T")}Z`);
 }
 
 /** Parameters as a person reads them in a message: `--period-start 2024-03-01, …`. */
