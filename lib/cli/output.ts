@@ -133,6 +133,8 @@ function sectionLines(part: Section, style: TextStyle, context: TextContext): st
     }),
   ];
   const items = (lines: string[]) => lines.length === 0 ? [] : ["", title, ...lines];
+  const labelled = (format: "bold" | "cyan", label: string, text: string) =>
+    bullet(`${paint(style, format, label)}: ${text}`, style);
   switch (part.content) {
     case "text":
     case "formula":
@@ -152,26 +154,14 @@ function sectionLines(part: Section, style: TextStyle, context: TextContext): st
     case "steps":
       return items(part.value.map((step, index) => bullet(step, style, `${index + 1}.`)));
     case "labelled":
-      return items(
-        part.value.map((item) =>
-          bullet(`${paint(style, "bold", item.label)}: ${item.text}`, style)
-        ),
-      );
+      return items(part.value.map((item) => labelled("bold", item.label, item.text)));
     case "related":
-      return items(
-        part.value.map((related) =>
-          bullet(`${paint(style, "cyan", related.slug)}: ${related.text}`, style)
-        ),
-      );
+      return items(part.value.map((related) => labelled("cyan", related.slug, related.text)));
     case "pairs":
-      return items(
-        part.value.map((pair) =>
-          bullet(`${paint(style, "cyan", pair.slug)}: ${pair.reason}`, style)
-        ),
-      );
+      return items(part.value.map((pair) => labelled("cyan", pair.slug, pair.reason)));
     case "components":
       return items(part.value.flatMap((component) => [
-        bullet(`${paint(style, "bold", component.name)}: ${component.description}`, style),
+        labelled("bold", component.name, component.description),
         ...(component.metricSlugs.length > 0
           ? [
             wrap(
@@ -184,14 +174,11 @@ function sectionLines(part: Section, style: TextStyle, context: TextContext): st
           : []),
       ]));
     case "examples":
-      return items(part.value.map((example) =>
-        bullet(
-          `${paint(style, "bold", example.company)}: ${example.detail}${
-            example.source ? ` (${example.source.label}, ${example.source.url})` : ""
-          }`,
-          style,
-        )
-      ));
+      return items(
+        part.value.map(({ company, detail, source }) =>
+          labelled("bold", company, source ? `${detail} (${source.label}, ${source.url})` : detail)
+        ),
+      );
     case "sources":
       return ["", title, ...sources(part.value, style)];
   }
