@@ -78,8 +78,8 @@ export interface Context extends Parsed {
   flag(name: string): boolean;
   /** Writes text to standard output. */
   print(text: string): void;
-  /** Writes a value as one line of JSON: the API's bytes for the same record. */
-  printJson(value: unknown): void;
+  /** Prints the value as one line of JSON with `--json` (the API's bytes), else the text. */
+  answer(json: unknown, text: () => string): void;
   /** Loads the catalog and returns its read model. */
   model(): Promise<ReadModel>;
 }

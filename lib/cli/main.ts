@@ -168,7 +168,7 @@ async function parse(
     flag: (key) => values.get(key) === true,
     print,
     // The API's bytes: `show churn-rate --json` prints exactly the body of /api/metrics/churn-rate.
-    printJson: (value) => print(`${JSON.stringify(value)}\n`),
+    answer: (json, text) => print(values.get("json") ? `${JSON.stringify(json)}\n` : text()),
     model: () => model ??= io.loadCatalog(catalogDir).then(createReadModel),
   };
   if (values.get("help")) {

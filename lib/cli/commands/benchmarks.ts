@@ -17,12 +17,11 @@ export class BenchmarksCommand implements Command {
   readonly options = { json: "boolean" } as const;
   arity = () => ONE_SLUG;
 
-  async run({ positionals: [slug = ""], flag, print, printJson, model, style, io }: Context) {
+  async run({ positionals: [slug = ""], model, style, io, answer }: Context) {
     const read = await model();
     const metric = found(read.resolve("metric", slug), io);
-    const answer = read.benchmarks(metric);
-    if (flag("json")) printJson(answer);
-    else print(formatBenchmarks(metric, answer, style));
+    const benchmarks = read.benchmarks(metric);
+    answer(benchmarks, () => formatBenchmarks(metric, benchmarks, style));
   }
 }
 

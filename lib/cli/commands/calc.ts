@@ -44,28 +44,29 @@ export class CalcCommand implements Command {
   }
 
   async run(context: Context) {
-    const { positionals, values, text, flag, print, printJson, model, style, io } = context;
+    const { positionals, values, text, model, style, io, answer } = context;
     const read = await model();
     const segments = read.vocabulary();
     if (positionals.length === 0) {
       const metrics = read.metrics({ order: "name" }).filter((metric) => metric.calculator);
-      if (flag("json")) {
-        printJson(metrics.map((metric) => ({ metric: metric.slug, ...metric.calculator })));
-      } else {
-        print(`Metrics with a calculator (their inputs: ${TOOL} calc <slug>):\n\n`);
-        print(formatMetricList(metrics, style));
-      }
+      answer(
+        metrics.map((metric) => ({ metric: metric.slug, ...metric.calculator })),
+        () =>
+          `Metrics with a calculator (their inputs: ${TOOL} calc <slug>):\n\n` +
+          formatMetricList(metrics, style),
+      );
       return;
     }
     const metric = found(read.resolve("metric", positionals[0] ?? ""), io);
     const data = text("data");
     if (data !== undefined) {
       const { run, calculation } = await fromData(metric, data, context, { own: [], read });
-      if (flag("json")) printJson({ ...calculation, data: dataJson(run, metric) });
-      else {
-        print(`${formatFromData(run, style, { metric })}\n`);
-        print(formatCalculation(calculation, style, { metric, segments }));
-      }
+      answer(
+        { ...calculation, data: dataJson(run, metric) },
+        () =>
+          `${formatFromData(run, style, { metric })}\n` +
+          formatCalculation(calculation, style, { metric, segments }),
+      );
       return;
     }
     const typed: Record<string, string> = {};
@@ -75,12 +76,13 @@ export class CalcCommand implements Command {
       if (key !== "json" && typeof value === "string") typed[name] = value;
     }
     if (metric.calculator && Object.keys(typed).length === 0) {
-      if (flag("json")) printJson({ metric: metric.slug, ...metric.calculator });
-      else print(formatCalculatorInputs(metric, style));
+      answer(
+        { metric: metric.slug, ...metric.calculator },
+        () => formatCalculatorInputs(metric, style),
+      );
       return;
     }
     const calculation = calculate(metric, segments, typed);
-    if (flag("json")) printJson(calculation);
-    else print(formatCalculation(calculation, style, { metric, segments }));
+    answer(calculation, () => formatCalculation(calculation, style, { metric, segments }));
   }
 }

@@ -54,7 +54,7 @@ export class CompareCommand implements Command {
   }
 
   async run(context: Context) {
-    const { positionals, repeated, text, flag, print, printJson, model, style, io } = context;
+    const { positionals, repeated, text, model, style, io, answer } = context;
     const data = text("data");
     if (data !== undefined && text("per") !== undefined) {
       throw new Problem(
@@ -72,13 +72,14 @@ export class CompareCommand implements Command {
       input.value = computed.calculation.value;
       if (computed.calculation.per !== undefined) input.per = computed.calculation.per;
     }
-    const comparison = compareValue(metric, { segments: read.vocabulary() }, input);
-    if (flag("json")) {
-      printJson(computed ? { ...comparison, data: dataJson(computed.run, metric) } : comparison);
-    } else {
-      if (computed) print(`${formatFromData(computed.run, style, { metric })}\n`);
-      print(formatComparison(comparison, style, { metric, segments: read.vocabulary() }));
-    }
+    const segments = read.vocabulary();
+    const comparison = compareValue(metric, { segments }, input);
+    answer(
+      computed ? { ...comparison, data: dataJson(computed.run, metric) } : comparison,
+      () =>
+        (computed ? `${formatFromData(computed.run, style, { metric })}\n` : "") +
+        formatComparison(comparison, style, { metric, segments }),
+    );
   }
 }
 

@@ -15,10 +15,9 @@ export class FrameworkCommand implements Command {
   readonly options = { json: "boolean" } as const;
   arity = () => ONE_SLUG;
 
-  async run({ positionals: [slug = ""], flag, print, printJson, model, style, io }: Context) {
+  async run({ positionals: [slug = ""], model, style, io, answer }: Context) {
     const read = await model();
     const record = found(read.resolve("framework", slug), io);
-    if (flag("json")) printJson(record);
-    else print(formatFramework(record, style, { metricNames: read.names("metric") }));
+    answer(record, () => formatFramework(record, style, { metricNames: read.names("metric") }));
   }
 }

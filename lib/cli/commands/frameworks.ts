@@ -15,10 +15,9 @@ export class FrameworksCommand implements Command {
   readonly options = { json: "boolean" } as const;
   arity = () => NO_ARGUMENTS;
 
-  async run({ flag, print, printJson, model, style }: Context) {
+  async run({ model, style, answer }: Context) {
     const all = (await model()).frameworks();
-    if (flag("json")) printJson(all);
-    else print(formatFrameworkList(all, style));
+    answer(all, () => formatFrameworkList(all, style));
   }
 }
 

@@ -17,7 +17,7 @@ export class ListCommand implements Command {
   readonly options = { tag: "string", kind: "string", json: "boolean" } as const;
   arity = () => NO_ARGUMENTS;
 
-  async run({ text, flag, print, printJson, model, style }: Context) {
+  async run({ text, model, style, answer }: Context) {
     const tag = knownTag(text("tag"), "list");
     const kind = text("kind")?.toLowerCase();
     if (kind !== undefined && kind !== "composite") {
@@ -27,8 +27,7 @@ export class ListCommand implements Command {
       });
     }
     const metrics = (await model()).metrics({ tag, kind, order: "name" });
-    if (flag("json")) printJson(metrics.map(toApiMetric));
-    else print(formatMetricList(metrics, style));
+    answer(metrics.map(toApiMetric), () => formatMetricList(metrics, style));
   }
 }
 

@@ -22,7 +22,7 @@ export class SearchCommand implements Command {
     return ({ min: 1, max: Infinity, says: "needs a query" });
   }
 
-  async run({ positionals, text, flag, print, printJson, model, style }: Context) {
+  async run({ positionals, text, model, style, answer }: Context) {
     const limitText = text("limit") ?? "10";
     if (!/^\d{1,3}$/.test(limitText) || Number(limitText) < 1) {
       throw new Problem(
@@ -37,8 +37,7 @@ export class SearchCommand implements Command {
       tag,
     });
     const hits = results.map((result) => result.hit);
-    if (flag("json")) printJson(hits);
-    else print(formatHits(hits, results.map((result) => result.snippet), style));
+    answer(hits, () => formatHits(hits, results.map((result) => result.snippet), style));
   }
 }
 

@@ -15,9 +15,8 @@ export class ShowCommand implements Command {
   readonly options = { json: "boolean" } as const;
   arity = () => ONE_SLUG;
 
-  async run({ positionals: [slug = ""], flag, print, printJson, model, style, io }: Context) {
+  async run({ positionals: [slug = ""], model, style, io, answer }: Context) {
     const metric = found((await model()).resolve("metric", slug), io);
-    if (flag("json")) printJson(toApiMetric(metric));
-    else print(formatMetric(metric, style));
+    answer(toApiMetric(metric), () => formatMetric(metric, style));
   }
 }
