@@ -112,9 +112,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number | "runni
   } catch (error) {
     if (!(error instanceof Problem)) throw error;
     io.stderr(errorLine(error));
-    if (error.usage !== undefined) {
-      io.stderr(`\n${helpText(error.usage, textStyle(io))}`);
-    }
+    if (error.usage !== undefined) io.stderr(`\n${helpText(error.usage, textStyle(io))}`);
     return error.exitCode;
   }
 }
@@ -145,11 +143,7 @@ async function run(args: string[], io: CliIo): Promise<number | "running"> {
  * Reads a command's arguments against its options and checks how many positional arguments it
  * was given: what it runs with, or `undefined` once it printed its help for `-h` or `--help`.
  */
-async function parse(
-  command: Command,
-  args: readonly string[],
-  io: CliIo,
-): Promise<Context | undefined> {
+async function parse(command: Command, args: readonly string[], io: CliIo) {
   const parsed = tokensOf(command, args);
   const { values, positionals } = parsed;
   const style = textStyle(io);

@@ -298,11 +298,12 @@ export function formatCalculatorInputs(metric: MetricRecord, style: TextStyle): 
 export function formatCalculation(
   calculation: Calculation,
   style: TextStyle,
-  { metric, segments }: Words,
+  words: Words,
 ): string {
+  const { metric } = words;
   const per = calculation.per ? ` a ${calculation.per}` : "";
   const standing = calculation.comparison
-    ? [...standingLines(calculation.comparison, style, { metric, segments }), ""]
+    ? [...standingLines(calculation.comparison, style, words), ""]
     : metric.benchmarks
     ? [
       heading(style, "Benchmarks"),
@@ -330,18 +331,11 @@ export function formatFromData(
   { metric }: { metric: MetricRecord },
 ): string {
   const shown = (value: string | number) => String(value).replace(/ 00:00:00$/, "");
-  const noted = (name: string) => {
-    const how = run.defaults[name];
-    return how === undefined ? "given" : `default: ${how}`;
-  };
-  const rows: [string, string, string][] = [];
-  if (!("as_of" in run.parameters)) {
-    rows.push([
-      "--as-of",
-      shown(run.asOf),
-      run.asOfGiven ? "given" : "default: where the data ends",
-    ]);
-  }
+  const noted = (name: string) =>
+    run.defaults[name] === undefined ? "given" : `default: ${run.defaults[name]}`;
+  const rows: [string, string, string][] = "as_of" in run.parameters
+    ? []
+    : [["--as-of", shown(run.asOf), run.asOfGiven ? "given" : "default: where the data ends"]];
   for (const [name, value] of Object.entries(run.parameters)) {
     rows.push([`--${name.replaceAll("_", "-")}`, shown(value), noted(name)]);
   }
