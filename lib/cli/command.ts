@@ -117,15 +117,18 @@ export interface Command {
 /** The command that shows each kind of record, which a lookup of the other kind points to. */
 const SHOWN_BY: Record<RecordKind, string> = { metric: "show", framework: "framework" };
 
+/** Says on stderr which slug a name given for it stood for, when it was not the slug. */
+export function sayAlias(alias: string | undefined, slug: string, io: CliIo): void {
+  if (alias !== undefined) io.stderr(`${TOOL}: "${alias.slice(0, 60)}" is ${slug}\n`);
+}
+
 /**
- * The record a lookup found (saying so on stderr when a name stood for its slug), or a
+ * The record a lookup found (saying so when a name stood for its slug), or a
  * {@linkcode Problem} with exit code 1 that suggests the closest slug.
  */
 export function found<K extends RecordKind>(lookup: Lookup<K>, io: CliIo) {
   if (lookup.ok) {
-    if (lookup.alias !== undefined) {
-      io.stderr(`${TOOL}: "${lookup.alias.slice(0, 60)}" is ${lookup.record.slug}\n`);
-    }
+    sayAlias(lookup.alias, lookup.record.slug, io);
     return lookup.record;
   }
   const { notFound } = lookup;

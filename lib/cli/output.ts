@@ -24,11 +24,9 @@ import { type Calculation, fewToCount } from "../read/calculate.ts";
 import { groupedNumber } from "../read/text.ts";
 import type { FromData } from "./data.ts";
 
-/** How to print: the line width and whether to use ANSI colour. */
+/** How to print: the line width in columns and whether to use ANSI colour. */
 export interface TextStyle {
-  /** The line width in columns. */
   width: number;
-  /** Whether to use ANSI colour. */
   color: boolean;
 }
 
@@ -45,7 +43,6 @@ const ANSI = {
 
 /** Text in an ANSI style when the style has colour, else as it is. */
 export function paint(style: TextStyle, format: keyof typeof ANSI, text: string): string {
-  // The caller decides about colour (a terminal, and no NO_COLOR).
   const [open, close] = ANSI[format];
   return style.color ? `${open}${text}${close}` : text;
 }
@@ -184,10 +181,7 @@ function sectionLines(part: Section, style: TextStyle, context: TextContext): st
   }
 }
 
-interface TextContext {
-  metricNames: ReadonlyMap<string, string>;
-  metric?: MetricRecord;
-}
+type TextContext = { metricNames: ReadonlyMap<string, string>; metric?: MetricRecord };
 
 /** One metric, every section in the field table's order. */
 export function formatMetric(metric: MetricRecord, style: TextStyle): string {

@@ -1,6 +1,5 @@
 /**
- * The commands of the command line, in the order the tool's help lists them. A new command is a
- * class in a module beside this one, added here.
+ * The commands, in the order the tool's help lists them: a new one is a class beside this module.
  *
  * @module
  */

@@ -9,7 +9,7 @@ import { findRecipe } from "../../read/recipes.ts";
 import { type Dialect, DIALECTS } from "../../sql/dialect.ts";
 import { recipeText } from "../../sql/recipe.ts";
 import { ddl } from "../../sql/schema.ts";
-import { type Command, type Context, type Parsed, TOOL } from "../command.ts";
+import { type Command, type Context, type Parsed, sayAlias, TOOL } from "../command.ts";
 
 /** The `sql` command. */
 export class SqlCommand implements Command {
@@ -49,9 +49,7 @@ export class SqlCommand implements Command {
     }
     const recipe = findRecipe(await model(), slug);
     if (!recipe.ok) throw new Problem(recipe.message);
-    if (recipe.alias !== undefined) {
-      io.stderr(`${TOOL}: "${recipe.alias.slice(0, 60)}" is ${recipe.slug}\n`);
-    }
+    sayAlias(recipe.alias, recipe.slug, io);
     // The file as it is (one text for PostgreSQL and DuckDB), or ClickHouse's rewriting of it.
     print(recipeText(recipe.recipe.text, dialect));
   }
