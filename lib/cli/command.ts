@@ -26,7 +26,7 @@ export interface CliIo {
   isTerminal: boolean;
   /** The terminal's width in columns, when standard output is one. */
   columns?: number | undefined;
-  /** Loads the catalog of the folder given, else the tool's; `prebuilt: false` skips the artifact. */
+  /** Loads the folder's catalog, else the tool's; `prebuilt: false` reads only its Markdown. */
   loadCatalog(dir: string | undefined, options?: { prebuilt?: boolean }): Promise<Catalog>;
   /** Validates the catalog's Markdown files and writes their artifact beside them. */
   writeArtifact(dir: string | undefined): Promise<{ catalog: Catalog; file: string }>;

@@ -141,8 +141,8 @@ function figureTable(benchmarks: Benchmarks, style: TextStyle): string[] {
 }
 
 /**
- * A metric's benchmarks (the read model's, whose segments are worded with the catalog's
- * vocabulary), each with the numbers of the sources it cites, its figures as a table, the review date.
+ * A metric's benchmarks (the read model's, segments worded with the catalog's vocabulary), each
+ * with the numbers of the sources it cites, then its figures as a table and the review date.
  */
 function formatBenchmarks(metric: MetricRecord, benchmarks: Benchmarks, style: TextStyle): string {
   const title = displayName(metric);
