@@ -4,11 +4,12 @@
  *
  * @module
  */
+import { parseArgs } from "node:util";
 import { type Catalog, type Tag, TAGS } from "../catalog/records.ts";
-import type { Lookup, ReadModel, RecordKind } from "../read/model.ts";
+import { createReadModel, type Lookup, type ReadModel, type RecordKind } from "../read/model.ts";
 import { PACKAGE_NAME } from "../policy.ts";
 import { Problem } from "../problem.ts";
-import type { ServeOptions } from "../server/config.ts";
+import { catalogDirFrom, type ServeOptions } from "../server/config.ts";
 import type { TextStyle } from "./output.ts";
 
 /** The tool's name, as usage lines show it: the command the package installs. */
@@ -110,8 +111,11 @@ export interface Command {
   arity(parsed: Parsed): Arity;
   /** What its help prints after the usage, such as the segment keys `compare` takes. */
   moreHelp?(context: Context): Promise<string>;
-  /** Runs it on its parsed arguments: `"running"` when it started a server, else exit code 0. */
-  run(context: Context): Promise<void | "running">;
+  /**
+   * Runs it on the arguments after its name, which it reads with {@linkcode parse}: `"running"`
+   * when it started a server, else exit code 0.
+   */
+  run(args: readonly string[], io: CliIo): Promise<void | "running">;
 }
 
 /** The command that shows each kind of record, which a lookup of the other kind points to. */
@@ -150,4 +154,160 @@ export function knownTag(given: string | undefined, command?: string): Tag | und
     });
   }
   return known;
+}
+
+/**
+ * Reads a command's arguments against its options and checks how many positional arguments it
+ * was given: what it runs with, or `undefined` once it printed its help for `-h` or `--help`.
+ */
+export async function parse(command: Command, args: readonly string[], io: CliIo) {
+  const parsed = tokensOf(command, args);
+  const { values, positionals } = parsed;
+  const style = textStyle(io);
+  const print = (text: string) => io.stdout(text);
+  const catalogDir = catalogDirFrom(io.env);
+  let model: Promise<ReadModel> | undefined;
+  const context: Context = {
+    ...parsed,
+    io,
+    style,
+    catalogDir,
+    text(key) {
+      const value = values.get(key);
+      return typeof value === "string" ? value : undefined;
+    },
+    flag: (key) => values.get(key) === true,
+    print,
+    // The API's bytes: `show churn-rate --json` prints exactly the body of /api/metrics/churn-rate.
+    answer: (json, text) => print(values.get("json") ? `${JSON.stringify(json)}\n` : text()),
+    model: () => model ??= io.loadCatalog(catalogDir).then(createReadModel),
+  };
+  if (values.get("help")) {
+    print(commandHelp(command, style));
+    if (command.moreHelp) print(`\n${usageText(await command.moreHelp(context), style)}\n`);
+    return undefined;
+  }
+  const { min, max, says } = command.arity(parsed);
+  if (positionals.length < min || positionals.length > max) {
+    throw new Problem(`"${command.name}" ${says}`, { exitCode: 2, usage: command.name });
+  }
+  return context;
+}
+
+/** How wide and how coloured text output is: the terminal, else `COLUMNS`, else 80. */
+export function textStyle(io: CliIo): TextStyle {
+  const noColor = (io.env("NO_COLOR") ?? "") !== "";
+  const columns = Number(io.env("COLUMNS"));
+  const width = io.isTerminal && io.columns
+    ? io.columns
+    : Number.isInteger(columns) && columns > 0
+    ? columns
+    : 80;
+  return { width: Math.min(Math.max(width, 40), 120), color: io.isTerminal && !noColor };
+}
+
+/** The usage text wrapped to the output width. */
+export function usageText(text: string, style: TextStyle): string {
+  return text.split("\n").map((line) => {
+    if (line.length <= style.width) return line;
+    // A "usage  summary" row keeps the usage whole and wraps the summary under its column, or
+    // on lines of its own, 4 columns in, when that column is too deep for the width.
+    const column = /^\s*\S+(?:\s\S+)*?\s{2,}/.exec(line)?.[0].length ?? 0;
+    const deep = column > style.width / 2;
+    const indent = column === 0 ? 2 : deep ? 4 : column;
+    const words = line.slice(column).split(" ").filter(Boolean);
+    const lines: string[] = [];
+    if (deep) lines.push(line.slice(0, column).trimEnd());
+    let current = deep ? " ".repeat(indent) : line.slice(0, column);
+    for (const word of words) {
+      if (current.trim() !== "" && current.length + word.length + 1 > style.width) {
+        lines.push(current.trimEnd());
+        current = " ".repeat(indent);
+      }
+      current += (current.trim() === "" || current.endsWith(" ") ? "" : " ") + word;
+    }
+    lines.push(current.trimEnd());
+    return lines.join("\n");
+  }).join("\n");
+}
+
+/** A command's help: its usage, summary and details, wrapped to the output width. */
+export function commandHelp(command: Command, style: TextStyle): string {
+  const text = [
+    `Usage: ${TOOL} ${command.usage}`,
+    "",
+    `${command.summary}.`,
+    ...(command.details?.length ? ["", ...command.details] : []),
+  ].join("\n");
+  return `${usageText(text, style)}\n`;
+}
+
+/**
+ * Reads a command's arguments with `node:util`'s `parseArgs`: `--name value`, `--name=value`,
+ * boolean flags, `-h`, and `--` before positionals that start with a dash. A negative number is a
+ * positional, and a string option takes the next argument whatever it looks like (`--limit -1`).
+ * An option given twice keeps its last value in `values` and every value in `repeated`. Every
+ * problem is a usage error worded here, so `parseArgs` runs without its own checks.
+ */
+function tokensOf(command: Command, args: readonly string[]): Parsed {
+  const { name: commandName, options } = command;
+  const known = { ...(command.openOptions?.(args) ? openOptionsOf(args) : {}), ...options };
+  const { tokens } = parseArgs({
+    args: [...args],
+    options: Object.fromEntries(Object.entries(known).map(([key, type]) => [key, { type }])),
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  const values = new Map<string, string | boolean>();
+  const repeated = new Map<string, string[]>();
+  const positionals: string[] = [];
+  let negative = -1;
+  for (const token of tokens) {
+    if (token.kind === "option-terminator") continue;
+    if (token.kind === "positional") {
+      positionals.push(token.value);
+      continue;
+    }
+    const arg = args[token.index] ?? "";
+    if (arg === "-h" || arg === "--help") {
+      values.set("help", true);
+      continue;
+    }
+    // parseArgs reads "-4.5" as the short options -4, -. and -5, each a token of the same argument.
+    if (/^-\d/.test(arg)) {
+      if (token.index !== negative) positionals.push(arg);
+      negative = token.index;
+      continue;
+    }
+    const { name, value } = token;
+    const option = token.rawName.startsWith("--") && Object.hasOwn(known, name)
+      ? known[name]
+      : undefined;
+    const usage = (message: string) => new Problem(message, { exitCode: 2, usage: commandName });
+    if (option === undefined) {
+      throw usage(`Unknown option "${arg.slice(0, 40)}" for "${commandName}"`);
+    }
+    if (option === "boolean") {
+      if (value !== undefined) throw usage(`"--${name}" takes no value`);
+      values.set(name, true);
+      continue;
+    }
+    if (value === undefined) throw usage(`"--${name}" needs a value`);
+    values.set(name, value);
+    repeated.set(name, [...repeated.get(name) ?? [], value]);
+  }
+  return { values, repeated, positionals };
+}
+
+/**
+ * The `--name` options among the arguments, but `--help`, as string options: a calculator's
+ * inputs. A name seen after `--` or as another option's value is declared too, and parseArgs
+ * still reads that argument as a positional or a value.
+ */
+function openOptionsOf(args: readonly string[]): Options {
+  return Object.fromEntries(args.flatMap((arg) => {
+    const name = /^--([a-zA-Z][a-zA-Z0-9-]*)(?:=|$)/.exec(arg)?.[1];
+    return name === undefined || name === "help" ? [] : [[name, "string"]];
+  }));
 }

@@ -6,7 +6,7 @@
  */
 import { type Benchmarks, displayName, type MetricRecord } from "../../catalog/records.ts";
 import { statisticWords } from "../../read/words.ts";
-import { type Command, type Context, found, ONE_SLUG } from "../command.ts";
+import { type CliIo, type Command, found, ONE_SLUG, parse } from "../command.ts";
 import { bullet, figures, heading, pack, paint, sources, type TextStyle, wrap } from "../output.ts";
 
 /** The `benchmarks` command. */
@@ -17,7 +17,10 @@ export class BenchmarksCommand implements Command {
   readonly options = { json: "boolean" } as const;
   arity = () => ONE_SLUG;
 
-  async run({ positionals: [slug = ""], model, style, io, answer }: Context) {
+  async run(args: readonly string[], io: CliIo) {
+    const context = await parse(this, args, io);
+    if (context === undefined) return;
+    const { positionals: [slug = ""], model, style, answer } = context;
     const read = await model();
     const metric = found(read.resolve("metric", slug), io);
     const benchmarks = read.benchmarks(metric);

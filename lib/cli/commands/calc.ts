@@ -6,7 +6,7 @@
  * @module
  */
 import { calculate } from "../../read/calculate.ts";
-import { type Command, type Context, found, type Parsed, TOOL } from "../command.ts";
+import { type CliIo, type Command, found, parse, type Parsed, TOOL } from "../command.ts";
 import { DATA_DETAILS, DATA_OPTION, fromData } from "../from_data.ts";
 import { dataJson, formatCalculation, formatCalculatorInputs, formatFromData } from "../output.ts";
 import { formatMetricList } from "./list.ts";
@@ -43,8 +43,10 @@ export class CalcCommand implements Command {
       : { min: 0, max: 1, says: "takes one slug, or none to list the metrics it computes" };
   }
 
-  async run(context: Context) {
-    const { positionals, values, text, model, style, io, answer } = context;
+  async run(args: readonly string[], io: CliIo) {
+    const context = await parse(this, args, io);
+    if (context === undefined) return;
+    const { positionals, values, text, model, style, answer } = context;
     const read = await model();
     const segments = read.vocabulary();
     if (positionals.length === 0) {

@@ -7,7 +7,15 @@
 import { Problem } from "../../problem.ts";
 import { type CompareInput, compareValue, segmentChoices } from "../../read/compare.ts";
 import type { ReadModel } from "../../read/model.ts";
-import { type Command, type Context, found, type Parsed, TOOL } from "../command.ts";
+import {
+  type CliIo,
+  type Command,
+  type Context,
+  found,
+  parse,
+  type Parsed,
+  TOOL,
+} from "../command.ts";
 import { DATA_DETAILS, DATA_OPTION, fromData, givesData } from "../from_data.ts";
 import { dataJson, formatComparison, formatFromData } from "../output.ts";
 
@@ -53,8 +61,10 @@ export class CompareCommand implements Command {
     return segmentHelp(await model(), positionals[0]);
   }
 
-  async run(context: Context) {
-    const { positionals, repeated, text, model, style, io, answer } = context;
+  async run(args: readonly string[], io: CliIo) {
+    const context = await parse(this, args, io);
+    if (context === undefined) return;
+    const { positionals, repeated, text, model, style, answer } = context;
     const data = text("data");
     if (data !== undefined && text("per") !== undefined) {
       throw new Problem(

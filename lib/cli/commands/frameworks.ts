@@ -4,7 +4,7 @@
  * @module
  */
 import type { Framework } from "../../catalog/records.ts";
-import { type Command, type Context, NO_ARGUMENTS } from "../command.ts";
+import { type CliIo, type Command, NO_ARGUMENTS, parse } from "../command.ts";
 import { paint, type TextStyle, wrap } from "../output.ts";
 
 /** The `frameworks` command. */
@@ -15,7 +15,10 @@ export class FrameworksCommand implements Command {
   readonly options = { json: "boolean" } as const;
   arity = () => NO_ARGUMENTS;
 
-  async run({ model, style, answer }: Context) {
+  async run(args: readonly string[], io: CliIo) {
+    const context = await parse(this, args, io);
+    if (context === undefined) return;
+    const { model, style, answer } = context;
     const all = (await model()).frameworks();
     answer(all, () => formatFrameworkList(all, style));
   }

@@ -6,7 +6,7 @@
  */
 import { displayName, type MetricRecord, toApiMetric } from "../../catalog/records.ts";
 import { Problem } from "../../problem.ts";
-import { type Command, type Context, knownTag, NO_ARGUMENTS } from "../command.ts";
+import { type CliIo, type Command, knownTag, NO_ARGUMENTS, parse } from "../command.ts";
 import { paint, type TextStyle, wrap } from "../output.ts";
 
 /** The `list` command. */
@@ -17,7 +17,10 @@ export class ListCommand implements Command {
   readonly options = { tag: "string", kind: "string", json: "boolean" } as const;
   arity = () => NO_ARGUMENTS;
 
-  async run({ text, model, style, answer }: Context) {
+  async run(args: readonly string[], io: CliIo) {
+    const context = await parse(this, args, io);
+    if (context === undefined) return;
+    const { text, model, style, answer } = context;
     const tag = knownTag(text("tag"), "list");
     const kind = text("kind")?.toLowerCase();
     if (kind !== undefined && kind !== "composite") {

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { type Command, type Context, NO_ARGUMENTS } from "../command.ts";
+import { type CliIo, type Command, NO_ARGUMENTS, parse } from "../command.ts";
 
 /** The `mcp` command. */
 export class McpCommand implements Command {
@@ -13,7 +13,10 @@ export class McpCommand implements Command {
   readonly options = {} as const;
   arity = () => NO_ARGUMENTS;
 
-  async run({ catalogDir, io }: Context) {
+  async run(args: readonly string[], io: CliIo) {
+    const context = await parse(this, args, io);
+    if (context === undefined) return;
+    const { catalogDir } = context;
     await io.serveMcp(await io.loadCatalog(catalogDir));
     return "running" as const;
   }

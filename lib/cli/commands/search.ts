@@ -7,7 +7,7 @@
 import { displayName } from "../../catalog/records.ts";
 import { Problem } from "../../problem.ts";
 import type { SearchHit, Snippet } from "../../read/search.ts";
-import { type Command, type Context, knownTag } from "../command.ts";
+import { type CliIo, type Command, knownTag, parse } from "../command.ts";
 import { paint, type TextStyle, wrap } from "../output.ts";
 
 /** The `search` command. */
@@ -22,7 +22,10 @@ export class SearchCommand implements Command {
     return ({ min: 1, max: Infinity, says: "needs a query" });
   }
 
-  async run({ positionals, text, model, style, answer }: Context) {
+  async run(args: readonly string[], io: CliIo) {
+    const context = await parse(this, args, io);
+    if (context === undefined) return;
+    const { positionals, text, model, style, answer } = context;
     const limitText = text("limit") ?? "10";
     if (!/^\d{1,3}$/.test(limitText) || Number(limitText) < 1) {
       throw new Problem(

@@ -4,7 +4,7 @@
  * @module
  */
 import { serveOptionsFromEnv } from "../../server/config.ts";
-import { type Command, type Context, NO_ARGUMENTS } from "../command.ts";
+import { type CliIo, type Command, NO_ARGUMENTS, parse } from "../command.ts";
 
 /** The `serve` command. */
 export class ServeCommand implements Command {
@@ -14,7 +14,10 @@ export class ServeCommand implements Command {
   readonly options = { port: "string" } as const;
   arity = () => NO_ARGUMENTS;
 
-  async run({ catalogDir, text, io }: Context) {
+  async run(args: readonly string[], io: CliIo) {
+    const context = await parse(this, args, io);
+    if (context === undefined) return;
+    const { catalogDir, text } = context;
     const options = serveOptionsFromEnv(io.env, { port: text("port") });
     await io.serve(await io.loadCatalog(catalogDir), options);
     return "running" as const;

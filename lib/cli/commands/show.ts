@@ -4,7 +4,7 @@
  * @module
  */
 import { toApiMetric } from "../../catalog/records.ts";
-import { type Command, type Context, found, ONE_SLUG } from "../command.ts";
+import { type CliIo, type Command, found, ONE_SLUG, parse } from "../command.ts";
 import { formatMetric } from "../output.ts";
 
 /** The `show` command. */
@@ -15,7 +15,10 @@ export class ShowCommand implements Command {
   readonly options = { json: "boolean" } as const;
   arity = () => ONE_SLUG;
 
-  async run({ positionals: [slug = ""], model, style, io, answer }: Context) {
+  async run(args: readonly string[], io: CliIo) {
+    const context = await parse(this, args, io);
+    if (context === undefined) return;
+    const { positionals: [slug = ""], model, style, answer } = context;
     const metric = found((await model()).resolve("metric", slug), io);
     answer(toApiMetric(metric), () => formatMetric(metric, style));
   }

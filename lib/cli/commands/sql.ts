@@ -9,7 +9,7 @@ import { findRecipe } from "../../read/recipes.ts";
 import { type Dialect, DIALECTS } from "../../sql/dialect.ts";
 import { recipeText } from "../../sql/recipe.ts";
 import { ddl } from "../../sql/schema.ts";
-import { type Command, type Context, type Parsed, sayAlias, TOOL } from "../command.ts";
+import { type CliIo, type Command, parse, type Parsed, sayAlias, TOOL } from "../command.ts";
 
 /** The `sql` command. */
 export class SqlCommand implements Command {
@@ -40,7 +40,10 @@ export class SqlCommand implements Command {
       : { min: 1, max: 1, says: "takes exactly one slug, or --schema" };
   }
 
-  async run({ positionals: [slug = ""], text, flag, print, model, io }: Context) {
+  async run(args: readonly string[], io: CliIo) {
+    const context = await parse(this, args, io);
+    if (context === undefined) return;
+    const { positionals: [slug = ""], text, flag, print, model } = context;
     const dialect = dialectOf(text("dialect"));
     // The schema is the code's, whatever the catalog: no catalog is loaded for it.
     if (flag("schema")) {

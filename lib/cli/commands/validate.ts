@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type Command, type Context, NO_ARGUMENTS } from "../command.ts";
+import { type CliIo, type Command, NO_ARGUMENTS, parse } from "../command.ts";
 
 /** The `validate` command. */
 export class ValidateCommand implements Command {
@@ -16,7 +16,10 @@ export class ValidateCommand implements Command {
   readonly options = { write: "boolean" } as const;
   arity = () => NO_ARGUMENTS;
 
-  async run({ catalogDir, flag, print, io }: Context) {
+  async run(args: readonly string[], io: CliIo) {
+    const context = await parse(this, args, io);
+    if (context === undefined) return;
+    const { catalogDir, flag, print } = context;
     const written = flag("write") ? await io.writeArtifact(catalogDir) : undefined;
     const catalog = written?.catalog ?? await io.loadCatalog(catalogDir, { prebuilt: false });
     print(
