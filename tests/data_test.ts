@@ -11,7 +11,7 @@ import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { loadCatalog } from "../lib/mod.ts";
 import { runCli } from "../lib/cli/main.ts";
-import { runOnData } from "../lib/cli/data.ts";
+import { runRecipe } from "../lib/sql/run.ts";
 import { recipeOf, recipes } from "../lib/read/recipes.ts";
 import { csvFiles, generate } from "./_sql_data.ts";
 import { CASES, expectedInputs, type Params } from "./_sql_expected.ts";
@@ -73,11 +73,10 @@ Deno.test("every recipe run on the CSV files gives the inputs the generator coun
       const params = answered(slug);
       const calculator = metrics.get(slug)?.calculator;
       assert.ok(calculator, slug);
-      const run = await runOnData(recipe, folder, {
+      const run = await runRecipe({ recipe, inputs: Object.keys(calculator.inputs) }, folder, {
         options: Object.fromEntries(
           Object.entries(params).map(([name, value]) => [name, String(value)]),
         ),
-        inputs: Object.keys(calculator.inputs),
         importPackage,
         ...(inPlace ? { inMemoryBytes: { csv: 0, "csv.gz": 0 } } : {}),
       });
@@ -104,11 +103,8 @@ Deno.test("left out, a recipe's period is the last full one before the data ends
   const run = (slug: string, options: Record<string, string> = {}) => {
     const recipe = recipeOf(slug);
     assert.ok(recipe);
-    return runOnData(recipe, folder, {
-      options,
-      inputs: Object.keys(metrics.get(slug)?.calculator?.inputs ?? {}),
-      importPackage,
-    });
+    const inputs = Object.keys(metrics.get(slug)?.calculator?.inputs ?? {});
+    return runRecipe({ recipe, inputs }, folder, { options, importPackage });
   };
   const churn = await run("churn-rate");
   assert.deepEqual(churn.parameters, {
@@ -409,13 +405,27 @@ Deno.test("--data moves a default period with nothing to count back to the lates
     // no wave at all: one line naming the periods it tried and why
     await writeFile(
       `${surveys}/survey_responses.csv`,
-      `${header}nps,u9,2024-11-27,2024-11-28,9,\n`,
+      `${header}${wave}\nnps,u9,2024-11-27,2024-11-28,9,\n`.replace(/pmf,/g, "nps,"),
     );
     const none = await refused(["calc", "product-market-fit-score", "--data", surveys]);
     assert.equal(none.code, 1);
     assert.match(
       none.line,
       /^metrics-catalog: product-market-fit-score's recipe finds nothing to count from --period-start 2024-10-01, --period-end 2024-11-01 back to --period-start 2024-\d\d-01, --period-end 2024-\d\d-01, where the data begins: .*respondents is 0/,
+    );
+    // a default period before the data begins: the default it tried, and what to give instead
+    await writeFile(
+      `${surveys}/survey_responses.csv`,
+      `${header}nps,u9,2024-11-27,2024-11-28,9,\n`,
+    );
+    const early = await refused(["calc", "product-market-fit-score", "--data", surveys]);
+    assert.equal(early.code, 1);
+    assert.equal(
+      early.line,
+      "metrics-catalog: product-market-fit-score's default period is the last full month " +
+        "(--period-start 2024-10-01, --period-end 2024-11-01), but the data begins at " +
+        "2024-11-27 00:00:00: the data holds no whole month before then, so give a later " +
+        "--as-of once it does",
     );
     // a period that is given does not move: the calculator says why it cannot compute
     const given = await refused([

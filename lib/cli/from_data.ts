@@ -9,9 +9,21 @@ import type { MetricRecord } from "../catalog/records.ts";
 import { Problem, problemOr } from "../problem.ts";
 import { calculate, type Calculation } from "../read/calculate.ts";
 import type { ReadModel } from "../read/model.ts";
-import { recipeOf, withoutRecipe } from "../read/recipes.ts";
+import { type Recipe, recipeOf, withoutRecipe } from "../read/recipes.ts";
 import { type Context, TOOL } from "./command.ts";
-import type { FromData } from "./data.ts";
+import type { FromData, RecipeJob } from "../sql/run.ts";
+
+/** A metric's recipe as a job of a data run: the calculator's inputs, and when they count. */
+export function jobOf(metric: MetricRecord, recipe: Recipe, read: ReadModel): RecipeJob {
+  return {
+    recipe,
+    inputs: Object.keys(metric.calculator?.inputs ?? {}),
+    counts(inputs) {
+      const calculated = problemOr(() => calculate(metric, read.vocabulary(), inputs));
+      return calculated instanceof Problem ? calculated.message : undefined;
+    },
+  };
+}
 
 /** The `--data` option's row in the help of `compare` and `calc`. */
 export const DATA_OPTION =
@@ -57,15 +69,10 @@ export async function fromData(
   for (const [key, value] of values) {
     if (key !== "data" && !own.includes(key) && typeof value === "string") options[key] = value;
   }
-  const { runOnData } = await import("./data.ts");
-  const run = await runOnData(recipe, folder, {
+  const { runRecipe } = await import("../sql/run.ts");
+  const run = await runRecipe(jobOf(metric, recipe, read), folder, {
     options,
-    inputs: Object.keys(metric.calculator?.inputs ?? {}),
     importPackage: io.importPackage,
-    counts(inputs) {
-      const calculated = problemOr(() => calculate(metric, read.vocabulary(), inputs));
-      return calculated instanceof Problem ? calculated.message : undefined;
-    },
   });
   const calculation = problemOr(() => calculate(metric, read.vocabulary(), run.inputs));
   if (calculation instanceof Problem) {

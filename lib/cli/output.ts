@@ -22,7 +22,7 @@ import { citedText, comparisonWords } from "../read/compare_words.ts";
 import { metricBenchmarks } from "../read/model.ts";
 import { type Calculation, fewToCount } from "../read/calculate.ts";
 import { groupedNumber } from "../read/text.ts";
-import type { FromData } from "./data.ts";
+import type { FromData } from "../sql/run.ts";
 
 /** How to print: the line width in columns and whether to use ANSI colour. */
 export interface TextStyle {
