@@ -9,51 +9,21 @@
 import assert from "node:assert/strict";
 import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { loadCatalog } from "../lib/mod.ts";
-import { runCli } from "../lib/cli/main.ts";
 import { runRecipe } from "../lib/sql/run.ts";
 import { recipeOf, recipes } from "../lib/read/recipes.ts";
-import { csvFiles, generate } from "./_sql_data.ts";
+import { csvFiles } from "./_sql_data.ts";
 import { CASES, expectedInputs, type Params } from "./_sql_expected.ts";
+import {
+  asOptions,
+  catalog,
+  cli,
+  folder,
+  importPackage,
+  metrics,
+  removeFolder,
+  world,
+} from "./_data_folder.ts";
 import { runDeno, runTask, taskArgs } from "./_spawn.ts";
-
-const world = generate();
-const folder = await mkdtemp(`${tmpdir()}/metrics data `);
-for (const [name, text] of Object.entries(csvFiles(world))) {
-  await writeFile(`${folder}/${name}`, text);
-}
-const catalog = await loadCatalog();
-const metrics = new Map(catalog.metrics.map((metric) => [metric.slug, metric]));
-
-/** How a test loads DuckDB: the version tests/deno.lock pins, as the CLI's entries name it. */
-const importPackage = (name: string, version: string) => import(`npm:${name}@${version}`);
-
-/** Runs the CLI in this process, as `cli.ts` does, and returns what it printed. */
-async function cli(
-  args: string[],
-  { singleBinary = false }: { singleBinary?: boolean } = {},
-) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(args, {
-    env: (name) => ({ COLUMNS: "100", NO_COLOR: "1" } as Record<string, string>)[name],
-    stdout: (text) => void (stdout += text),
-    stderr: (text) => void (stderr += text),
-    isTerminal: false,
-    loadCatalog: () => Promise.resolve(catalog),
-    writeArtifact: () => Promise.reject(new Error("not in these tests")),
-    serve: () => {},
-    serveMcp: () => Promise.resolve(),
-    importPackage: singleBinary ? undefined : importPackage,
-  });
-  return { code, stdout, stderr };
-}
-
-/** The options that give a recipe these parameters. */
-const asOptions = (params: Params) =>
-  Object.entries(params).flatMap((
-    [name, value],
-  ) => [`--${name.replaceAll("_", "-")}`, String(value)]);
 
 /** A case of a metric that has an answer (its window has closed). */
 function answered(slug: string): Params {
@@ -578,6 +548,6 @@ Deno.test({
   name: "the data folder is removed",
   sanitizeOps: false,
   async fn() {
-    await rm(folder, { recursive: true });
+    await removeFolder();
   },
 });

@@ -533,6 +533,20 @@ const ComparisonDataSchema = z.strictObject({
   value: z.number(),
   unit: unit,
   per: period.optional(),
+  counted: z.strictObject({
+    value: z.number().meta({ description: "The value as counted" }),
+    months: z.int().min(1).optional().meta({
+      description: "How many calendar months it was counted over, when whole months",
+    }),
+    days: z.number().meta({ description: "How many days it was counted over" }),
+    by: conversion.optional().meta({
+      description: "How it was converted to `per`; absent when it could not be, and then no " +
+        "figure is compared",
+    }),
+  }).optional().meta({
+    description: "For a value counted from data over a span that is not a period of the " +
+      "metric's: the value as counted and over how long",
+  }),
   segment: z.record(z.string(), z.string()).meta({ description: "The segment asked for" }),
   direction: direction,
   placements: z.array(PlacementSchema).meta({ description: "Each comparable figure, in order" }),

@@ -74,7 +74,9 @@ export async function fromData(
     options,
     importPackage: io.importPackage,
   });
-  const calculation = problemOr(() => calculate(metric, read.vocabulary(), run.inputs));
+  const calculation = problemOr(() =>
+    calculate(metric, read.vocabulary(), run.inputs, { counted: run.counted })
+  );
   if (calculation instanceof Problem) {
     throw new Problem(`The data's inputs give no ${metric.slug}: ${calculation.message}`);
   }

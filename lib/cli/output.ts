@@ -16,7 +16,7 @@ import {
   type Source,
 } from "../catalog/records.ts";
 import type { Direction, Vocabulary } from "../catalog/figures.ts";
-import { formatValue } from "../read/words.ts";
+import { formatValue, perWords, spanWords } from "../read/words.ts";
 import type { ValueComparison } from "../read/compare.ts";
 import { citedText, comparisonWords } from "../read/compare_words.ts";
 import { metricBenchmarks } from "../read/model.ts";
@@ -295,7 +295,11 @@ export function formatCalculation(
   words: Words,
 ): string {
   const { metric } = words;
-  const per = calculation.per ? ` a ${calculation.per}` : "";
+  const per = calculation.per
+    ? ` ${perWords(calculation.per)}`
+    : calculation.counted
+    ? ` ${spanWords(calculation.counted)}`
+    : "";
   const standing = calculation.comparison
     ? [...standingLines(calculation.comparison, style, words), ""]
     : metric.benchmarks

@@ -46,6 +46,40 @@ export interface CompareInput {
   per?: string | undefined;
   /** Segment values by key: a value slug, or for a band key a number (typed or given) or a band. */
   segment?: Record<string, string | number> | undefined;
+  /**
+   * For a value counted from data: the span it was counted over, in place of `per`. A span that is
+   * a period (a month, a quarter) is quoted per it; any other is converted to the metric's own
+   * period where the metric states how, and otherwise compared with no figure.
+   */
+  counted?: Span | undefined;
+}
+
+/** A span of time a value was counted over: whole calendar months where it is, and days. */
+export interface Span {
+  months?: number | undefined;
+  days: number;
+}
+
+/** How many months each period that converts by compounding spans. */
+const MONTHS: Partial<Record<Period, number>> = { month: 1, quarter: 3, year: 12 };
+
+/**
+ * The period a span is, when it is one: a month, a quarter, a year, a week or a day.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { periodOfSpan } from "./compare.ts";
+ * assert.equal(periodOfSpan({ months: 3, days: 91 }), "quarter");
+ * assert.equal(periodOfSpan({ days: 7 }), "week");
+ * assert.equal(periodOfSpan({ months: 2, days: 59 }), undefined);
+ * ```
+ */
+export function periodOfSpan(span: Span): Period | undefined {
+  if (span.months !== undefined) {
+    return PERIODS.find((period) => MONTHS[period] === span.months);
+  }
+  return span.days === 7 ? "week" : span.days === 1 ? "day" : undefined;
 }
 
 /**
@@ -316,7 +350,12 @@ export function compareValue(
   if (!Number.isFinite(value) || Math.abs(value) > MAX_ABS_VALUE) {
     refuse("The value must be a finite number");
   }
-  const per = periodOf(metric.slug, comparison, value, input.per?.trim().toLowerCase());
+  const counting = input.counted && comparison.per
+    ? countedAs(comparison, value, input.counted)
+    : undefined;
+  const per = counting
+    ? counting.per
+    : periodOf(metric.slug, comparison, value, input.per?.trim().toLowerCase());
   const asked = readSegment(metric, vocabulary, input.segment ?? {});
   const nearest = nearestBands(comparableFigures(metric), asked, vocabulary);
   const placements: Placement[] = [];
@@ -329,14 +368,14 @@ export function compareValue(
     if ("clash" in matched) {
       return context.push({ figure: number, reason: "segment", key: matched.clash });
     }
-    let placed = value;
+    let placed = counting?.value ?? value;
     let converted: Placement["converted"];
     if (figure.per !== per) {
       const by = comparison.convert;
       if (!by || !per || !figure.per || !convertible(per, figure.per)) {
         return context.push({ figure: number, reason: "period" });
       }
-      placed = convert(value, per, figure.per, by);
+      placed = convert(placed, per, figure.per, by);
       converted = { from: per, to: figure.per, by };
     }
     const position = positionOf(placed, figure);
@@ -356,9 +395,10 @@ export function compareValue(
   });
   return {
     metric: metric.slug,
-    value,
+    value: counting?.value ?? value,
     unit: comparison.unit,
     ...(per ? { per } : {}),
+    ...(counting ? { counted: counting.counted } : {}),
     segment: Object.fromEntries(
       asked.map((item) => [item.key, item.slug ?? String(item.number)]),
     ),
@@ -392,16 +432,64 @@ function periodOf(
   return wanted;
 }
 
-function convertible(from: Period, to: Period): boolean {
-  return (from === "month" && to === "year") || (from === "year" && to === "month");
+/**
+ * A value counted over a span, as the metric quotes it: per the span when it is a period; else
+ * converted to the metric's own period where the metric states how; else per no period, so that
+ * no figure is compared. `counted` keeps the value as counted.
+ */
+function countedAs(
+  comparison: Comparison,
+  value: number,
+  span: Span,
+): { per: Period | undefined; value: number; counted: Counted } {
+  const named = periodOfSpan(span);
+  const counted = { value, ...(span.months ? { months: span.months } : {}), days: span.days };
+  const own = comparison.per;
+  const by = comparison.convert;
+  if (named !== undefined) {
+    if (by && named !== own) checkConvertible(by, value);
+    return { per: named, value, counted };
+  }
+  const months = own && MONTHS[own];
+  if (!by || !months || !span.months) return { per: undefined, value, counted };
+  checkConvertible(by, value);
+  return {
+    per: own,
+    value: compound(value, { from: span.months, to: months, by }),
+    counted: { ...counted, by },
+  };
 }
 
-/** Converts a percentage between month and year by compounding. */
+/** What a comparison says of a value counted over a span that is not the metric's period. */
+type Counted = NonNullable<ValueComparison["counted"]>;
+
+function convertible(from: Period, to: Period): boolean {
+  return MONTHS[from] !== undefined && MONTHS[to] !== undefined;
+}
+
+/** Refuses a value that does not convert between periods by the metric's rule. */
+function checkConvertible(by: Conversion, value: number): void {
+  if (by === "compound-loss" && (value < 0 || value > 100)) {
+    refuse("A rate of loss is a percentage from 0% to 100%");
+  }
+  if (by === "compound-keep" && value < 0) {
+    refuse("A rate kept converts between periods only from 0% up");
+  }
+}
+
+/** Converts a percentage between periods of whole months (a month, a quarter, a year). */
 function convert(value: number, from: Period, to: Period, by: Conversion): number {
+  return compound(value, { from: MONTHS[from] ?? 1, to: MONTHS[to] ?? 1, by });
+}
+
+/** Converts a percentage over `from` months to one over `to` months by compounding. */
+function compound(
+  value: number,
+  { from, to, by }: { from: number; to: number; by: Conversion },
+): number {
   const rate = value / 100;
-  const power = from === "month" && to === "year" ? 12 : 1 / 12;
   const kept = by === "compound-loss" ? 1 - rate : rate;
-  const result = kept < 0 ? Number.NaN : kept ** power;
+  const result = kept < 0 ? Number.NaN : kept ** (to / from);
   return 100 * (by === "compound-loss" ? 1 - result : result);
 }
 

@@ -21,7 +21,14 @@ import {
   type ValueComparison,
 } from "./compare.ts";
 import { possessive } from "./text.ts";
-import { figureAmount, figureMeaning, formatValue, perWords, segmentWords } from "./words.ts";
+import {
+  figureAmount,
+  figureMeaning,
+  formatValue,
+  perWords,
+  segmentWords,
+  spanWords,
+} from "./words.ts";
 
 /** About how many words each sentence of the lead holds at most. */
 export const LEAD_WORDS = 35;
@@ -417,6 +424,14 @@ function phrases(said: readonly Said[]): string {
 
 /** The value as a lead opens with it, and where placements were converted, what it is there. */
 function valueWords({ comparison }: Context, placements: readonly Placement[]): string {
+  const { counted } = comparison;
+  if (counted && !(counted.months && [1, 3, 12].includes(counted.months))) {
+    const as = `${formatValue(counted.value, comparison.unit)} ${spanWords(counted)}`;
+    if (!counted.by || !comparison.per) return as;
+    return `${as} (${formatValue(comparison.value, comparison.unit)} ${
+      perWords(comparison.per)
+    } compounded)`;
+  }
   const value = `${formatValue(comparison.value, comparison.unit)}${
     comparison.per ? ` ${perWords(comparison.per)}` : ""
   }`;
@@ -433,6 +448,14 @@ function leadOf(context: Context): string {
   const of = (...matches: Match[]) =>
     comparison.placements.filter((item) => matches.includes(item.match));
   const segment = askedWords(context);
+  const own = metric.comparison?.per;
+  if (comparison.counted && !comparison.per && own) {
+    return `No figure of ${metric.name} is quoted ${
+      spanWords(comparison.counted)
+    }, and it states no way to convert one to ${perWords(own)}: count over ${
+      perWords(own)
+    } to place ${valueWords(context, [])}.`;
+  }
   if (comparison.placements.length === 0) {
     return `No figure of ${metric.name} is for ${segment || "that period"}; ${
       valueWords(context, [])

@@ -42,6 +42,20 @@ export function perWords(per: Period): string {
   return PER_WORDS[per];
 }
 
+/**
+ * How long a span is, after a value counted over it: "a month", "a quarter", "over 2 months",
+ * "over 45 days".
+ */
+export function spanWords(span: { months?: number | undefined; days: number }): string {
+  const months = span.months;
+  if (months === 1) return PER_WORDS.month;
+  if (months === 3) return PER_WORDS.quarter;
+  if (months === 12) return PER_WORDS.year;
+  if (months !== undefined) return `over ${months} months`;
+  if (span.days === 7) return PER_WORDS.week;
+  return span.days === 1 ? PER_WORDS.day : `over ${groupedNumber(span.days, 1)} days`;
+}
+
 /** A number in a unit as people write it: `4.5%`, `$1,200`, `3.2x`, `16 months`. */
 export function formatValue(value: number, unit: Unit): string {
   const rounded = groupedNumber(
