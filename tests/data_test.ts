@@ -15,7 +15,6 @@ import { csvFiles } from "./_sql_data.ts";
 import { CASES, expectedInputs, type Params } from "./_sql_expected.ts";
 import {
   asOptions,
-  catalog,
   cli,
   folder,
   importPackage,
