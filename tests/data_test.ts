@@ -382,6 +382,16 @@ Deno.test("--data moves a default period with nothing to count back to the lates
       none.line,
       /^metrics-catalog: product-market-fit-score's recipe finds nothing to count from --period-start 2024-10-01, --period-end 2024-11-01 back to --period-start 2024-\d\d-01, --period-end 2024-\d\d-01, where the data begins: .*respondents is 0/,
     );
+    // a period that is given does not move: the calculator says why it cannot compute
+    const given = await refused([
+      "calc",
+      "product-market-fit-score",
+      "--data",
+      surveys,
+      "--period-start",
+      "2024-10-01",
+    ]);
+    assert.match(given.line, /respondents is 0/);
     // a default period before the data begins: the default it tried, and what to give instead
     await writeFile(
       `${surveys}/survey_responses.csv`,
@@ -396,8 +406,8 @@ Deno.test("--data moves a default period with nothing to count back to the lates
         "2024-11-27 00:00:00: the data holds no whole month before then, so give a later " +
         "--as-of once it does",
     );
-    // a period that is given does not move: the calculator says why it cannot compute
-    const given = await refused([
+    // a period given that ends before the data begins: refused, naming the file that begins first
+    const before = await refused([
       "calc",
       "product-market-fit-score",
       "--data",
@@ -405,7 +415,10 @@ Deno.test("--data moves a default period with nothing to count back to the lates
       "--period-start",
       "2024-10-01",
     ]);
-    assert.match(given.line, /respondents is 0/);
+    assert.match(
+      before.line,
+      /^metrics-catalog: product-market-fit-score's period --period-start 2024-10-01, --period-end 2024-11-01 ends before the data begins: the earliest row, in .+\/survey_responses\.csv, is at 2024-11-27 00:00:00; give a period the data covers$/,
+    );
   } finally {
     await rm(surveys, { recursive: true });
   }

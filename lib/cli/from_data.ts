@@ -10,7 +10,8 @@ import { Problem, problemOr } from "../problem.ts";
 import { calculate, type Calculation } from "../read/calculate.ts";
 import type { ReadModel } from "../read/model.ts";
 import { type Recipe, recipeOf, withoutRecipe } from "../read/recipes.ts";
-import { type Context, TOOL } from "./command.ts";
+import { type CliIo, type Context, TOOL } from "./command.ts";
+import { type Scorecard, scorecardOf } from "../read/scorecard.ts";
 import type { FromData, RecipeJob } from "../sql/run.ts";
 
 /** A metric's recipe as a job of a data run: the calculator's inputs, and when they count. */
@@ -81,4 +82,35 @@ export async function fromData(
     throw new Problem(`The data's inputs give no ${metric.slug}: ${calculation.message}`);
   }
   return { run, calculation };
+}
+
+/**
+ * Runs every metric's recipe on the files of a folder in one engine and returns the scorecard:
+ * each metric computed and placed for the segment, then those it could not compute. `options` are
+ * the recipes' parameters, `--as-of` and DuckDB's limits.
+ */
+export async function scorecardFromData(
+  folder: string,
+  { options, segment, read, importPackage }: {
+    options: Readonly<Record<string, string>>;
+    segment: Readonly<Record<string, string>>;
+    read: ReadModel;
+    importPackage: CliIo["importPackage"];
+  },
+): Promise<Scorecard> {
+  const metrics = read.metrics().filter((metric) => metric.calculator);
+  const jobs = metrics.flatMap((metric) => {
+    const recipe = recipeOf(metric.slug);
+    return recipe ? [jobOf(metric, recipe, read)] : [];
+  });
+  const { runRecipes } = await import("../sql/run.ts");
+  const outcomes = await runRecipes(jobs, folder, { options, importPackage });
+  return scorecardOf({
+    folder,
+    outcomes,
+    metrics,
+    tables: new Map(jobs.map((job) => [job.recipe.metric, job.recipe.tables])),
+    vocabulary: read.vocabulary(),
+    segment,
+  });
 }

@@ -65,6 +65,15 @@ function exampleOf(parameter: RecipeParameter): string {
   return /\(([^)]*)\)/.exec(parameter.means)?.[1] ?? "";
 }
 
+/**
+ * A parameter with no default as a run needs it: "--activation-event: the event that marks the
+ * activation milestone (such as created_project)".
+ */
+export function neededWords(parameter: RecipeParameter): string {
+  return `${optionName(parameter.name)}: ${parameter.means.replace(/\s*\(([^)]*)\)/, "")} ` +
+    `(such as ${exampleOf(parameter)})`;
+}
+
 /** The first date of an example, as an instant. */
 function exampleDate(parameter: RecipeParameter): number {
   const date = /\d{4}-\d{2}-\d{2}/.exec(exampleOf(parameter))?.[0];
@@ -209,12 +218,9 @@ export function resolveParameters(
     }
     if (spans.some((span) => span.start === name || span.end === name)) continue;
     if (parameter.type === "text") {
-      throw new Problem(
-        `${recipe.metric}'s recipe needs ${optionName(name)}: ${
-          parameter.means.replace(/\s*\(([^)]*)\)/, "")
-        } (such as ${exampleOf(parameter)})`,
-        { exitCode: 2 },
-      );
+      throw new Problem(`${recipe.metric}'s recipe needs ${neededWords(parameter)}`, {
+        exitCode: 2,
+      });
     }
     defaulted.push(name);
     if (parameter.type === "integer") {

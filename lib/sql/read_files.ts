@@ -181,6 +181,13 @@ async function csvHeader(file: DataFile): Promise<string[] | undefined> {
       await handle.close();
     }
   }
+  const start = head.slice(0, 4096);
+  if (start.includes("\u0000") || start.includes("\ufffd")) {
+    throw new Problem(
+      `${file.path}: not text, so not CSV: a .${file.format} file holds a header row and ` +
+        "rows of values, as text in UTF-8",
+    );
+  }
   const line = head.replace(/^\ufeff/, "").split(/\r\n|\n|\r/).find((each) => each.trim() !== "");
   if (line === undefined) return undefined;
   return line.split(",").map((name) => name.trim().replace(/^"(.*)"$/, "$1").trim());

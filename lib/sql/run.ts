@@ -30,6 +30,7 @@ import {
   earlierPeriod,
   filledFrom,
   givenValue,
+  neededWords,
   optionName,
   type Parameters,
   resolveParameters,
@@ -159,7 +160,7 @@ export async function runRecipes(
       );
       const needs = recipe.parameters
         .filter((parameter) => parameter.type === "text" && !takesAny(taken, parameter.name))
-        .map((parameter) => `${optionName(parameter.name)} (${parameter.means})`);
+        .map(neededWords);
       if (needs.length > 0) return { metric: recipe.metric, ok: false, needs };
       return { job, given: givenParameters(recipe, taken) };
     },
@@ -181,6 +182,7 @@ export async function runRecipes(
       const run = await problemOrAsync(() =>
         runLoaded(engine, item.job, { given: item.given, asOfGiven, loaded: mine, folder })
       );
+      if (run instanceof OptionProblem) throw run;
       results.push(
         run instanceof Problem
           ? { metric: item.job.recipe.metric, ok: false, problem: run }
@@ -274,6 +276,7 @@ async function runLoaded(
   const first = Math.min(...reaches.map((reach) => reach.first));
   const parameters = resolveParameters(recipe, given, asOf);
   if (asOfGiven === undefined) checkComplete(recipe, parameters, asOf);
+  checkBegun(recipe, parameters, loaded);
   checkFilled(recipe, parameters, first);
   return await answer(engine, recipe, {
     parameters,
@@ -376,13 +379,35 @@ function checkComplete(recipe: Recipe, parameters: Parameters, asOf: number): vo
   ];
   for (const end of ends) {
     if (end <= asOf) continue;
-    throw new Problem(
+    throw new OptionProblem(
       `${recipe.metric}'s period ${written(values)} ends at ${timestampText(end)}, after ` +
         `where the data ends (${timestampText(asOf)}), so it would be counted as if complete: ` +
         `give an earlier period, or --as-of ${timestampText(end).replace(/ 00:00:00$/, "")} if ` +
         "the data is complete to then",
     );
   }
+}
+
+/**
+ * A problem with the options a run was given, rather than with one recipe: a run of many recipes
+ * ends on it, as each would meet it.
+ */
+class OptionProblem extends Problem {}
+
+/** Refuses a period given that ends before the data begins, naming the file that begins first. */
+function checkBegun(recipe: Recipe, parameters: Parameters, loaded: readonly Loaded[]): void {
+  const counted = countedOf(recipe, parameters.values);
+  const given = countedNames(recipe).some((name) => !parameters.defaulted.includes(name));
+  if (counted === undefined || !given) return;
+  const [earliest] = loaded.filter((data) => data.reach)
+    .sort((a, b) => (a.reach?.first ?? 0) - (b.reach?.first ?? 0));
+  const first = earliest?.reach?.first;
+  if (earliest === undefined || first === undefined || instant(counted.end) > first) return;
+  throw new OptionProblem(
+    `${recipe.metric}'s period ${written(parameters.values)} ends before the data begins: ` +
+      `the earliest row, in ${earliest.file.path}, is at ${timestampText(first)}; give a ` +
+      "period the data covers",
+  );
 }
 
 /**
