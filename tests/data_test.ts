@@ -383,14 +383,9 @@ Deno.test("--data moves a default period with nothing to count back to the lates
       /^metrics-catalog: product-market-fit-score's recipe finds nothing to count from --period-start 2024-10-01, --period-end 2024-11-01 back to --period-start 2024-\d\d-01, --period-end 2024-\d\d-01, where the data begins: .*respondents is 0/,
     );
     // a period that is given does not move: the calculator says why it cannot compute
-    const given = await refused([
-      "calc",
-      "product-market-fit-score",
-      "--data",
-      surveys,
-      "--period-start",
-      "2024-10-01",
-    ]);
+    const october = ["calc", "product-market-fit-score", "--data", surveys];
+    october.push("--period-start", "2024-10-01");
+    const given = await refused(october);
     assert.match(given.line, /respondents is 0/);
     // a default period before the data begins: the default it tried, and what to give instead
     await writeFile(
@@ -407,14 +402,7 @@ Deno.test("--data moves a default period with nothing to count back to the lates
         "--as-of once it does",
     );
     // a period given that ends before the data begins: refused, naming the file that begins first
-    const before = await refused([
-      "calc",
-      "product-market-fit-score",
-      "--data",
-      surveys,
-      "--period-start",
-      "2024-10-01",
-    ]);
+    const before = await refused(october);
     assert.match(
       before.line,
       /^metrics-catalog: product-market-fit-score's period --period-start 2024-10-01, --period-end 2024-11-01 ends before the data begins: the earliest row, in .+\/survey_responses\.csv, is at 2024-11-27 00:00:00; give a period the data covers$/,
