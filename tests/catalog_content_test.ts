@@ -261,7 +261,7 @@ async function secondaryCited(): Promise<Map<string, { study: string; sentences:
 
 Deno.test("docs/content.md lists exactly the secondary sources that figures rest on", async () => {
   const table = await Deno.readTextFile(new URL("../docs/content.md", import.meta.url));
-  const listed = [...table.matchAll(/^\| `([a-z0-9-]+)` \| (\d+),/gm)].map(([, slug, number]) =>
+  const listed = [...table.matchAll(/^\| `([a-z0-9-]+)`\s*\| (\d+),/gm)].map(([, slug, number]) =>
     `${slug} ${number}`
   );
   const cited = await secondaryCited();
