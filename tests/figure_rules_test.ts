@@ -189,6 +189,12 @@ Deno.test("structureBenchmarks() reads a sample written as a floor as at least t
       { value: "5%", statistic: "mean", sample: "1,500", year: 2024 },
     ],
   }]);
+  // A ceiling is not a floor: "no more than 40" is a count the sentence bounds from above.
+  const ceiling = structure([{
+    text: "Churn was 5% across no more than 40 sites (Example Research, 2024).",
+    figures: [{ value: "5%", statistic: "mean", sample: "40", year: 2024 }],
+  }]);
+  assert.deepEqual(ceiling.problems, []);
   // The third figure's "1,500" stands after "more than": a floor written as a count.
   assert.equal(problems.length, 1, problems.join("\n"));
   assert.deepEqual(

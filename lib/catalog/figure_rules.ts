@@ -212,7 +212,7 @@ function structureFigure(
 }
 
 /** Words before a count that make it a floor: "more than 1,500", "over 500", "at least 20". */
-const FLOOR_BEFORE = /(?:more than|over|at least|upwards of|no fewer than)\s+$/i;
+const FLOOR_BEFORE = /(?<!\bno\s|\bnot\s)(?:more than|over|at least|upwards of|no fewer than)\s+$/i;
 /** Words after a count that make it a floor: "20+", "500 or more". */
 const FLOOR_AFTER = /^(?:\+|\s+or more\b)/i;
 
