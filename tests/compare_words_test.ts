@@ -249,7 +249,7 @@ Deno.test("the catalog's own questions read right: the rule first, medians befor
   // An NPS written as a percentage is a score: Reichheld's world-class 75% is compared.
   assert.match(
     lead("net-promoter-score", { value: 80 }),
-    /meets .*Reichheld's .*“world-class loyalty” mark \(75% or more\)/,
+    /meets .*Reichheld's .*very high bar \(world-class loyalty\) \(75% or more\)/,
   );
   for (
     const [slug, input] of [

@@ -175,8 +175,9 @@ const isoDate = z.iso.date({ error: "must be a date written YYYY-MM-DD" });
 
 /**
  * One benchmark figure as a metric file writes it, beside its sentence: `value` is the figure
- * exactly as the sentence writes it; `sample` too, where the sentence gives it; `year` is the
- * year the figure was published (the sentence writes it), or `undated`.
+ * exactly as the sentence writes it; `sample` too, where the sentence gives it, with the words
+ * that make it a floor ("more than 1,500", "20+"); `year` is the year the figure was published
+ * (the sentence writes it), or `undated`.
  */
 export const FigureInputSchema = z.strictObject({
   value: text,
@@ -311,6 +312,21 @@ export const VocabularySchema = z.record(
  */
 export type Vocabulary = z.infer<typeof VocabularySchema>;
 
+/**
+ * A source as a metric file lists it: a {@linkcode SourceSchema}, and where the page reports or
+ * reprints someone else's study rather than being the originator's own text, `secondary`: whose
+ * study it is and why the catalog cites this page. The mark stays in the file (the content tests
+ * and `docs/content.md` hold it); the API serves the source without it.
+ */
+const FileSourceSchema = SourceSchema.extend({
+  secondary: z.strictObject({
+    /** Whose study, report or article the page restates. */
+    study: text,
+    /** Why the originator's own text is not cited. */
+    why: text,
+  }).optional(),
+});
+
 /** The front matter of a metric file: the structured fields, plus the benchmarks' review date. */
 export const MetricFrontMatterSchema = MetricSchema.omit(
   {
@@ -325,6 +341,7 @@ export const MetricFrontMatterSchema = MetricSchema.omit(
   },
 ).extend({
   benchmarks: z.array(BenchmarkEntrySchema).min(1).optional(),
+  sources: z.array(FileSourceSchema),
   benchmarksReviewed: isoDate.optional(),
   comparison: ComparisonSchema.optional(),
   calculator: CalculatorSchema.optional(),
@@ -435,6 +452,11 @@ export const BenchmarkFigureSchema = z.strictObject({
   segmentLabel: z.string(),
   /** The sample size, where the sentence gives it. */
   sample: z.number().optional(),
+  /** Present when the sentence gives the sample as a floor ("more than 1,500", "20+"). */
+  sampleAtLeast: z.literal(true).optional().meta({
+    description: 'Present when the sample is a floor the sentence writes as "more than 1,500" ' +
+      'or "20+": at least `sample`, not a count',
+  }),
   year: z.union([z.int(), z.literal("undated")]).meta({
     description: "The year the figure was published; for an undated source, the year its data " +
       "describe; `undated` where neither is known",

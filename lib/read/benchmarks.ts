@@ -67,6 +67,7 @@ export function metricFigureRows(
       segment: figure.segment,
       segmentLabel: segmentWords(figure.segment, vocabulary),
       sample: figure.sample,
+      sampleAtLeast: figure.sampleAtLeast,
       year: figure.year,
       source: { number: figure.source, ...source },
       benchmarksReviewed: metric.benchmarksReviewed,

@@ -65,6 +65,12 @@ const COLUMNS: Column[] = ([
   ["segment", "string", "The population and segment in words", (row) => row.segmentLabel],
   ["sample", "number", "The sample size, where the sentence gives it", (row) => row.sample],
   [
+    "sample_at_least",
+    "string",
+    'true where the sample is a floor ("more than 1,500"), not a count',
+    (row) => row.sampleAtLeast ? "true" : undefined,
+  ],
+  [
     "year",
     "integer",
     "The year the figure was published; for an undated source, the year its data describe; " +
