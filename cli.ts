@@ -53,6 +53,10 @@ try {
       const { serve } = await import("./lib/deno/server.ts");
       serve(createReadModel(catalog), { ...options, exitOnSignal: true });
     },
+    async scorecardPage(scorecard, model) {
+      const { scorecardPage } = await import("./lib/web/pages/scorecard.ts");
+      return scorecardPage(scorecard, model);
+    },
     async serveMcp(catalog) {
       const { serveMcpStdio } = await import("./lib/agents/mcp.ts");
       await serveMcpStdio(createReadModel(catalog));

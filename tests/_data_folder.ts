@@ -9,6 +9,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { loadCatalog } from "../lib/mod.ts";
 import { runCli } from "../lib/cli/main.ts";
+import { scorecardPage } from "../lib/web/pages/scorecard.ts";
 import { csvFiles, generate } from "./_sql_data.ts";
 import type { Params } from "./_sql_expected.ts";
 
@@ -44,6 +45,7 @@ export async function cli(
     serve: () => {},
     serveMcp: () => Promise.resolve(),
     importPackage: singleBinary ? undefined : importPackage,
+    scorecardPage: (scorecard, model) => Promise.resolve(scorecardPage(scorecard, model)),
   });
   return { code, stdout, stderr };
 }

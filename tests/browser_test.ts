@@ -1,13 +1,12 @@
 // deno-lint-ignore-file no-import-prefix -- test-only packages are named here, not in deno.json,
 // so tests/deno.lock holds them and `deno task start` never fetches them (README, Tasks)
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
-import type { Browser, Page } from "npm:playwright-core@1.65.1";
+import type { Page } from "npm:playwright-core@1.65.1";
 import { type Catalog, createHandler, createReadModel, loadCatalog } from "../lib/mod.ts";
 import { buildSite } from "../lib/web/site.ts";
 import { exportSite } from "../lib/export/export.ts";
 import { FIXTURE, startNginx, systemBinary } from "./_system.ts";
-import { childEnv } from "./_spawn.ts";
+import { browserBinary, chromiumTest, SCREENSHOTS, withChromium } from "./_chromium.ts";
 import { MAPPINGS } from "../lib/sql/mappings.ts";
 import { recipeText } from "../lib/sql/recipe.ts";
 import { QUERIES, QUESTIONS } from "./_search_queries.ts";
@@ -16,57 +15,6 @@ import {
   SEARCH_RESULTS_SCRIPT_PATH,
   SEARCH_SCRIPT_PATH,
 } from "../lib/web/paths.ts";
-
-const browserBinary = systemBinary("chromium", ["/usr/bin/chromium"]);
-
-// playwright-core probes /proc/sys/fs/binfmt_misc/WSLInterop when it is imported (its bundled
-// is-wsl, used only to open a desktop browser, which these tests never do). Deno allows reading
-// /proc/sys only under --allow-all; is-wsl's own switch defers the probe, so the tests keep their
-// narrow permissions.
-Deno.env.set("__IS_WSL_TEST__", "1");
-const { chromium } = await import("npm:playwright-core@1.65.1");
-const SCREENSHOTS = fileURLToPath(new URL("../test-output/screenshots/", import.meta.url));
-
-/** Debian's Chromium, headless, with a fresh temporary profile and nothing phoning home. */
-async function launch(): Promise<Browser> {
-  return await chromium.launch({
-    executablePath: browserBinary.require(),
-    headless: true,
-    env: childEnv(),
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-}
-
-/** Opens Chromium until `use` returns; screenshots go to SCREENSHOTS, made here. */
-async function withChromium(use: (browser: Browser) => Promise<void>): Promise<void> {
-  await Deno.mkdir(SCREENSHOTS, { recursive: true });
-  const browser = await launch();
-  try {
-    await use(browser);
-  } finally {
-    await browser.close();
-  }
-}
-
-/** A test that drives Chromium until `use` returns; skipped without Chromium. */
-function chromiumTest(name: string, use: (browser: Browser) => Promise<void>) {
-  Deno.test({
-    name,
-    ignore: browserBinary.skip,
-    sanitizeResources: false,
-    sanitizeOps: false,
-    fn: () => withChromium(use),
-  });
-}
 
 /** A request handler: the catalog's, or a test's own. */
 type AnyHandler = (request: Request) => Response | Promise<Response>;

@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import { type Catalog, type Tag, TAGS } from "../catalog/records.ts";
 import { createReadModel, type Lookup, type ReadModel, type RecordKind } from "../read/model.ts";
 import { PACKAGE_NAME } from "../policy.ts";
+import type { Scorecard } from "../read/scorecard.ts";
 import { Problem } from "../problem.ts";
 import { catalogDirFrom, type ServeOptions } from "../server/config.ts";
 import type { TextStyle } from "./output.ts";
@@ -40,6 +41,8 @@ export interface CliIo {
    * {@linkcode Problem} that says how to get it; left out where none loads (the single binary).
    */
   importPackage?: ((name: string, version: string) => Promise<unknown>) | undefined;
+  /** Draws a scorecard as one self-contained HTML page (`report --html`), from the web layer. */
+  scorecardPage?: ((scorecard: Scorecard, model: ReadModel) => Promise<string>) | undefined;
 }
 
 /** How many positional arguments a command takes, and what its usage error says after its name. */

@@ -134,6 +134,10 @@ export async function main(
       return { catalog, file: String(file) };
     },
     serve: (catalog, options) => serveHttp(createReadModel(catalog), options),
+    async scorecardPage(scorecard, model) {
+      const { scorecardPage } = await import("../web/pages/scorecard.ts");
+      return scorecardPage(scorecard, model);
+    },
     async serveMcp(catalog) {
       const { serveMcpStdio } = await import("../agents/mcp.ts");
       await serveMcpStdio(createReadModel(catalog));

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { writeFile } from "node:fs/promises";
 import type { Calculator } from "../../catalog/calculator.ts";
 import { Problem, problemOr } from "../../problem.ts";
 import { compareValue, segmentChoices } from "../../read/compare.ts";
@@ -77,6 +78,14 @@ export class ReportCommand implements Command {
       importPackage: io.importPackage,
     });
     if (scorecard.metrics.length === 0) throw new Problem(nothingComputed(scorecard));
+    if (html !== undefined) {
+      if (io.scorecardPage === undefined) {
+        throw new Problem("This build cannot draw the page: run report --html from a checkout");
+      }
+      await writeFile(html, await io.scorecardPage(scorecard, read));
+      context.print(`Wrote ${html}: ${scorecard.data.computed} of ${scorecard.data.of} metrics.\n`);
+      return;
+    }
     answer(jsonOf(scorecard), () => formatScorecard(scorecard, style, read));
   }
 }
