@@ -28,6 +28,15 @@ export const GROUPS = [
 /** A group of a scorecard. */
 export type Group = typeof GROUPS[number];
 
+/** Each group's heading. */
+export const GROUP_TITLES: Readonly<Record<Group, string>> = {
+  revenue: "Revenue",
+  retention: "Retention",
+  engagement: "Engagement",
+  acquisition: "Acquisition and conversion",
+  satisfaction: "Satisfaction",
+};
+
 /** One metric computed from the data, placed. */
 export interface ScoreEntry {
   slug: string;

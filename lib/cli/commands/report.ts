@@ -10,7 +10,7 @@ import type { Calculator } from "../../catalog/calculator.ts";
 import { Problem, problemOr } from "../../problem.ts";
 import { compareValue, segmentChoices } from "../../read/compare.ts";
 import type { ReadModel } from "../../read/model.ts";
-import { GROUPS, type Scorecard, type ScoreEntry } from "../../read/scorecard.ts";
+import { GROUP_TITLES, GROUPS, type Scorecard, type ScoreEntry } from "../../read/scorecard.ts";
 import { groupedNumber } from "../../read/text.ts";
 import { type CliIo, type Command, NO_ARGUMENTS, parse, TOOL } from "../command.ts";
 import { DATA_DETAILS, scorecardFromData } from "../from_data.ts";
@@ -164,14 +164,6 @@ function jsonOf(scorecard: Scorecard) {
     missing: scorecard.missing,
   };
 }
-
-const GROUP_TITLES: Record<typeof GROUPS[number], string> = {
-  revenue: "Revenue",
-  retention: "Retention",
-  engagement: "Engagement",
-  acquisition: "Acquisition and conversion",
-  satisfaction: "Satisfaction",
-};
 
 /** The scorecard as text, within the output's width. */
 function formatScorecard(scorecard: Scorecard, style: TextStyle, read: ReadModel): string {

@@ -8,20 +8,12 @@
  * @module
  */
 import type { ReadModel } from "../../read/model.ts";
-import { GROUPS, type Scorecard, type ScoreEntry } from "../../read/scorecard.ts";
+import { GROUP_TITLES, GROUPS, type Scorecard, type ScoreEntry } from "../../read/scorecard.ts";
 import { groupedNumber } from "../../read/text.ts";
 import { PACKAGE_NAME } from "../../policy.ts";
 import { figureChart } from "./chart.ts";
 import { SITE_CSS } from "./css.ts";
 import { externalLink, type Html, markup } from "./html.ts";
-
-const GROUP_TITLES: Record<typeof GROUPS[number], string> = {
-  revenue: "Revenue",
-  retention: "Retention",
-  engagement: "Engagement",
-  acquisition: "Acquisition and conversion",
-  satisfaction: "Satisfaction",
-};
 
 /** What the page adds to the site's styles: sections that keep together on A4 paper. */
 const PAGE_CSS = `main.wrap { max-width: 52rem; padding-bottom: 3rem; }
