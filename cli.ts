@@ -57,9 +57,9 @@ try {
       const { scorecardPage } = await import("./lib/web/pages/scorecard.ts");
       return scorecardPage(scorecard, model);
     },
-    async serveMcp(catalog) {
+    async serveMcp(catalog, options) {
       const { serveMcpStdio } = await import("./lib/agents/mcp.ts");
-      await serveMcpStdio(createReadModel(catalog));
+      await serveMcpStdio(createReadModel(catalog), options);
     },
     async importPackage(name, version) {
       // Built at run time, so that no module graph names the package: a lockfile that does not

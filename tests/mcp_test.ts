@@ -4,19 +4,20 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { createHandler, createReadModel, loadCatalog } from "../lib/mod.ts";
 import { citedSources } from "../lib/catalog/citations.ts";
 import { toApiMetric } from "../lib/catalog/records.ts";
-import { MCP_TOOLS, stdioClient } from "./_mcp.ts";
+import { MCP_STDIO_TOOLS, MCP_TOOLS, stdioClient } from "./_mcp.ts";
 import { FRAMEWORK_DEFAULT_FIELDS, METRIC_DEFAULT_FIELDS } from "../lib/agents/mcp_tools.ts";
 import { childEnv, ROOT, taskArgs } from "./_spawn.ts";
 import { recipeText } from "../lib/sql/recipe.ts";
 
 const catalog = await loadCatalog();
 
-type Connected = { client: Client; close: () => Promise<void> };
+/** A connected client, and the tools its server offers. */
+type Connected = { client: Client; close: () => Promise<void>; tools: readonly string[] };
 
 async function overStdio(): Promise<Connected> {
   // The task's own flags.
   const client = await stdioClient(Deno.execPath(), taskArgs("mcp"), { cwd: ROOT });
-  return { client, close: () => client.close() };
+  return { client, close: () => client.close(), tools: MCP_STDIO_TOOLS };
 }
 
 async function overHttp(): Promise<Connected & { port: number }> {
@@ -30,6 +31,7 @@ async function overHttp(): Promise<Connected & { port: number }> {
   );
   return {
     client,
+    tools: MCP_TOOLS,
     port: server.addr.port,
     close: async () => {
       await client.close();
@@ -47,10 +49,10 @@ function text(result: unknown): string {
   return block.text;
 }
 
-async function exerciseTools({ client }: Connected) {
-  const { tools } = await client.listTools();
-  assert.deepEqual(tools.map((tool: { name: string }) => tool.name).sort(), MCP_TOOLS);
-  for (const tool of tools) {
+async function exerciseTools({ client, tools: offered }: Connected) {
+  const { tools: all } = await client.listTools();
+  assert.deepEqual(all.map((tool: { name: string }) => tool.name).sort(), offered);
+  for (const tool of all) {
     assert.ok(tool.description && tool.description.length > 20, tool.name);
     assert.equal(tool.inputSchema.type, "object");
     assert.equal(tool.outputSchema?.type, "object", tool.name);
@@ -58,7 +60,7 @@ async function exerciseTools({ client }: Connected) {
     assert.equal(tool.annotations?.idempotentHint, true, tool.name);
     assert.equal(tool.annotations?.openWorldHint, false, tool.name);
   }
-  const getBenchmark = tools.find((tool: { name: string }) => tool.name === "get_benchmark");
+  const getBenchmark = all.find((tool: { name: string }) => tool.name === "get_benchmark");
   assert.deepEqual(getBenchmark?.inputSchema.required, ["slug"]);
   assert.deepEqual(Object.keys(getBenchmark?.inputSchema.properties ?? {}).sort(), [
     "per",

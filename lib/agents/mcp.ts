@@ -249,10 +249,20 @@ export function createSdkHttpAnswer(
   };
 }
 
+/** What a server over stdio adds to the catalog's tools: those that read the user's own files. */
+export interface StdioOptions {
+  /** Registers tools that only a server over stdio offers. */
+  extend?: ((server: McpServer, model: ReadModel) => void) | undefined;
+}
+
 /** Runs the MCP server over stdio until the client disconnects. Logs go to stderr only. */
-export async function serveMcpStdio(model: ReadModel): Promise<void> {
+export async function serveMcpStdio(
+  model: ReadModel,
+  { extend }: StdioOptions = {},
+): Promise<void> {
   const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
   const server = createMcpServer(model);
+  extend?.(server, model);
   const transport = new StdioServerTransport();
   await server.connect(checkingParams(transport));
   // A line that is not JSON gets a parse error (-32700), and one that is JSON but not a JSON-RPC

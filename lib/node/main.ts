@@ -138,9 +138,9 @@ export async function main(
       const { scorecardPage } = await import("../web/pages/scorecard.ts");
       return scorecardPage(scorecard, model);
     },
-    async serveMcp(catalog) {
+    async serveMcp(catalog, options) {
       const { serveMcpStdio } = await import("../agents/mcp.ts");
-      await serveMcpStdio(createReadModel(catalog));
+      await serveMcpStdio(createReadModel(catalog), options);
     },
     importPackage: singleBinary ? undefined : importPackage,
   });

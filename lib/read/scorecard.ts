@@ -133,6 +133,66 @@ export interface ScorecardInput {
   segment?: Readonly<Record<string, string>>;
 }
 
+/**
+ * Checks a reader's segment for a scorecard: each key one that a metric's figures split by, each
+ * value one that key takes; else a usage {@linkcode Problem} (exit code 2) in one line.
+ */
+export function checkSegment(
+  segment: Readonly<Record<string, string>>,
+  { metrics, vocabulary }: { metrics: readonly MetricRecord[]; vocabulary: Vocabulary },
+): Record<string, string> {
+  const checked: Record<string, string> = {};
+  for (const [typed, wanted] of Object.entries(segment)) {
+    const key = typed.trim().toLowerCase();
+    const value = wanted.trim().toLowerCase();
+    const metric = metrics.find((each) =>
+      segmentChoices(each, vocabulary).some((choice) => choice.key === key)
+    );
+    if (metric === undefined) {
+      const keys = metrics.flatMap((each) => segmentChoices(each, vocabulary))
+        .map((choice) => choice.key);
+      throw new Problem(
+        `Unknown segment "${key.slice(0, 40)}"; the metrics compare on ${
+          [...new Set(keys)].sort().join(", ")
+        }`,
+        { exitCode: 2 },
+      );
+    }
+    const placed = problemOr(() =>
+      compareValue(metric, { segments: vocabulary }, { value: 0, segment: { [key]: value } })
+    );
+    if (placed instanceof Problem) throw new Problem(placed.message, { exitCode: 2 });
+    checked[key] = value;
+  }
+  return checked;
+}
+
+/** The scorecard as the JSON `report --json` and the MCP tool give: data, metrics, missing. */
+export function scorecardJson(scorecard: Scorecard) {
+  return {
+    data: scorecard.data,
+    metrics: scorecard.metrics.map((entry) => ({
+      slug: entry.slug,
+      name: entry.name,
+      group: entry.group,
+      value: entry.value,
+      unit: entry.unit,
+      written: entry.written,
+      per: entry.per,
+      ...(entry.counted ? { counted: entry.counted } : {}),
+      parameters: entry.parameters,
+      defaults: entry.defaults,
+      asOf: entry.asOf,
+      inputs: entry.inputs,
+      lead: entry.lead ?? null,
+      placements: entry.placements,
+      standing: entry.standing,
+      ...(entry.few ? { few: entry.few } : {}),
+    })),
+    missing: scorecard.missing,
+  };
+}
+
 /** The scorecard of a data run: each outcome calculated and placed, or listed as missing. */
 export function scorecardOf(input: ScorecardInput): Scorecard {
   const { outcomes, vocabulary } = input;

@@ -7,10 +7,16 @@
  */
 import { writeFile } from "node:fs/promises";
 import type { Calculator } from "../../catalog/calculator.ts";
-import { Problem, problemOr } from "../../problem.ts";
-import { compareValue, segmentChoices } from "../../read/compare.ts";
+import { Problem } from "../../problem.ts";
 import type { ReadModel } from "../../read/model.ts";
-import { GROUP_TITLES, GROUPS, type Scorecard, type ScoreEntry } from "../../read/scorecard.ts";
+import {
+  checkSegment,
+  GROUP_TITLES,
+  GROUPS,
+  type Scorecard,
+  scorecardJson,
+  type ScoreEntry,
+} from "../../read/scorecard.ts";
 import { groupedNumber } from "../../read/text.ts";
 import { type CliIo, type Command, NO_ARGUMENTS, parse, TOOL } from "../command.ts";
 import { DATA_DETAILS, scorecardFromData } from "../from_data.ts";
@@ -86,18 +92,13 @@ export class ReportCommand implements Command {
       context.print(`Wrote ${html}: ${scorecard.data.computed} of ${scorecard.data.of} metrics.\n`);
       return;
     }
-    answer(jsonOf(scorecard), () => formatScorecard(scorecard, style, read));
+    answer(scorecardJson(scorecard), () => formatScorecard(scorecard, style, read));
   }
 }
 
-/**
- * The reader's segment from `key=value` pairs: each key one a metric of the report compares on,
- * each value one it takes; else a usage problem in one line.
- */
+/** The reader's segment from `key=value` pairs, each checked; else a usage problem in one line. */
 function readSegment(read: ReadModel, pairs: readonly string[]): Record<string, string> {
   const segment: Record<string, string> = {};
-  const metrics = read.metrics();
-  const vocabulary = read.vocabulary();
   for (const pair of pairs) {
     const [key = "", value = ""] = pair.toLowerCase().split(/=(.*)/s).map((part) => part.trim());
     if (key === "" || value === "") {
@@ -108,26 +109,9 @@ function readSegment(read: ReadModel, pairs: readonly string[]): Record<string, 
     if (Object.hasOwn(segment, key)) {
       throw new Problem(`Give segment "${key.slice(0, 40)}" once`, { exitCode: 2 });
     }
-    const metric = metrics.find((each) =>
-      segmentChoices(each, vocabulary).some((choice) => choice.key === key)
-    );
-    if (metric === undefined) {
-      const keys = [...new Set(metrics.flatMap((each) => segmentChoices(each, vocabulary)))]
-        .map((choice) => choice.key);
-      throw new Problem(
-        `Unknown segment "${key.slice(0, 40)}"; the metrics compare on ${
-          [...new Set(keys)].sort().join(", ")
-        }`,
-        { exitCode: 2 },
-      );
-    }
-    const checked = problemOr(() =>
-      compareValue(metric, { segments: vocabulary }, { value: 0, segment: { [key]: value } })
-    );
-    if (checked instanceof Problem) throw new Problem(checked.message, { exitCode: 2 });
     segment[key] = value;
   }
-  return segment;
+  return checkSegment(segment, { metrics: read.metrics(), vocabulary: read.vocabulary() });
 }
 
 /** Why a run computed no metric: each metric's need or problem, the first few, in one line. */
@@ -137,32 +121,6 @@ function nothingComputed(scorecard: Scorecard): string {
   const needs = [...new Set(scorecard.missing.flatMap((item) => item.needs))];
   return `${scorecard.data.folder}: no metric can be computed from these files; the recipes ` +
     `need ${needs.slice(0, 6).join(", ")}`;
-}
-
-/** The scorecard's JSON: the data, each metric computed, and each one missing. */
-function jsonOf(scorecard: Scorecard) {
-  return {
-    data: scorecard.data,
-    metrics: scorecard.metrics.map((entry) => ({
-      slug: entry.slug,
-      name: entry.name,
-      group: entry.group,
-      value: entry.value,
-      unit: entry.unit,
-      written: entry.written,
-      per: entry.per,
-      ...(entry.counted ? { counted: entry.counted } : {}),
-      parameters: entry.parameters,
-      defaults: entry.defaults,
-      asOf: entry.asOf,
-      inputs: entry.inputs,
-      lead: entry.lead ?? null,
-      placements: entry.placements,
-      standing: entry.standing,
-      ...(entry.few ? { few: entry.few } : {}),
-    })),
-    missing: scorecard.missing,
-  };
 }
 
 /** The scorecard as text, within the output's width. */
