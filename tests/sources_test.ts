@@ -18,8 +18,9 @@ import { TABLES } from "../lib/sql/schema.ts";
 import type { SourceName } from "../lib/sql/source_files.ts";
 import { type FromSource, loadSources, parseSources } from "../lib/sql/sources.ts";
 import { recipeOf } from "../lib/read/recipes.ts";
+import { runRecipe, runRecipes } from "../lib/sql/run.ts";
 import { Problem } from "../lib/problem.ts";
-import { generate, valueText, type World } from "./_sql_data.ts";
+import { csvFiles, generate, valueText, type World } from "./_sql_data.ts";
 import { CASES, expectedInputs } from "./_sql_expected.ts";
 import { sampleFiles, sampleWorld } from "./_source_samples.ts";
 
@@ -463,4 +464,114 @@ Deno.test("mapped rows that break the reference schema's rules are one line nami
         `Chargebee's rows give states of subscription_id "${row.split(",")[0]}" that overlap`,
     ),
   );
+});
+
+Deno.test("runRecipe() with --from runs a recipe on a source's sample, the schema's own files beside it", async () => {
+  const importPackage = () => Promise.resolve(duckdb);
+  const churn = recipeOf("churn-rate");
+  assert.ok(churn);
+  const params = { period_start: "2024-03-01", period_end: "2024-04-01" };
+  const run = await runRecipe({ recipe: churn, inputs: ["lost", "start"] }, sample("stripe"), {
+    options: {
+      from: "stripe",
+      "period-start": params.period_start,
+      "period-end": params.period_end,
+    },
+    importPackage,
+  });
+  assert.deepEqual(
+    Object.fromEntries(Object.entries(run.inputs).map(([name, value]) => [name, Number(value)])),
+    expectedInputs(sampleWorld(world, "stripe"), "churn-rate", params),
+  );
+  // billing from Stripe, the ledger as the reference schema's finance_months
+  const folder = await folderOf(["stripe"], {
+    "finance_months.csv": csvFiles(world)["finance_months.csv"] ?? "",
+  });
+  try {
+    const cac = recipeOf("customer-acquisition-cost");
+    assert.ok(cac);
+    const quarter = { period_start: "2024-04-01", period_end: "2024-07-01" };
+    const mixed = await runRecipe({ recipe: cac, inputs: ["spend", "customers"] }, folder, {
+      options: { from: "stripe", ...quarter },
+      importPackage,
+    });
+    assert.deepEqual(
+      Object.fromEntries(
+        Object.entries(mixed.inputs).map(([name, value]) => [name, Number(value)]),
+      ),
+      expectedInputs(
+        { ...sampleWorld(world, "stripe"), finance: world.finance },
+        "customer-acquisition-cost",
+        quarter,
+      ),
+    );
+  } finally {
+    await rm(folder, { recursive: true });
+  }
+  const posthog = sample("posthog");
+  await assert.rejects(
+    runRecipe({ recipe: churn, inputs: [] }, posthog, {
+      options: { from: "posthog" },
+      importPackage,
+    }),
+    new Problem(
+      `${posthog}/subscriptions.csv: no such file, nor subscriptions.csv.gz or ` +
+        "subscriptions.parquet; churn-rate's recipe reads subscriptions, subscription_states: " +
+        "one file each, .csv, .csv.gz or .parquet, with the columns of its table in the " +
+        "reference schema (metrics-catalog sql --schema), where --from posthog does not give it",
+    ),
+  );
+  await assert.rejects(
+    runRecipe({ recipe: churn, inputs: [] }, sample("stripe"), {
+      options: { from: "paddle" },
+      importPackage,
+    }),
+    /--from "paddle" is not a source this reads/,
+  );
+});
+
+Deno.test("runRecipes() with --from stripe,posthog runs billing and event recipes in one run, and lists what the others need", async () => {
+  const folder = await folderOf(["stripe", "posthog"]);
+  try {
+    const jobs = ([
+      ["churn-rate", ["lost", "start"]],
+      ["daily-active-users", ["userDays", "days"]],
+      ["net-promoter-score", []],
+    ] as const).map(([slug, inputs]) => {
+      const recipe = recipeOf(slug);
+      assert.ok(recipe, slug);
+      return { recipe, inputs };
+    });
+    const params = { period_start: "2024-03-01", period_end: "2024-04-01" };
+    const outcomes = await runRecipes(jobs, folder, {
+      options: { from: "stripe,posthog", ...params },
+      importPackage: () => Promise.resolve(duckdb),
+    });
+    const [churn, daily, nps] = outcomes;
+    assert.ok(churn?.ok && daily?.ok, JSON.stringify(outcomes));
+    for (
+      const [outcome, source, slug] of [[churn, "stripe", "churn-rate"], [
+        daily,
+        "posthog",
+        "daily-active-users",
+      ]] as const
+    ) {
+      assert.deepEqual(
+        outcome.run.inputs,
+        Object.fromEntries(
+          Object.entries(expectedInputs(sampleWorld(world, source), slug, params) ?? {}).map((
+            [name, value],
+          ) => [name, String(value)]),
+        ),
+        slug,
+      );
+    }
+    assert.deepEqual(nps, {
+      metric: "net-promoter-score",
+      ok: false,
+      needs: ["survey_responses.csv"],
+    });
+  } finally {
+    await rm(folder, { recursive: true });
+  }
 });

@@ -1,8 +1,8 @@
 /**
  * The data run as a library: one recipe, or many, run on DuckDB (loaded only then) over the files
- * of a folder shaped like the reference schema, each with its parameters from options or the last
- * full period before the data ends. Each file is found, read and checked once, however many
- * recipes read it. The answer is data: the calculator's inputs, the parameters they were counted
+ * of a folder shaped like the reference schema (or, with `from`, as sources such as Stripe export
+ * them: `sources.ts`), each with its parameters from options or the last full period before the
+ * data ends. Each file is found, read and checked once, however many recipes read it. The answer is data: the calculator's inputs, the parameters they were counted
  * with and the period they were counted over. The CLI's `calc`, `compare` and `report` print it.
  *
  * @module
@@ -36,6 +36,8 @@ import {
   resolveParameters,
 } from "./parameters.ts";
 import { bindRecipe, type Recipe } from "./recipe.ts";
+import type { SourceName } from "./source_files.ts";
+import { loadSources, parseSources, tablesOf as sourceTables } from "./sources.ts";
 import { SCHEMA_VERSION, TABLES } from "./schema.ts";
 
 export type { Counted };
@@ -78,8 +80,9 @@ export interface RecipeJob {
 /** How a run reaches DuckDB, and the options every recipe of it shares. */
 export interface RunOptions {
   /**
-   * The recipes' parameters (`period-start` or `period_start`), `--as-of`, and DuckDB's
-   * `memory-limit` and `temp-dir`, by option name.
+   * The recipes' parameters (`period-start` or `period_start`), `--as-of`, DuckDB's
+   * `memory-limit` and `temp-dir`, and `from` (`stripe,posthog`: the sources whose own files
+   * give the tables they map), by option name.
    */
   options: Readonly<Record<string, string>>;
   /** Loads DuckDB's package; undefined where it cannot be loaded (the single binary). */
@@ -114,16 +117,21 @@ export async function runRecipe(
   { options, importPackage, inMemoryBytes }: RunOptions,
 ): Promise<FromData> {
   const { recipe } = job;
-  const { limits, rest } = engineOptions(options);
+  const { limits, sources, rest } = engineOptions(options);
   const given = givenParameters(recipe, rest);
   const asOfGiven = asOfOption(rest);
   const module = await loadEngine(importPackage);
   await checkFolder(folder);
-  const tables = tablesOf(recipe);
-  const files = await findFiles(folder, tables, readsWords(recipe));
+  // --from: the tables its sources give come from their own files, the others from the schema's
+  const mapped = givenBy(sources).filter((name) => recipe.tables.includes(name));
+  const tables = tablesOf(recipe).filter((table) => !mapped.includes(table.name));
+  const files = await findFiles(folder, tables, readsWords(recipe, sources));
   const engine = await openDuckDb(module, limits);
   try {
-    const loaded = await loadFiles(engine, files, inMemoryBytes && { inMemoryBytes });
+    const loaded = [
+      ...sources ? await loadSources(engine, folder, { sources, tables: mapped }) : [],
+      ...await loadFiles(engine, files, inMemoryBytes && { inMemoryBytes }),
+    ];
     return await runLoaded(engine, job, { given, asOfGiven, loaded, folder });
   } finally {
     engine.close();
@@ -141,16 +149,17 @@ export async function runRecipes(
   folder: string,
   { options, importPackage, inMemoryBytes }: RunOptions,
 ): Promise<Outcome[]> {
-  const { limits, rest } = engineOptions(options);
+  const { limits, sources, rest } = engineOptions(options);
   const asOfGiven = asOfOption(rest);
   checkTaken(jobs.map((job) => job.recipe), rest);
   const module = await loadEngine(importPackage);
   await checkFolder(folder);
-  const present = await presentFiles(folder);
+  const mapped = givenBy(sources);
+  const present = await presentFiles(folder, mapped);
   const outcomes: (Outcome | { job: RecipeJob; given: Record<string, string> })[] = jobs.map(
     (job) => {
       const { recipe } = job;
-      const lacks = recipe.tables.filter((name) => !present.has(name));
+      const lacks = recipe.tables.filter((name) => !present.has(name) && !mapped.includes(name));
       if (lacks.length > 0) {
         const needs = lacks.map((name) => `${name}.csv`);
         return { metric: recipe.metric, ok: false, needs };
@@ -168,10 +177,16 @@ export async function runRecipes(
   const runnable = outcomes.flatMap((item) => "job" in item ? [item] : []);
   const read = new Set(runnable.flatMap(({ job }) => job.recipe.tables));
   const files = [...present.values()].filter((file) => read.has(file.table.name));
-  if (files.length === 0) return outcomes.flatMap((item) => "job" in item ? [] : [item]);
+  const fromSources = mapped.filter((name) => read.has(name));
+  if (files.length === 0 && fromSources.length === 0) {
+    return outcomes.flatMap((item) => "job" in item ? [] : [item]);
+  }
   const engine = await openDuckDb(module, limits);
   try {
-    const loaded = await loadFiles(engine, files, inMemoryBytes && { inMemoryBytes });
+    const loaded = [
+      ...sources ? await loadSources(engine, folder, { sources, tables: fromSources }) : [],
+      ...await loadFiles(engine, files, inMemoryBytes && { inMemoryBytes }),
+    ];
     const results: Outcome[] = [];
     for (const item of outcomes) {
       if (!("job" in item)) {
@@ -210,18 +225,30 @@ function tablesOf(recipe: Recipe) {
   return recipe.tables.flatMap((name) => TABLES.filter((table) => table.name === name));
 }
 
+/** The reference tables `--from`'s sources give, by name; none without `--from`. */
+function givenBy(sources: readonly SourceName[] | undefined): string[] {
+  return (sources ?? []).flatMap((source) => sourceTables(source));
+}
+
 /** What a recipe reads, for the message of a missing file. */
-function readsWords(recipe: Recipe): string {
+function readsWords(recipe: Recipe, sources: readonly SourceName[] | undefined): string {
   const endings = FORMATS.map((format) => `.${format}`);
   return `${recipe.metric}'s recipe reads ${recipe.tables.join(", ")}: one file each, ` +
     `${endings.slice(0, -1).join(", ")} or ${endings.at(-1)}, with the columns of its table in ` +
-    `the reference schema (${PACKAGE_NAME} sql --schema)`;
+    `the reference schema (${PACKAGE_NAME} sql --schema)` +
+    (sources ? `, where --from ${sources.join(",")} does not give it` : "");
 }
 
-/** The file of each table of the schema that has one in the folder, by table name. */
-async function presentFiles(folder: string): Promise<Map<string, DataFile>> {
+/**
+ * The file of each table of the schema that has one in the folder, by table name, leaving out
+ * the tables `--from`'s sources give (`mapped`).
+ */
+async function presentFiles(
+  folder: string,
+  mapped: readonly string[],
+): Promise<Map<string, DataFile>> {
   const present = new Map<string, DataFile>();
-  for (const table of TABLES) {
+  for (const table of TABLES.filter(({ name }) => !mapped.includes(name))) {
     const found = await problemOrAsync(() => findFiles(folder, [table], ""));
     if (found instanceof Problem) {
       if (/: no such file,/.test(found.message)) continue;
@@ -229,7 +256,7 @@ async function presentFiles(folder: string): Promise<Map<string, DataFile>> {
     }
     for (const file of found) present.set(table.name, file);
   }
-  if (present.size === 0) {
+  if (present.size === 0 && mapped.length === 0) {
     const names = TABLES.map((table) => `${table.name}.csv`).join(", ");
     throw new Problem(
       `${folder}: no file of the reference schema; name each table's file after it (${names}), ` +
@@ -440,11 +467,12 @@ function checkFilled(recipe: Recipe, parameters: Parameters, first: number): voi
 /** An instant as the date people type. */
 const day = (at: number) => timestampText(at).slice(0, 10);
 
-/** The options that set DuckDB's limits, checked, and the rest. */
+/** The options that set DuckDB's limits and the sources the files come from, checked; the rest. */
 function engineOptions(
   options: Readonly<Record<string, string>>,
-): { limits: Limits; rest: Record<string, string> } {
+): { limits: Limits; sources: SourceName[] | undefined; rest: Record<string, string> } {
   const rest: Record<string, string> = {};
+  let sources: SourceName[] | undefined;
   let memoryLimit: string | undefined;
   let tempDirectory: string | undefined;
   for (const [typed, value] of Object.entries(options)) {
@@ -459,10 +487,12 @@ function engineOptions(
       }
       memoryLimit = value.trim();
     } else if (name === "temp-dir") tempDirectory = value;
+    else if (name === "from") sources = parseSources(value);
     else rest[typed] = value;
   }
   return {
     rest,
+    sources,
     limits: {
       memoryLimit,
       tempDirectory: tempDirectory ??
