@@ -702,7 +702,10 @@ chromiumTest(
         // the example views, then the ClickHouse DDL, folded until its summary is clicked
         await page.locator("#clickhouse-ddl summary").click();
         const blocks = page.locator("pre.sql");
-        assert.equal(await blocks.count(), MAPPINGS.length + 1);
+        assert.equal(
+          await blocks.count(),
+          MAPPINGS.flatMap((mapping) => [mapping, ...mapping.more ?? []]).length + 1,
+        );
         for (const block of await blocks.all()) {
           const box = await block.boundingBox();
           assert.ok(box && box.x >= 0 && box.x + box.width <= width, `${width}px: a view's box`);

@@ -262,17 +262,21 @@ Deno.test("/sql links the DDL of each engine and the index, and maps Stripe, Cha
   ]);
   const blocks = doc.all("pre").filter((pre) => attr(pre, "class") === "sql");
   // each mapping's view, then the schema's DDL for ClickHouse, folded until asked for
-  assert.equal(blocks.length, MAPPINGS.length + 1);
+  assert.equal(
+    blocks.length,
+    MAPPINGS.flatMap((mapping) => [mapping, ...mapping.more ?? []]).length + 1,
+  );
   assert.equal(rawTextOf(blocks.at(-1)!), ddl("clickhouse").trimEnd());
   assert.equal(byId(doc, "clickhouse-ddl").tagName, "details");
-  MAPPINGS.forEach((mapping, index) => {
-    assert.ok(textOf(byId(doc, mapping.id)).length > 0, mapping.id);
-    assert.equal(
-      textOf(blocks[index]!),
-      mapping.view.trim().replace(/\s+/g, " "),
-      `${mapping.id}: its view, readable without a script`,
-    );
-  });
+  MAPPINGS.flatMap((mapping) => [mapping, ...mapping.more ?? []].map((view) => ({ mapping, view })))
+    .forEach(({ mapping, view }, index) => {
+      assert.ok(textOf(byId(doc, mapping.id)).length > 0, mapping.id);
+      assert.equal(
+        textOf(blocks[index]!),
+        view.view.trim().replace(/\s+/g, " "),
+        `${mapping.id}: its ${view.table} view, readable without a script`,
+      );
+    });
   for (const source of ["Stripe", "Chargebee", "Segment", "RudderStack", "PostHog"]) {
     assert.ok(headings(doc).some((heading) => heading.text.includes(source)), source);
   }
