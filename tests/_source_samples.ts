@@ -19,7 +19,7 @@ import { DAY, generate, PLANS, type Subscription, type World } from "./_sql_data
 const billingCustomer = (id: string) => id.startsWith("x") || Number(id.slice(1)) <= 40;
 
 /** The accounts whose people's events the event samples hold. */
-const eventAccount = (id: string) => /^a\d+$/.test(id) && Number(id.slice(1)) <= 8;
+const eventAccount = (id: string) => /^a\d+$/.test(id) && Number(id.slice(1)) <= 20;
 
 /** Whether a subscription pays its plan's list price whenever it pays (no discount). */
 const listPrice = (subscription: Subscription) =>
