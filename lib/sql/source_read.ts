@@ -24,8 +24,8 @@ import { Problem } from "../problem.ts";
 
 /**
  * Reads the file of one of a source's tables in `folder` into the table its views read; an
- * optional table without a file is empty. Returns the file's path and format, if any. A missing file or
- * column, and a value that does not read, are each a {@linkcode Problem}.
+ * optional table without a file is empty. Returns the file's path and format, if any. A missing
+ * file or column, and a value that does not read, are each a {@linkcode Problem}.
  */
 export async function readSourceFile(
   engine: Engine,
@@ -66,9 +66,8 @@ async function findFile(
     const needed = source.tables.filter((each) => !each.optional).map((each) => `${each.file}.csv`);
     throw new Problem(
       `${join(folder, `${table.file}.csv`)}: no such file, nor ${table.file}.csv.gz or ` +
-        `${table.file}.parquet; --from ` +
-        `${source.name} reads ${source.title}'s tables as files named after them: ` +
-        needed.join(", "),
+        `${table.file}.parquet; --from ${source.name} reads ${source.title}'s tables as files ` +
+        `named after them: ${needed.join(", ")}`,
     );
   }
   return file;
