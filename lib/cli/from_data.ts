@@ -1,7 +1,7 @@
 /**
- * The `--data DIR` option that `compare` and `calc` share: its help, the recipe run on the
- * folder's files (`data.ts`, and DuckDB with it, load only then) and the metric calculated from the
- * inputs the data gave.
+ * The `--data DIR` option that `compare`, `calc` and `report` share: its help, the recipes run on
+ * the folder's files (`lib/sql/run.ts`, and DuckDB with it, load only then), the metric calculated
+ * from the inputs the data gave, and the scorecard of them all.
  *
  * @module
  */

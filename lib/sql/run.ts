@@ -185,7 +185,9 @@ export async function runRecipes(
   try {
     const loaded = [
       ...sources ? await loadSources(engine, folder, { sources, tables: fromSources }) : [],
-      ...await loadFiles(engine, files, inMemoryBytes && { inMemoryBytes }),
+      // a file that several recipes read is parsed once into memory, however large, as each
+      // recipe would otherwise read it again from disk; DuckDB spills past its memory limit
+      ...await loadFiles(engine, files, heldBy(runnable, inMemoryBytes)),
     ];
     const results: Outcome[] = [];
     for (const item of outcomes) {
@@ -208,6 +210,17 @@ export async function runRecipes(
   } finally {
     engine.close();
   }
+}
+
+/** Holds every CSV file in memory when more than one recipe reads a table, else the default. */
+function heldBy(
+  runnable: readonly { job: RecipeJob }[],
+  given: RunOptions["inMemoryBytes"],
+): { inMemoryBytes?: Readonly<Record<"csv" | "csv.gz", number>> } {
+  if (given) return { inMemoryBytes: given };
+  const reads = runnable.flatMap(({ job }) => job.recipe.tables);
+  const shared = reads.some((table, index) => reads.indexOf(table) !== index);
+  return shared ? { inMemoryBytes: { csv: Infinity, "csv.gz": Infinity } } : {};
 }
 
 /** A promise's value, or the {@linkcode Problem} it rejected with; anything else is thrown. */

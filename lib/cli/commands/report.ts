@@ -25,8 +25,8 @@ import { fewWords, heading, paint, type TextStyle, wrap } from "../output.ts";
 /** The `report` command. */
 export class ReportCommand implements Command {
   readonly name = "report";
-  readonly usage = "report --data DIR [--segment key=value …] [--PARAMETER VALUE …] " +
-    "[--json | --html FILE]";
+  readonly usage = "report --data DIR [--from SOURCES] [--segment key=value …] " +
+    "[--PARAMETER VALUE …] [--json | --html FILE]";
   readonly listed = "report --data DIR [options]";
   readonly summary = "Every metric your data can give, in one run, placed against the " +
     "benchmark figures for your segment, then what the others need";
@@ -35,6 +35,8 @@ export class ReportCommand implements Command {
     "  --data DIR           The folder of your tables (required), as for compare --data",
     "  --segment key=value  Your segment, once per key, such as model=b2b or arpa=200; each " +
     "metric is compared on the keys its figures split by",
+    "  --from SOURCES       Read the folder's files as stripe, chargebee, segment or posthog " +
+    "export them (several separated by commas, such as stripe,posthog)",
     "  --json               Print the scorecard as JSON",
     "  --html FILE          Write the scorecard as one self-contained HTML page to FILE",
     "",
@@ -46,6 +48,7 @@ export class ReportCommand implements Command {
     ...DATA_DETAILS,
     "",
     `Example: ${TOOL} report --data exports/ --segment model=b2b`,
+    `From Stripe's tables: ${TOOL} report --data examples/stripe --from stripe`,
   ];
   readonly options = {
     data: "string",
