@@ -225,3 +225,87 @@ Deno.test("structureBenchmarks() refuses `undated` where the source's label give
   });
   assert.deepEqual(problems, [], "a year of access is not a year of publication");
 });
+
+Deno.test("a figure's dataYear is kept, and refused after its year, equal to it, with `undated` or unwritten", () => {
+  const text = "Churn was 5% in 2021 and 4% in 2023 (Example Research, 2024).";
+  const entry = (change: Record<string, unknown>) => ({
+    text,
+    figures: [FigureInputSchema.parse({
+      value: "5%",
+      statistic: "mean",
+      year: 2024,
+      source: 1,
+      ...change,
+    })],
+  });
+  const kept = structure([entry({ dataYear: 2021 })]);
+  assert.deepEqual(kept.problems, []);
+  assert.equal(kept.figures[0]?.dataYear, 2021);
+  assert.equal(structure([entry({})]).figures[0]?.dataYear, undefined);
+  const problem = (change: Record<string, unknown>) => {
+    const { problems } = structure([entry(change)]);
+    assert.equal(problems.length, 1, problems.join("\n"));
+    return (problems[0] ?? "").split(" (sentence")[0] ?? "";
+  };
+  assert.equal(
+    problem({ year: 2021, dataYear: 2023 }),
+    "cat/metrics/alpha-rate.md: benchmarks[0].figures[0].dataYear: 2023 is after 2021, the year " +
+      "the figure was published",
+  );
+  assert.match(problem({ dataYear: 2024 }), /\.dataYear: is given only where it differs from year/);
+  // (The source's label gives 2024, so `undated` is refused for itself too.)
+  const undated = structure([entry({ year: "undated", dataYear: 2021 })]).problems;
+  assert.ok(
+    undated.some((line) => /\.dataYear: is given with year `undated`/.test(line)),
+    undated.join("\n"),
+  );
+  assert.match(problem({ dataYear: 2022 }), /\.dataYear: 2022 does not appear in the sentence/);
+  assert.equal(
+    FigureInputSchema.safeParse({ ...entry({}).figures[0], dataYear: "2021" }).success,
+    false,
+  );
+});
+
+Deno.test("structureBenchmarks() holds a series together: one source, statistic, unit and segment, a year each, two points or more", () => {
+  const text =
+    "Churn was 5% in 2021, 4% in 2022 and 3% in 2023 (Example Research, 2024; Other Lab, 2023).";
+  const point = (value: string, dataYear: number, change: Record<string, unknown> = {}) =>
+    FigureInputSchema.parse({
+      value,
+      statistic: "median",
+      year: 2024,
+      dataYear,
+      source: 1,
+      series: "example-churn",
+      ...change,
+    });
+  const problems = (...figures: ReturnType<typeof point>[]) =>
+    structure([{ text, figures }]).problems;
+  const kept = structure([{ text, figures: [point("5%", 2021), point("4%", 2022)] }]);
+  assert.deepEqual(kept.problems, []);
+  assert.deepEqual(kept.figures.map((figure) => figure.series), ["example-churn", "example-churn"]);
+  const at = 'cat/metrics/alpha-rate.md: series "example-churn": ';
+  assert.deepEqual(problems(point("5%", 2021)), [
+    `${at}has one figure; a series needs two points or more, each for another year`,
+  ]);
+  assert.deepEqual(problems(point("5%", 2021), point("4%", 2022, { source: 2, year: 2023 })), [
+    `${at}figure 2 differs from figure 1 in its source`,
+  ]);
+  assert.deepEqual(problems(point("5%", 2021), point("4%", 2022, { statistic: "mean" })), [
+    `${at}figure 2 differs from figure 1 in its statistic`,
+  ]);
+  assert.deepEqual(
+    problems(point("5%", 2021), point("4%", 2022, { segment: { model: "b2b" } })),
+    [`${at}figure 2 differs from figure 1 in its segment`],
+  );
+  assert.deepEqual(problems(point("5%", 2021), point("4%", 2022, { per: "year" })), [
+    `${at}figure 2 differs from figure 1 in its period`,
+  ]);
+  assert.deepEqual(problems(point("5%", 2021), point("4%", 2021)), [
+    `${at}figures 1 and 2 are both for 2021; one point a year`,
+  ]);
+  assert.equal(
+    FigureInputSchema.safeParse({ ...point("5%", 2021), series: "Bad Id" }).success,
+    false,
+  );
+});

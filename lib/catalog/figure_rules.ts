@@ -1,8 +1,8 @@
 /**
  * The rules that keep a metric's benchmark sentences and its figures in step: each figure's
- * number, sample and year appear in its sentence as written, its source is one the sentence
- * cites, its segment comes from the vocabulary, a range is not inverted, a unit fits what is
- * written. Used when the Markdown files are validated.
+ * number, sample, year and data year appear in its sentence as written, its source is one the
+ * sentence cites, its segment comes from the vocabulary, a range is not inverted, a unit fits what
+ * is written, a series holds together (`series.ts`). Used when the Markdown files are validated.
  *
  * @module
  */
@@ -17,6 +17,7 @@ import {
   type Vocabulary,
 } from "./figures.ts";
 import type { Source } from "./records.ts";
+import { seriesProblems } from "./series.ts";
 import type { BenchmarkEntrySchema, FigureInputSchema } from "./schema.ts";
 
 type Entry = z.infer<typeof BenchmarkEntrySchema>;
@@ -77,6 +78,7 @@ export function structureBenchmarks(
       if (figure) figures.push(figure);
     });
   });
+  problems.push(...seriesProblems(figures, path));
   return { benchmarks, figures };
 }
 
@@ -167,6 +169,19 @@ function structureFigure(
   if (typeof input.year === "number" && findWritten(sentence, String(input.year)) === -1) {
     fail(".year", `${input.year} does not appear in the sentence`);
   }
+  if (input.dataYear !== undefined) {
+    const dataYear = input.dataYear;
+    if (input.year === "undated") {
+      fail(".dataYear", "is given with year `undated`: write the year the data describe as year");
+    } else if (dataYear > input.year) {
+      fail(".dataYear", `${dataYear} is after ${input.year}, the year the figure was published`);
+    } else if (dataYear === input.year) {
+      fail(".dataYear", "is given only where it differs from year");
+    }
+    if (findWritten(sentence, String(dataYear)) === -1) {
+      fail(".dataYear", `${dataYear} does not appear in the sentence`);
+    }
+  }
   let source = input.source;
   if (source === undefined) {
     if (cited.length === 1) source = cited[0];
@@ -208,6 +223,8 @@ function structureFigure(
     ...(sampleAtLeast ? { sampleAtLeast: true as const } : {}),
     year: input.year,
     source,
+    ...(input.dataYear !== undefined ? { dataYear: input.dataYear } : {}),
+    ...(input.series !== undefined ? { series: input.series } : {}),
   };
 }
 

@@ -177,7 +177,9 @@ const isoDate = z.iso.date({ error: "must be a date written YYYY-MM-DD" });
  * One benchmark figure as a metric file writes it, beside its sentence: `value` is the figure
  * exactly as the sentence writes it; `sample` too, where the sentence gives it, with the words
  * that make it a floor ("more than 1,500", "20+"); `year` is the year the figure was published
- * (the sentence writes it), or `undated`.
+ * (the sentence writes it), or `undated`; `dataYear` the year its data describe, where that is not
+ * the year it was published; `series` names the series it is a point of, where one source gives
+ * the same statistic for the same segment in several years.
  */
 export const FigureInputSchema = z.strictObject({
   value: text,
@@ -203,6 +205,8 @@ export const FigureInputSchema = z.strictObject({
     },
   ),
   source: z.int().min(1).optional(),
+  dataYear: z.int().min(1900).max(2100).optional(),
+  series: slug.optional(),
 });
 
 /** A benchmark sentence in a metric file: the text alone, or with its structured figures. */
@@ -463,6 +467,31 @@ export const BenchmarkFigureSchema = z.strictObject({
   }),
   /** The number (from 1) of the metric's source it comes from. */
   source: z.int().min(1).meta({ description: "The number (from 1) of its entry in `sources`" }),
+  /** The year its data describe, where that is not the year it was published. */
+  dataYear: z.int().optional().meta({
+    description: "The year the figure's data describe, where that is not the year it was " +
+      "published (`year`)",
+  }),
+  /** The series it is a point of: the same statistic for the same segment from one source. */
+  series: z.string().optional().meta({
+    description: "The id of the series it is a point of: figures from one source for the same " +
+      "statistic and segment in different years (see `series`)",
+  }),
+});
+
+/** A series: one source's figures for the same statistic and segment, one a year, oldest first. */
+export const FigureSeriesSchema = z.strictObject({
+  /** The series' id, unique in the catalog. */
+  id: z.string(),
+  /** The number (from 1) of the metric's source all its points come from. */
+  source: z.int().min(1),
+  /** Its points, oldest first. */
+  points: z.array(z.strictObject({
+    figure: z.int().min(1).meta({ description: "The figure's number (from 1) in `figures`" }),
+    year: z.int().meta({ description: "The year the point's data describe" }),
+    written: z.string().meta({ description: "The figure as its sentence writes it" }),
+    value: z.number(),
+  })).min(2),
 });
 
 /** A metric's benchmark figures with their citations and the date they were last reviewed. */
@@ -501,12 +530,19 @@ export const BenchmarkSchema = z.strictObject({
   }),
   /** The figures as data, each numbered from 1 in the metric, with its segment in words. */
   figures: z.array(BenchmarkFigureSchema).optional(),
+  /** The figures that make a series over the years, each series with its points, oldest first. */
+  series: z.array(FigureSeriesSchema).optional().meta({
+    description: "Figures from one source for the same statistic and segment in different " +
+      "years, each series with its points oldest first",
+  }),
 });
 
 /** A metric's benchmark figures, each with the sources it cites, and the review date. */
 export type Benchmarks = z.infer<typeof BenchmarkSchema>;
 /** One benchmark figure as data, numbered in its metric, with its segment in words. */
 export type BenchmarkFigure = z.infer<typeof BenchmarkFigureSchema>;
+/** A series of a metric's figures: one source, one statistic and segment, one point a year. */
+export type FigureSeries = z.infer<typeof FigureSeriesSchema>;
 
 /** Where a reader's value stands against one comparable figure. */
 const PlacementSchema = z.strictObject({

@@ -69,6 +69,8 @@ export function metricFigureRows(
       sample: figure.sample,
       sampleAtLeast: figure.sampleAtLeast,
       year: figure.year,
+      dataYear: figure.dataYear,
+      series: figure.series,
       source: { number: figure.source, ...source },
       benchmarksReviewed: metric.benchmarksReviewed,
       page,
@@ -142,6 +144,8 @@ export function comparedMetricFrom(data: DataSet, slug: string): ComparedMetric 
       ...(row.sample === undefined ? {} : { sample: row.sample }),
       year: row.year,
       source: row.source.number,
+      ...(row.dataYear === undefined ? {} : { dataYear: row.dataYear }),
+      ...(row.series === undefined ? {} : { series: row.series }),
     })),
     ...(metric.comparison ? { comparison: metric.comparison } : {}),
   };
