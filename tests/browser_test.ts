@@ -454,6 +454,81 @@ chromiumTest(
 );
 
 chromiumTest(
+  "Chromium: the pages with a series over the years draw it at 1280 and 390 px, light and dark, text 12 px or more, and axe finds nothing",
+  async (browser) => {
+    const { default: axe } = await import("npm:axe-core@4.14.1");
+    const slugs = fullCatalog.metrics.filter((metric) =>
+      (metric.figures ?? []).some((figure) => figure.series !== undefined)
+    ).map((metric) => metric.slug);
+    assert.ok(slugs.length >= 3, `metrics with a series: ${slugs.join(", ")}`);
+    await serving((origin) => createHandler(fullCatalog, { baseUrl: origin }), async (origin) => {
+      for (const scheme of ["light", "dark"] as const) {
+        for (const width of [1280, 390]) {
+          const context = await browser.newContext({
+            viewport: { width, height: 900 },
+            colorScheme: scheme,
+            bypassCSP: true,
+          });
+          const page = await context.newPage();
+          const seen = watch(page);
+          for (const slug of slugs) {
+            const at = `${scheme} ${width}px /metrics/${slug}`;
+            await page.goto(`${origin}/metrics/${slug}`);
+            const charts = page.locator("svg.series-chart");
+            assert.ok(await charts.count() >= 1, `${at}: a series chart`);
+            const layout = await charts.evaluateAll((svgs) =>
+              svgs.map((svg) => {
+                const view = svg.ownerDocument.defaultView!;
+                const box = svg.getBoundingClientRect();
+                const scale = box.width / Number(svg.getAttribute("width"));
+                const texts = [...svg.querySelectorAll("text")];
+                const circle = svg.querySelector("circle");
+                return {
+                  px: Math.min(
+                    ...texts.map((text) =>
+                      parseFloat(view.getComputedStyle(text).fontSize) * scale
+                    ),
+                  ),
+                  left: Math.min(...texts.map((text) => text.getBoundingClientRect().left)),
+                  right: Math.max(...texts.map((text) => text.getBoundingClientRect().right)),
+                  box: { left: box.left, right: box.right },
+                  fill: circle ? view.getComputedStyle(circle).fill : "",
+                  line: view.getComputedStyle(svg.querySelector("path.line")!).stroke,
+                  background: view.getComputedStyle(svg.ownerDocument.body).backgroundColor,
+                };
+              })
+            );
+            const scroll = await page.locator("html").evaluate((html) => html.scrollWidth);
+            assert.ok(scroll <= width, `${at}: ${scroll} px wide`);
+            for (const chart of layout) {
+              assert.ok(chart.px >= 12, `${at}: chart text ${chart.px} px`);
+              assert.ok(chart.left >= chart.box.left - 1, `${at}: text past the chart's left`);
+              assert.ok(chart.right <= chart.box.right + 1, `${at}: text past the chart's right`);
+              assert.notEqual(chart.fill, chart.background, `${at}: points show on the page`);
+              assert.notEqual(chart.line, "none", `${at}: the line is drawn`);
+            }
+            await page.evaluate(axe.source);
+            const violations = await page.evaluate(async () => {
+              // deno-lint-ignore no-explicit-any
+              const result = await (globalThis as any).axe.run();
+              return result.violations.map((violation: { id: string; nodes: unknown[] }) =>
+                `${violation.id} (${violation.nodes.length})`
+              );
+            });
+            assert.deepEqual(violations, [], `${at}: axe`);
+            await page.locator("section.series").first().screenshot({
+              path: `${SCREENSHOTS}series-${slug}-${scheme}-${width}.png`,
+            });
+          }
+          assertClean(seen, origin, `series pages, ${scheme}, ${width}px`);
+          await context.close();
+        }
+      }
+    });
+  },
+);
+
+chromiumTest(
   "Chromium: every metric's formula fits its column, desktop and phone, in the page's own type",
   async (browser) => {
     await serving((origin) => createHandler(fullCatalog, { baseUrl: origin }), async (origin) => {

@@ -191,3 +191,42 @@ export function figureMeaning(
       return figure.label && /^[a-z]/.test(figure.label) ? figure.label : "reported figure";
   }
 }
+
+/**
+ * What a series is, in words: what it measures (the metric's name unless its figures measure
+ * something else), its statistic, its segment and the years it spans, then its source's author
+ * ("ARR growth, top quartile, SaaS companies, ARR $1M–$30M, 2020–2022 (ChartMogul)").
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { seriesWords } from "./words.ts";
+ * const figure = { statistic: "median", measures: "ARR growth", segment: {} } as const;
+ * const series = { source: 1, points: [{ year: 2020 }, { year: 2022 }] };
+ * const sources = [{ label: 'KeyBanc, "Survey" (2023)', url: "https://example.com" }];
+ * assert.equal(
+ *   seriesWords(series, { name: "ARR", sources }, figure, {}),
+ *   "ARR growth, median, 2020–2022 (KeyBanc)",
+ * );
+ * ```
+ */
+export function seriesWords(
+  series: { source: number; points: readonly { year: number }[] },
+  metric: { name: string; sources: readonly Source[] },
+  figure: Pick<Figure, "statistic" | "percentile" | "label" | "measures" | "segment">,
+  vocabulary: Vocabulary,
+): string {
+  const source = metric.sources[series.source - 1];
+  const author = source ? authorOf(source) || source.label : "";
+  const meaning = figureMeaning(figure);
+  const segment = segmentWords(figure.segment, vocabulary);
+  const years = `${series.points[0]?.year ?? ""}–${series.points.at(-1)?.year ?? ""}`;
+  return `${
+    [
+      figure.measures ?? metric.name,
+      ...(meaning === "reported figure" ? [] : [meaning]),
+      ...(segment ? [segment] : []),
+      years,
+    ].join(", ")
+  }${author ? ` (${author})` : ""}`;
+}

@@ -63,7 +63,7 @@ function wrapWords(text: string, width: number): string[] {
 }
 
 /** A step of 1, 2, 2.5 or 5 times a power of ten that cuts `span` into about four parts. */
-function niceStep(span: number): number {
+export function niceStep(span: number): number {
   const rough = span / 4;
   const power = 10 ** Math.floor(Math.log10(rough));
   const step = [1, 2, 2.5, 5, 10].find((factor) => factor * power >= rough) ?? 10;
