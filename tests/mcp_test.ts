@@ -291,6 +291,36 @@ Deno.test("get_benchmark gives a metric's figures as data, with segment labels a
   );
 });
 
+Deno.test("get_benchmark gives a metric's series over the years, as data and as a line of its text", async () => {
+  const result = await getBenchmark({ slug: "annual-recurring-revenue" });
+  assert.equal(result.isError, undefined);
+  const { series, figures } = result.structuredContent;
+  assert.equal(series.length, 1);
+  assert.equal(series[0].id, "chartmogul-top-quartile-arr-growth");
+  assert.deepEqual(
+    series[0].points.map((point: { year: number; figure: number }) => [point.year, point.figure]),
+    [[2020, 7], [2021, 8], [2022, 6]],
+  );
+  for (const point of series[0].points) {
+    const figure = figures[point.figure - 1];
+    assert.equal(figure.series, series[0].id);
+    assert.equal(figure.dataYear, point.year);
+    assert.equal(figure.year, 2023, "the year it was published stays the report's");
+    assert.equal(figure.source, series[0].source);
+  }
+  assert.match(
+    text(result),
+    /^Series over the years:\nARR growth, top quartile, SaaS companies, ARR \$1M–\$30M, 2020–2022 \(ChartMogul\): 2020 93\.4% \(#7\) → 2021 78\.9% \(#8\) → 2022 62\.1% \(#6\) \[4\]$/m,
+  );
+  assert.match(
+    text(result),
+    /^#7 93\.4% top-quartile figure a year \(ARR growth\), .*, data for 2020 \(ChartMogul, 2023\)$/m,
+  );
+  const none = await getBenchmark({ slug: "churn-rate" });
+  assert.equal(none.structuredContent.series, undefined);
+  assert.doesNotMatch(text(none), /Series over the years/);
+});
+
 Deno.test("get_benchmark compares a value with the figures for its segment, verdict first", async () => {
   const result = await getBenchmark({
     slug: "net-revenue-retention",

@@ -104,7 +104,10 @@ export function shortCitation(source: Source): string {
   return `${author}, n.d.`;
 }
 
-/** One line describing a figure: "5% average a month, B2B, subscription businesses". */
+/**
+ * One line describing a figure: "5% average a month, B2B, subscription businesses", and the year
+ * its data describe where that is not the year it was published ("…, data for 2020").
+ */
 export function figureWords(figure: Figure, vocabulary: Vocabulary): string {
   const bound = figure.bound === "at-least"
     ? "at least "
@@ -114,9 +117,10 @@ export function figureWords(figure: Figure, vocabulary: Vocabulary): string {
   const per = figure.per ? ` ${perWords(figure.per)}` : "";
   const measures = figure.measures ? ` (${figure.measures})` : "";
   const segment = segmentWords(figure.segment, vocabulary);
+  const dataYear = figure.dataYear === undefined ? "" : `, data for ${figure.dataYear}`;
   return `${bound}${figure.written} ${statisticWords(figure)}${per}${measures}${
     segment ? `, ${segment}` : ""
-  }`;
+  }${dataYear}`;
 }
 
 /**
@@ -229,4 +233,12 @@ export function seriesWords(
       years,
     ].join(", ")
   }${author ? ` (${author})` : ""}`;
+}
+
+/** A series' points in words, oldest first: "2020 93.4% (#7) → 2021 78.9% (#8)". */
+export function seriesPointsWords(
+  series: { points: readonly { year: number; written: string; figure: number }[] },
+): string {
+  return series.points.map((point) => `${point.year} ${point.written} (#${point.figure})`)
+    .join(" → ");
 }
