@@ -520,6 +520,25 @@ chromiumTest(
               path: `${SCREENSHOTS}series-${slug}-${scheme}-${width}.png`,
             });
           }
+          // The answer against a series' latest point sets its earlier points apart, by name.
+          const answer = "/metrics/trial-to-paid-conversion-rate/compare?value=20%25";
+          await page.goto(`${origin}${answer}`);
+          const apart = await page.locator("svg.figures-chart text.group").allTextContents();
+          assert.ok(
+            apart.includes("Not compared: earlier points of a series"),
+            `${scheme} ${width}px ${answer}: ${apart.join(" | ")}`,
+          );
+          const scroll = await page.locator("html").evaluate((html) => html.scrollWidth);
+          assert.ok(scroll <= width, `${scheme} ${width}px ${answer}: ${scroll} px wide`);
+          await page.evaluate(axe.source);
+          const violations = await page.evaluate(async () => {
+            // deno-lint-ignore no-explicit-any
+            const result = await (globalThis as any).axe.run();
+            return result.violations.map((violation: { id: string; nodes: unknown[] }) =>
+              `${violation.id} (${violation.nodes.length})`
+            );
+          });
+          assert.deepEqual(violations, [], `${scheme} ${width}px ${answer}: axe`);
           assertClean(seen, origin, `series pages, ${scheme}, ${width}px`);
           await context.close();
         }

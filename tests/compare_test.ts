@@ -278,3 +278,40 @@ Deno.test("readAmount() reads a value as people type it, the same on every surfa
   );
   assert.equal(read("", "percent"), "The value is missing");
 });
+
+Deno.test("compareValue() places a value against the latest point of a series only, and sets the earlier ones apart", () => {
+  const point = (value: number, dataYear: number) =>
+    figure({
+      written: `${value}%`,
+      value,
+      statistic: "median",
+      year: 2024,
+      ...(dataYear === 2024 ? {} : { dataYear }),
+      series: "lab-churn",
+    });
+  const withSeries = {
+    ...METRIC,
+    figures: [point(6, 2022), point(4, 2024), point(5, 2023), figure({ year: 2024 })],
+  } as unknown as MetricRecord;
+  const result = compareValue(withSeries, { segments: VOCABULARY }, { value: "4.5%" }, {
+    thisYear: 2026,
+  });
+  assert.deepEqual(
+    result.placements.map((item) => [item.figure, item.position, item.series, item.dataYear]),
+    [
+      [2, "above", { id: "lab-churn", from: 2022, points: 3 }, undefined],
+      [4, "below", undefined, undefined],
+    ],
+  );
+  assert.deepEqual(result.context, [
+    { figure: 1, reason: "earlier" },
+    { figure: 3, reason: "earlier" },
+  ]);
+  // The latest point is the one whose data are latest, wherever it stands among the figures.
+  const reordered = {
+    ...withSeries,
+    figures: [point(4, 2021), point(6, 2022), point(5, 2020)],
+  } as unknown as MetricRecord;
+  const latest = compareValue(reordered, { segments: VOCABULARY }, { value: "4.5%" });
+  assert.deepEqual(latest.placements.map((item) => [item.figure, item.dataYear]), [[2, 2022]]);
+});

@@ -292,3 +292,30 @@ Deno.test("a figure named with its segment is not run into the next list; a conv
     /^For B2B, 46% a year \(5\.0\d?% a month compounded\) is .*\. Against the 3 other figures that may apply, it /,
   );
 });
+
+Deno.test("a comparison with a series says which year its latest point is, and why the earlier points are not compared", () => {
+  const point = (value: number, dataYear: number) =>
+    figure({
+      written: `${value}%`,
+      value,
+      statistic: "median",
+      year: 2024,
+      dataYear,
+      series: "lab-churn",
+    });
+  const metric = {
+    ...METRIC,
+    figures: [point(6, 2021), point(5, 2022), point(4, 2023)],
+  } as unknown as MetricRecord;
+  const answer = words({ value: "3%" }, metric);
+  assert.equal(answer.lead, "3% a month is better than Lab's 2023 median (4% a month).");
+  const compared = answer.groups.find((group) => group.group === "wider");
+  assert.deepEqual(compared?.lines.map((line) => [line.figure, line.cited]), [
+    [3, "Lab, 2024, data for 2023, the latest of a series from 2021"],
+  ]);
+  const apart = answer.groups.find((group) => group.group === "other");
+  assert.deepEqual(apart?.lines, [
+    { figure: 1, text: "is an earlier point of a series (2021); its latest point is compared" },
+    { figure: 2, text: "is an earlier point of a series (2022); its latest point is compared" },
+  ]);
+});

@@ -583,6 +583,15 @@ const PlacementSchema = z.strictObject({
     description: "Present when the figure was published more than five years before the " +
       "comparison's year",
   }),
+  dataYear: z.int().optional().meta({
+    description: "The year the figure's data describe, where that is not the year it was " +
+      "published",
+  }),
+  series: z.strictObject({ id: z.string(), from: z.int(), points: z.int().min(2) }).optional()
+    .meta({
+      description: "Present when the figure is the latest point of a series: the series' id, " +
+        "the year it starts and its number of points; its earlier points are not compared",
+    }),
 });
 
 /** Where a reader's value stands against a metric's figures, as data, without words. */
@@ -610,8 +619,9 @@ const ComparisonDataSchema = z.strictObject({
   placements: z.array(PlacementSchema).meta({ description: "Each comparable figure, in order" }),
   context: z.array(z.strictObject({
     figure: z.int().min(1),
-    reason: z.enum(["segment", "measures", "unit", "period"]).meta({
-      description: "For another segment, of another measure or unit, or quoted per another period",
+    reason: z.enum(["segment", "measures", "unit", "period", "earlier"]).meta({
+      description: "For another segment, of another measure or unit, quoted per another " +
+        "period, or an earlier point of a series whose latest point is compared",
     }),
     key: z.string().optional().meta({ description: "For another segment: the key that differs" }),
   })).meta({ description: "The figures not compared, each with the reason" }),

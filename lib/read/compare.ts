@@ -25,6 +25,7 @@ import {
 } from "../catalog/figures.ts";
 import type { Benchmarks, MetricRecord } from "../catalog/records.ts";
 import { FIGURE_KINDS } from "../catalog/lists.ts";
+import { figureSeries } from "../catalog/series.ts";
 import type { ValueComparison } from "../catalog/schema.ts";
 import { Problem } from "../problem.ts";
 import { readAmount } from "./amount.ts";
@@ -314,7 +315,8 @@ const MAX_ABS_VALUE = 1e15;
  * Places a reader's value against a metric's figures: every figure of the metric itself, in its
  * unit (or one the metric says is the same scale), for a segment that does not contradict the
  * reader's, is compared (converting between month and year only when the metric states the
- * conversion); the rest are listed with the reason. `compare_words.ts` words the answer.
+ * conversion), and of a series only its latest point; the rest are listed with the reason.
+ * `compare_words.ts` words the answer.
  *
  * @example
  * ```ts
@@ -360,10 +362,15 @@ export function compareValue(
   const nearest = nearestBands(comparableFigures(metric), asked, vocabulary);
   const placements: Placement[] = [];
   const context: ContextFigure[] = [];
+  const series = latestPoints(metric.figures ?? []);
   (metric.figures ?? []).forEach((figure, index) => {
     const number = index + 1;
     if (figure.measures) return context.push({ figure: number, reason: "measures" });
     if (!isComparable(metric, figure)) return context.push({ figure: number, reason: "unit" });
+    const ofSeries = figure.series === undefined ? undefined : series.get(figure.series);
+    if (ofSeries && ofSeries.latest !== number) {
+      return context.push({ figure: number, reason: "earlier" });
+    }
     const matched = matchOf(figure, asked, vocabulary, nearest);
     if ("clash" in matched) {
       return context.push({ figure: number, reason: "segment", key: matched.clash });
@@ -391,6 +398,8 @@ export function compareValue(
       kind: kindOf(figure, comparison.direction),
       year: figure.year,
       ...(old ? { old } : {}),
+      ...(figure.dataYear === undefined ? {} : { dataYear: figure.dataYear }),
+      ...(ofSeries ? { series: ofSeries.series } : {}),
     });
   });
   return {
@@ -406,6 +415,25 @@ export function compareValue(
     placements,
     context,
   };
+}
+
+/**
+ * Each series of the figures, by id: its latest point's figure number (from 1), the only one a
+ * value is placed against, and what a placement says of the series.
+ */
+function latestPoints(
+  figures: readonly Figure[],
+): Map<string, { latest: number; series: NonNullable<Placement["series"]> }> {
+  return new Map(
+    figureSeries(figures).map((series) => {
+      const first = series.points[0];
+      const last = series.points.at(-1);
+      return [series.id, {
+        latest: last?.figure ?? 0,
+        series: { id: series.id, from: first?.year ?? 0, points: series.points.length },
+      }];
+    }),
+  );
 }
 
 /** The period a value is quoted per; a problem when it cannot be placed in it. */
