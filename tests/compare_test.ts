@@ -3,7 +3,7 @@ import type { MetricRecord, Vocabulary } from "../lib/mod.ts";
 import { compareValue } from "../lib/read/compare.ts";
 import { Problem, problemOr } from "../lib/problem.ts";
 import { readAmount } from "../lib/read/amount.ts";
-import { figure, METRIC, VOCABULARY } from "./_compare_fixture.ts";
+import { figure, METRIC, seriesPoint, VOCABULARY } from "./_compare_fixture.ts";
 
 const compare = (input: Parameters<typeof compareValue>[2]) =>
   compareValue(METRIC, { segments: VOCABULARY }, input);
@@ -280,15 +280,7 @@ Deno.test("readAmount() reads a value as people type it, the same on every surfa
 });
 
 Deno.test("compareValue() places a value against the latest point of a series only, and sets the earlier ones apart", () => {
-  const point = (value: number, dataYear: number) =>
-    figure({
-      written: `${value}%`,
-      value,
-      statistic: "median",
-      year: 2024,
-      ...(dataYear === 2024 ? {} : { dataYear }),
-      series: "lab-churn",
-    });
+  const point = seriesPoint;
   const withSeries = {
     ...METRIC,
     figures: [point(6, 2022), point(4, 2024), point(5, 2023), figure({ year: 2024 })],

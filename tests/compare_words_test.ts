@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Figure, MetricRecord } from "../lib/mod.ts";
-import { figure, METRIC, VOCABULARY } from "./_compare_fixture.ts";
+import { figure, METRIC, seriesPoint, VOCABULARY } from "./_compare_fixture.ts";
 import { loadCatalog } from "../lib/mod.ts";
 import { type CompareInput, compareValue } from "../lib/read/compare.ts";
 import { citedText, comparisonWords, LEAD_WORDS } from "../lib/read/compare_words.ts";
@@ -294,15 +294,7 @@ Deno.test("a figure named with its segment is not run into the next list; a conv
 });
 
 Deno.test("a comparison with a series says which year its latest point is, and why the earlier points are not compared", () => {
-  const point = (value: number, dataYear: number) =>
-    figure({
-      written: `${value}%`,
-      value,
-      statistic: "median",
-      year: 2024,
-      dataYear,
-      series: "lab-churn",
-    });
+  const point = seriesPoint;
   const metric = {
     ...METRIC,
     figures: [point(6, 2021), point(5, 2022), point(4, 2023)],

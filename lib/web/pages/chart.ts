@@ -39,7 +39,7 @@ export const CHART_STYLE: string = `.chart { margin: 1rem 0; }
 `;
 
 /** The drawing's width; its text is 13 units, so 12 px or more on a 390 px phone. */
-const WIDTH = 360;
+export const WIDTH = 360;
 const LEFT = 4;
 const RIGHT = 16;
 const LINE = 16;

@@ -11,7 +11,7 @@ import type { Vocabulary } from "../../catalog/figures.ts";
 import type { MetricRecord } from "../../catalog/records.ts";
 import { type FigureSeries, figureSeries } from "../../catalog/series.ts";
 import { formatValue, seriesWords, shortCitation } from "../../read/words.ts";
-import { niceStep } from "./chart.ts";
+import { niceStep, WIDTH } from "./chart.ts";
 
 /**
  * The series charts' styles, in the page's colours (`--text`, `--muted`, `--line`, `--link`,
@@ -28,8 +28,7 @@ export const SERIES_STYLE: string =
 .series ol.points { margin: 0.25rem 0 1rem; padding-left: 1.25rem; font-size: 0.9rem; }
 `;
 
-/** The drawing's width, as the figures' chart: 13-unit text is 12 px or more at 390 px. */
-const WIDTH = 360;
+/** Room for the value axis' numbers; the drawing is as wide as the figures' chart. */
 const LEFT = 48;
 const RIGHT = 28;
 const TOP = 32;
