@@ -142,6 +142,7 @@ export function comparedMetricFrom(data: DataSet, slug: string): ComparedMetric 
       ...(row.role === undefined ? {} : { role: row.role }),
       segment: row.segment,
       ...(row.sample === undefined ? {} : { sample: row.sample }),
+      ...(row.sampleAtLeast ? { sampleAtLeast: row.sampleAtLeast } : {}),
       year: row.year,
       source: row.source.number,
       ...(row.dataYear === undefined ? {} : { dataYear: row.dataYear }),
