@@ -174,6 +174,26 @@ Deno.test("cli benchmarks shows a series over the years, oldest first, and each 
   );
 });
 
+Deno.test("cli compare places a value against a series' latest point, says its year, and sets the earlier points apart", async () => {
+  const result = await cli(["compare", "trial-to-paid-conversion-rate", "20%"]);
+  assert.equal(result.code, 0, result.stderr);
+  const flat = result.stdout.replace(/\s+/g, " ");
+  assert.match(flat, /is worse than Recurly's 2024 reported figure \(33%\)/);
+  assert.match(
+    flat,
+    / #5 is worse than Recurly's reported figure \(33%\) .*\(Recurly, 2024, the latest of a series from 2021\)/,
+  );
+  assert.match(flat, / #4 is an earlier point of a series \(2021\); its latest point is compared /);
+  const json = JSON.parse(
+    (await cli(["compare", "trial-to-paid-conversion-rate", "20%", "--json"])).stdout,
+  );
+  assert.ok(!json.placements.some((item: { figure: number }) => item.figure === 4));
+  assert.deepEqual(
+    json.placements.find((item: { figure: number }) => item.figure === 5)?.series,
+    { id: "recurly-free-trial-conversion", from: 2021, points: 2 },
+  );
+});
+
 Deno.test("cli compare leads with the verdict, groups the figures by segment and cites the sources", async () => {
   const result = await cli(["compare", "churn-rate", "3%", "--segment", "model=b2b"]);
   assert.equal(result.code, 0, result.stderr);
