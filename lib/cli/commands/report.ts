@@ -25,8 +25,8 @@ import { fewWords, heading, paint, type TextStyle, wrap } from "../output.ts";
 /** The `report` command. */
 export class ReportCommand implements Command {
   readonly name = "report";
-  readonly usage = "report --data DIR [--from SOURCES] [--segment key=value …] " +
-    "[--PARAMETER VALUE …] [--json | --html FILE]";
+  readonly usage = "report --data DIR [--from SOURCES] [--segment …] [--PARAMETER VALUE …] " +
+    "[--json | --html FILE]";
   readonly listed = "report --data DIR [options]";
   readonly summary = "Every metric your data can give, in one run, placed against the " +
     "benchmark figures for your segment, then what the others need";
