@@ -82,3 +82,18 @@ export const FIGURE_KINDS = [
   "extreme",
   "reported",
 ] as const;
+
+/**
+ * The fields a metric has in the catalog and not in the API, in the order a record holds them:
+ * the date its benchmarks were reviewed, its figures as data, how a value compares with them, its
+ * calculator, and why it has none. Declared here once: `MetricRecord` adds these names to the API
+ * record, `toApiMetric` leaves them out, the Markdown parser takes them apart from the API fields,
+ * and the compiler holds the front matter's schema to the list.
+ */
+export const METRIC_CATALOG_ONLY = [
+  "benchmarksReviewed",
+  "figures",
+  "comparison",
+  "calculator",
+  "notComputable",
+] as const;

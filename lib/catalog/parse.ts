@@ -17,11 +17,17 @@ import {
 } from "./schema.ts";
 import {
   type Catalog,
+  catalogOnlyOf,
   type Framework,
   FRAMEWORK_SECTIONS,
+  type FrameworkSectionField,
   METRIC_SECTIONS,
+  type MetricCatalogField,
+  type MetricCatalogValues,
   type MetricRecord,
+  type MetricSectionField,
   SLUG_PATTERN,
+  withoutCatalogOnly,
 } from "./records.ts";
 import { type CatalogDir, CatalogError, type CatalogFiles, inFolder } from "./folder.ts";
 import { Problem } from "../problem.ts";
@@ -29,6 +35,23 @@ import { crossRecordProblems } from "./validate.ts";
 import { structureBenchmarks, vocabularyProblems } from "./figure_rules.ts";
 import type { Vocabulary } from "./figures.ts";
 import { calculatorProblems } from "./calculator.ts";
+
+/**
+ * `true` when a front matter's schema leaves out every `## ` section of its record: each section
+ * of the field table is omitted from the record's schema for the front matter
+ * (`MetricSchema.omit({ definition: true, … })`), so that a file cannot give it twice.
+ */
+export type OmitsSections<FrontMatter, Section extends string> =
+  [Extract<keyof FrontMatter, Section>] extends [never] ? true : false;
+
+/** `true` when two unions of names are the same. */
+export type SameNames<A, B> = [A] extends [B] ? [B] extends [A] ? true : false : false;
+
+// The compiler holds the front matters' schemas to the field tables (every `## ` section omitted)
+// and to the catalog-only list (every field the metric's front matter adds to the API record).
+true satisfies OmitsSections<z.infer<typeof MetricFrontMatterSchema>, MetricSectionField>;
+true satisfies OmitsSections<z.infer<typeof FrameworkFrontMatterSchema>, FrameworkSectionField>;
+true satisfies SameNames<keyof MetricCatalogValues, MetricCatalogField>;
 
 const MAX_FILE_BYTES = 256 * 1024;
 const REPORT_INPUT = { reportInput: true };
@@ -129,14 +152,9 @@ function parseMetric(
   const front = MetricFrontMatterSchema.safeParse(body.frontMatter, REPORT_INPUT);
   if (!front.success) reportIssues(file.path, front.error, problems);
   if (!front.success || !body.ok) return undefined;
-  const {
-    benchmarksReviewed,
-    benchmarks: entries,
-    comparison,
-    calculator,
-    notComputable,
-    ...fields
-  } = front.data;
+  const { benchmarks: entries, ...rest } = front.data;
+  const fields = withoutCatalogOnly(rest);
+  const { benchmarksReviewed, comparison, calculator, notComputable } = rest;
   const structured = entries &&
     structureBenchmarks(entries, {
       path: file.path,
@@ -178,11 +196,7 @@ function parseMetric(
   const figures = structured?.figures ?? [];
   return {
     ...metric.data,
-    ...(benchmarksReviewed === undefined ? {} : { benchmarksReviewed }),
-    ...(figures.length > 0 ? { figures } : {}),
-    ...(comparison ? { comparison } : {}),
-    ...(calculator ? { calculator } : {}),
-    ...(notComputable ? { notComputable } : {}),
+    ...catalogOnlyOf({ ...rest, figures: figures.length > 0 ? figures : undefined }),
   };
 }
 

@@ -311,7 +311,11 @@ export const VocabularySchema = z.record(
  */
 export type Vocabulary = z.infer<typeof VocabularySchema>;
 
-/** The front matter of a metric file: the structured fields, plus the benchmarks' review date. */
+/**
+ * The front matter of a metric file: the structured fields, without the `## ` sections (the
+ * compiler holds this omit list to `METRIC_FIELDS`, see `OmitsSections` in `parse.ts`), plus the
+ * benchmark entries as written and the catalog-only fields (`METRIC_CATALOG_ONLY`).
+ */
 export const MetricFrontMatterSchema = MetricSchema.omit(
   {
     slug: true,
@@ -330,6 +334,9 @@ export const MetricFrontMatterSchema = MetricSchema.omit(
   calculator: CalculatorSchema.optional(),
   notComputable: text.optional(),
 });
+
+/** The front matter of a metric file, as its schema gives it. */
+export type MetricFrontMatter = z.infer<typeof MetricFrontMatterSchema>;
 
 /** The front matter of a framework file. */
 export const FrameworkFrontMatterSchema = FrameworkSchema.omit(
