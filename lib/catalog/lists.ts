@@ -18,17 +18,13 @@ export const TAGS = [
   "health",
 ] as const;
 
-/** A metric tag, one of {@linkcode TAGS}. */
-export type Tag = typeof TAGS[number];
+export type { Period, Tag } from "./record_types.ts";
 
 /** Lowercase kebab-case, as used in every page and API address. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** The periods a rate is quoted per. */
 export const PERIODS = ["day", "week", "month", "quarter", "year"] as const;
-
-/** A period, one of {@linkcode PERIODS}. */
-export type Period = typeof PERIODS[number];
 
 /** The units a figure, a comparison or a calculator's input is quoted in. */
 export const UNITS = [

@@ -11,6 +11,7 @@ import { parseYaml } from "./_yaml.ts";
 import {
   FrameworkFrontMatterSchema,
   FrameworkSchema,
+  type Metric,
   MetricFrontMatterSchema,
   MetricSchema,
   VocabularySchema,
@@ -52,6 +53,11 @@ export type SameNames<A, B> = [A] extends [B] ? [B] extends [A] ? true : false :
 true satisfies OmitsSections<z.infer<typeof MetricFrontMatterSchema>, MetricSectionField>;
 true satisfies OmitsSections<z.infer<typeof FrameworkFrontMatterSchema>, FrameworkSectionField>;
 true satisfies SameNames<keyof MetricCatalogValues, MetricCatalogField>;
+true satisfies SameNames<Exclude<keyof MetricRecord, keyof Metric>, MetricCatalogField>;
+true satisfies SameNames<
+  { [Field in MetricCatalogField]-?: NonNullable<MetricRecord[Field]> },
+  { [Field in MetricCatalogField]-?: NonNullable<MetricCatalogValues[Field]> }
+>;
 
 const MAX_FILE_BYTES = 256 * 1024;
 const REPORT_INPUT = { reportInput: true };

@@ -8,6 +8,8 @@
 import type { Figure } from "./figures.ts";
 import type {
   Benchmarks,
+  Calculator,
+  Comparison,
   Framework,
   FrameworkSummary,
   Metric,
@@ -260,15 +262,21 @@ export type MetricCatalogField = typeof METRIC_CATALOG_ONLY[number];
 export type MetricCatalogValues = Omit<MetricFrontMatter, keyof Metric> & { figures: Figure[] };
 
 /**
- * A metric as the catalog holds it: the API record plus the fields of `METRIC_CATALOG_ONLY` (the
- * date its benchmarks were reviewed, its benchmark figures as data, how values are compared with
- * them, its calculator or why it has none).
+ * A metric as the catalog holds it: the API record plus the fields of `METRIC_CATALOG_ONLY`, as
+ * the front matter's schema gives them (the compiler holds the two to each other in `parse.ts`).
  */
-export type MetricRecord =
-  & Metric
-  & {
-    [Field in MetricCatalogField]?: NonNullable<MetricCatalogValues[Field]>;
-  };
+export interface MetricRecord extends Metric {
+  /** The date its benchmarks were last reviewed (YYYY-MM-DD). */
+  benchmarksReviewed?: string;
+  /** Its benchmark figures as data, structured from the benchmark sentences. */
+  figures?: Figure[];
+  /** How a reader's value is compared with the figures. */
+  comparison?: Comparison;
+  /** Its calculator, when it is arithmetic over a few named inputs. */
+  calculator?: Calculator;
+  /** Why it has no calculator, when it cannot be computed. */
+  notComputable?: string;
+}
 
 const CATALOG_ONLY: ReadonlySet<string> = new Set(METRIC_CATALOG_ONLY);
 

@@ -22,6 +22,37 @@ import {
   UNITS,
 } from "./lists.ts";
 
+import type {
+  BenchmarkFigure,
+  Benchmarks,
+  Calculator,
+  Comparison,
+  Framework,
+  Metric,
+  Period,
+  SearchHit,
+  Source,
+  Tag,
+  Unit,
+  Vocabulary,
+} from "./record_types.ts";
+
+export type {
+  BenchmarkFigure,
+  Benchmarks,
+  Calculator,
+  Comparison,
+  Framework,
+  Metric,
+  SearchHit,
+  Source,
+  Unit,
+  Vocabulary,
+};
+
+/** `true` when two types are each assignable to the other. */
+type Same<A, B> = [A] extends [B] ? [B] extends [A] ? true : false : false;
+
 const TRACKING_PARAMETER = /^(utm_.*|ref|fbclid|gclid|mc_cid|mc_eid)$/i;
 
 /** A registry that names the schemas published as OpenAPI components. */
@@ -57,16 +88,12 @@ const statistic = z.enum(STATISTICS);
 const direction = z.enum(DIRECTIONS);
 const conversion = z.enum(CONVERSIONS);
 
-/** A unit a figure, a comparison or a calculator's input is quoted in. */
-export type Unit = z.infer<typeof unit>;
 /** What kind of number a figure is. */
 export type Statistic = z.infer<typeof statistic>;
 /** Which way a metric's value is better. */
 export type Direction = z.infer<typeof direction>;
 /** A conversion between periods that a metric's own text states. */
 export type Conversion = z.infer<typeof conversion>;
-/** A citation: a linkable, authoritative source backing a claim or a benchmark figure. */
-export type Source = z.infer<typeof SourceSchema>;
 
 const labelledText = z.strictObject({ label: text, text });
 const relatedMetric = z.strictObject({ slug, text });
@@ -160,11 +187,6 @@ export const FrameworkSchema = z.strictObject({
   sources: z.array(SourceSchema),
 }).register(componentRegistry, { id: "Framework", description: "A measurement framework" });
 
-/** One product or growth metric, as the API serves it. */
-export type Metric = z.infer<typeof MetricSchema>;
-/** One measurement framework, as the API serves it. */
-export type Framework = z.infer<typeof FrameworkSchema>;
-
 /** The body of every API error response. */
 export const NotFoundSchema = z.strictObject({ error: z.string() }).register(componentRegistry, {
   id: "NotFound",
@@ -231,9 +253,6 @@ export const ComparisonSchema = z.strictObject({
   sameAs: z.array(unit).min(1).optional(),
 });
 
-/** How a metric's values are compared with its figures. */
-export type Comparison = z.infer<typeof ComparisonSchema>;
-
 /** One input of a metric's calculator. */
 export const CalculatorInputSchema = z.strictObject({
   /** How people read it. */
@@ -269,9 +288,6 @@ export const CalculatorSchema = z.strictObject({
   }),
 });
 
-/** A metric's calculator, as the catalog holds it. */
-export type Calculator = z.infer<typeof CalculatorSchema>;
-
 /** `segments.yaml`: the closed vocabulary of figure segments. */
 export const VocabularySchema = z.record(
   slug,
@@ -304,12 +320,6 @@ export const VocabularySchema = z.record(
     ),
   }),
 );
-
-/**
- * The closed vocabulary of figure segments, `catalog/segments.yaml`: each key by slug, with its
- * values by slug.
- */
-export type Vocabulary = z.infer<typeof VocabularySchema>;
 
 /**
  * The front matter of a metric file: the structured fields, without the `## ` sections (the
@@ -394,9 +404,6 @@ export const SearchHitSchema = z.strictObject({
   /** The relevance score; never higher than the hit before it. */
   score: z.number(),
 });
-
-/** One search result. */
-export type SearchHit = z.infer<typeof SearchHitSchema>;
 
 /** One benchmark figure as data, as the CLI's `--json` and the MCP `get_benchmark` give it. */
 export const BenchmarkFigureSchema = z.strictObject({
@@ -488,11 +495,6 @@ export const BenchmarkSchema = z.strictObject({
   figures: z.array(BenchmarkFigureSchema).optional(),
 });
 
-/** A metric's benchmark figures, each with the sources it cites, and the review date. */
-export type Benchmarks = z.infer<typeof BenchmarkSchema>;
-/** One benchmark figure as data, numbered in its metric, with its segment in words. */
-export type BenchmarkFigure = z.infer<typeof BenchmarkFigureSchema>;
-
 /** Where a reader's value stands against one comparable figure. */
 const PlacementSchema = z.strictObject({
   figure: z.int().min(1).meta({ description: "The figure's number (from 1) in `figures`" }),
@@ -574,3 +576,17 @@ export const BenchmarkAnswerSchema = BenchmarkSchema.extend({
 export type ValueComparison = z.infer<typeof ComparisonDataSchema>;
 /** A comparison with its lead and hint in words, as MCP `get_benchmark` answers it. */
 export type ValueComparisonAnswer = z.infer<typeof ValueComparisonSchema>;
+
+// The record types written out in `record_types.ts` are the types these schemas infer.
+true satisfies Same<z.infer<typeof SourceSchema>, Source>;
+true satisfies Same<z.infer<typeof MetricSchema>, Metric>;
+true satisfies Same<z.infer<typeof FrameworkSchema>, Framework>;
+true satisfies Same<z.infer<typeof ComparisonSchema>, Comparison>;
+true satisfies Same<z.infer<typeof CalculatorSchema>, Calculator>;
+true satisfies Same<z.infer<typeof VocabularySchema>, Vocabulary>;
+true satisfies Same<z.infer<typeof BenchmarkFigureSchema>, BenchmarkFigure>;
+true satisfies Same<z.infer<typeof BenchmarkSchema>, Benchmarks>;
+true satisfies Same<z.infer<typeof SearchHitSchema>, SearchHit>;
+true satisfies Same<(typeof TAGS)[number], Tag>;
+true satisfies Same<(typeof PERIODS)[number], Period>;
+true satisfies Same<z.infer<typeof unit>, Unit>;

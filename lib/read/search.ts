@@ -53,41 +53,41 @@ export interface CatalogSearch {
   }[];
 }
 
+/** One record's text as the index reads it: its names, tags, summary and sections. */
+export type SearchDocument = SearchDocuments["records"][number];
+
 /** A hit and, when the query's words stand in its text, the passage that shows them. */
 export type SearchResult = ReturnType<CatalogSearch["results"]>[number];
 
 /** The passage of a record where a query's words stand. */
 export type Snippet = NonNullable<SearchResult["snippet"]>;
 
-/** One record's text as the index reads it: its names, tags, summary and sections. */
-export interface SearchDocument {
-  /** The record's slug. */
-  slug: string;
-  /** Its kind. */
-  type: "metric" | "framework";
-  /** Its name. */
-  name: string;
-  /** Its abbreviation; empty when the record has none. */
-  abbreviation: string;
-  /** Its tags (a framework has none). */
-  tags: string[];
-  /** The first sentence of its definition or summary, shown with each hit. */
-  summary: string;
-  /** The text of its sections searched as its definition, in page order. */
-  definition: string[];
-  /** The text of its sections searched as its formula, in page order. */
-  formula: string[];
-  /** The text of its other searched sections, in page order. */
-  body: string[];
-}
-
 /**
  * What a search index is made from, as plain data: the server makes it from the catalog, and the
  * static export serves it as JSON for the browser to make the same index with the same code.
  */
 export interface SearchDocuments {
-  /** Every metric, then every framework. */
-  records: SearchDocument[];
+  /** Every metric, then every framework: each record's text as the index reads it. */
+  records: {
+    /** The record's slug. */
+    slug: string;
+    /** Its kind. */
+    type: "metric" | "framework";
+    /** Its name. */
+    name: string;
+    /** Its abbreviation; empty when the record has none. */
+    abbreviation: string;
+    /** Its tags (a framework has none). */
+    tags: string[];
+    /** The first sentence of its definition or summary, shown with each hit. */
+    summary: string;
+    /** The text of its sections searched as its definition, in page order. */
+    definition: string[];
+    /** The text of its sections searched as its formula, in page order. */
+    formula: string[];
+    /** The text of its other searched sections, in page order. */
+    body: string[];
+  }[];
   /** The everyday names of each record, by slug, in the catalog's order. */
   synonyms: [slug: string, phrases: string[]][];
 }
