@@ -121,8 +121,7 @@ const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)
  */
 export function fittedRecord<R extends { name: string; slug: string }>(
   record: R,
-  order: readonly (keyof R & string)[],
-  asked: readonly string[],
+  { order, asked }: { order: readonly (keyof R & string)[]; asked: readonly string[] },
 ): Record<string, unknown> {
   const wanted = new Set(asked);
   const answer: Record<string, unknown> = { name: record.name, slug: record.slug };
@@ -201,8 +200,7 @@ export function benchmarkText(benchmarks: Benchmarks, vocabulary: Vocabulary): s
  */
 export function comparisonText(
   benchmarks: Benchmarks,
-  comparison: ValueComparison,
-  words: ComparisonWords,
+  { comparison, words }: { comparison: ValueComparison; words: ComparisonWords },
 ): string {
   const lines = [words.lead, ...(words.hint ? [words.hint] : [])];
   // Each line names its source by number, as the list at the end does, and the figure's year:
@@ -251,7 +249,9 @@ export function catalogTools(model: ReadModel): CatalogTools {
     get_metric: ({ slug, fields = METRIC_DEFAULT_FIELDS }) => {
       const found = model.resolve("metric", slug);
       return found.ok
-        ? result(fittedRecord(toApiMetric(found.record), METRIC_FIELD_NAMES, fields))
+        ? result(
+          fittedRecord(toApiMetric(found.record), { order: METRIC_FIELD_NAMES, asked: fields }),
+        )
         : notFoundError(found.notFound);
     },
     search: async ({ query, limit }) =>
@@ -260,7 +260,7 @@ export function catalogTools(model: ReadModel): CatalogTools {
     get_framework: ({ slug, fields = FRAMEWORK_DEFAULT_FIELDS }) => {
       const found = model.resolve("framework", slug);
       return found.ok
-        ? result(fittedRecord(found.record, FRAMEWORK_FIELD_NAMES, fields))
+        ? result(fittedRecord(found.record, { order: FRAMEWORK_FIELD_NAMES, asked: fields }))
         : notFoundError(found.notFound);
     },
     get_benchmark: ({ slug, value, per, segment }) => {
@@ -284,7 +284,7 @@ export function catalogTools(model: ReadModel): CatalogTools {
       const hint = words.hint ? { hint: words.hint } : {};
       return result(
         { ...benchmarks, comparison: { ...comparison, summary: words.lead, ...hint } },
-        comparisonText(benchmarks, comparison, words),
+        comparisonText(benchmarks, { comparison, words }),
       );
     },
   };

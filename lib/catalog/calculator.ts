@@ -19,8 +19,7 @@ export type { Calculator };
  */
 export function calculatorProblems(
   calculator: Calculator,
-  inPractice: string,
-  at: string,
+  { inPractice, at }: { inPractice: string; at: string },
 ): string[] {
   const problems: string[] = [];
   const parsed = parseExpression(calculator.expression);

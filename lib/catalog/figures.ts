@@ -112,7 +112,11 @@ export function readWritten(written: string): WrittenNumber {
  * Where `written` stands in `text` as a whole figure (no digit right before or after it), from
  * `from` on; -1 when it does not.
  */
-export function findWritten(text: string, written: string, from = 0): number {
+export function findWritten(
+  text: string,
+  written: string,
+  { from = 0 }: { from?: number } = {},
+): number {
   for (let at = text.indexOf(written, from); at !== -1; at = text.indexOf(written, at + 1)) {
     const before = text[at - 1] ?? "";
     const after = text.slice(at + written.length, at + written.length + 2);
@@ -148,7 +152,7 @@ export function unclaimedNumbers(sentence: string, claims: readonly string[]): s
     for (
       let at = findWritten(sentence, claim);
       at !== -1;
-      at = findWritten(sentence, claim, at + 1)
+      at = findWritten(sentence, claim, { from: at + 1 })
     ) {
       if (!overlaps(at, at + claim.length)) {
         spans.push([at, at + claim.length]);

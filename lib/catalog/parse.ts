@@ -196,7 +196,10 @@ function parseMetric(
   }
   if (calculator) {
     problems.push(
-      ...calculatorProblems(calculator, metric.data.inPractice, `${file.path}: calculator`),
+      ...calculatorProblems(calculator, {
+        inPractice: metric.data.inPractice,
+        at: `${file.path}: calculator`,
+      }),
     );
   }
   const figures = structured?.figures ?? [];

@@ -297,7 +297,9 @@ export function createReadModel(catalog: Catalog): ReadModel {
     vocabulary: () => catalog.segments,
     names: (kind) => displayNames[kind],
     figureRows: (baseUrl) =>
-      catalog.metrics.flatMap((metric) => metricFigureRows(metric, catalog.segments, baseUrl)),
+      catalog.metrics.flatMap((metric) =>
+        metricFigureRows(metric, { vocabulary: catalog.segments, baseUrl })
+      ),
     get<K extends RecordKind>(kind: K, slug: string): Lookup<K> {
       const record = bySlug[kind].get(slug) as RecordOf<K> | undefined;
       if (record) return { ok: true, record };

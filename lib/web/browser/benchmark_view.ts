@@ -67,7 +67,9 @@ function comparedMetric(answer: Answer): ComparedMetric {
 function render(answer: Answer, vocabulary: Vocabulary): string {
   const metric = comparedMetric(answer);
   const comparison = answer.comparison;
-  const chart = figureChart(metric, vocabulary, comparison, {
+  const chart = figureChart(metric, {
+    vocabulary,
+    comparison,
     linkOf: (figure) => `#source-${figure.source}`,
   });
   const per = answer.per ? ` (quoted ${perWords(answer.per)})` : "";

@@ -132,12 +132,14 @@ const GROUP_TITLES: Record<Group, string> = {
  */
 export function figureChart(
   metric: ComparedMetric,
-  vocabulary: Vocabulary,
-  comparison?: ValueComparison,
-  { linkOf = (_figure: Figure, number: number) => `#figure-${number}` }: {
+  { vocabulary, comparison, linkOf = (_figure: Figure, number: number) => `#figure-${number}` }: {
+    /** The segment vocabulary the figures' segments are worded from. */
+    vocabulary: Vocabulary;
+    /** A reader's value placed against the figures, to mark on the chart. */
+    comparison?: ValueComparison | undefined;
     /** Where a bar links: its row in the page's table of figures by default. */
     linkOf?: (figure: Figure, number: number) => string;
-  } = {},
+  },
 ): Html | undefined {
   const rows = rowsOf(metric, comparison);
   if (rows.length === 0) return undefined;

@@ -22,8 +22,11 @@ function empty(isEmpty: boolean): Html | "" {
 }
 
 /** The table of every figure: its anchor, what it is, its segment, sample, year and source. */
-export function figureTable(metric: MetricRecord, vocabulary: Vocabulary, baseUrl: string): Html {
-  const rows = metricFigureRows(metric, vocabulary, baseUrl).map((row) =>
+export function figureTable(
+  metric: MetricRecord,
+  { vocabulary, baseUrl }: { vocabulary: Vocabulary; baseUrl: string },
+): Html {
+  const rows = metricFigureRows(metric, { vocabulary, baseUrl }).map((row) =>
     markup`<tr id="figure-${row.number}">
 <th scope="row"><a href="#figure-${row.number}">${row.number}</a></th>
 <td data-label="Figure">${
@@ -69,8 +72,7 @@ const PLACEHOLDERS: Record<string, string> = {
 /** The "where do you stand" form: a GET form answered by the server, or by the export's script. */
 export function compareForm(
   metric: MetricRecord,
-  vocabulary: Vocabulary,
-  values: FormValues = {},
+  { vocabulary, values = {} }: { vocabulary: Vocabulary; values?: FormValues },
 ): Html | undefined {
   const comparison = metric.comparison;
   if (!comparison || comparableFigures(metric).length === 0) return undefined;
@@ -134,8 +136,7 @@ const DIRECTION_WORDS = {
  */
 export function compareAnswer(
   metric: MetricRecord,
-  vocabulary: Vocabulary,
-  comparison: ValueComparison,
+  { vocabulary, comparison }: { vocabulary: Vocabulary; comparison: ValueComparison },
 ): Html {
   const per = comparison.per ? ` ${perWords(comparison.per)}` : "";
   const direction = DIRECTION_WORDS[comparison.direction];
@@ -144,7 +145,7 @@ export function compareAnswer(
 <h2 id="answer">Where ${formatValue(comparison.value, comparison.unit)}${per} stands</h2>
 ${verdictHtml(words)}
 <p class="muted">For ${metric.name}, ${direction}.</p>
-${figureChart(metric, vocabulary, comparison) ?? ""}
+${figureChart(metric, { vocabulary, comparison }) ?? ""}
 ${placementsHtml(words)}
 </section>`;
 }

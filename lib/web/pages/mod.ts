@@ -257,7 +257,7 @@ function queryPages(model: ReadModel, standing: ReadonlySet<string>): [string, Q
         [
           comparePath(metric.slug),
           ({ render, metricContext }, params) =>
-            render.metricComparePage(metric, metricContext, params),
+            render.metricComparePage(metric, { context: metricContext, params }),
         ] satisfies [string, QueryPage],
       ]
       : []),
@@ -266,7 +266,7 @@ function queryPages(model: ReadModel, standing: ReadonlySet<string>): [string, Q
         [
           calcPath(metric.slug),
           ({ render, metricContext }, params) =>
-            render.metricCalcPage(metric, metricContext, params),
+            render.metricCalcPage(metric, { context: metricContext, params }),
         ] satisfies [string, QueryPage],
       ]
       : []),
