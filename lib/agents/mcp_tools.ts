@@ -10,7 +10,12 @@ import { findRecipe } from "../read/recipes.ts";
 import { frameworkSummary, metricSummary, type NotFound, type ReadModel } from "../read/model.ts";
 import { compareValue, type ValueComparison } from "../read/compare.ts";
 import { Problem, problemOr } from "../problem.ts";
-import { type ComparisonWords, comparisonWords, OLD_WORDS } from "../read/compare_words.ts";
+import {
+  type ComparisonWords,
+  comparisonWords,
+  directionWords,
+  OLD_WORDS,
+} from "../read/compare_words.ts";
 import type { Benchmarks } from "../catalog/records.ts";
 import { figureWords, perWords, shortCitation } from "../read/words.ts";
 import { type Tag, toApiMetric } from "../catalog/records.ts";
@@ -169,18 +174,12 @@ function sourceLines(benchmarks: Benchmarks, numbers: readonly number[]): string
   });
 }
 
-const DIRECTION_WORDS = {
-  "higher-is-better": "higher is better",
-  "lower-is-better": "lower is better",
-  "target-band": "best inside a target band",
-} as const;
-
 /** A metric's figures as plain lines: what `get_benchmark` says without a value. */
 export function benchmarkText(benchmarks: Benchmarks, vocabulary: Vocabulary): string {
   const figures = benchmarks.figures ?? [];
   const numbers = figures.map((_, index) => index + 1);
   const how = benchmarks.direction
-    ? ` (${DIRECTION_WORDS[benchmarks.direction]}${
+    ? ` (${directionWords(benchmarks.direction).phrase}${
       benchmarks.per ? `, ${perWords(benchmarks.per)}` : ""
     })`
     : "";

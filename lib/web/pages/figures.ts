@@ -11,7 +11,12 @@ import type { MetricRecord } from "../../catalog/records.ts";
 import { comparableFigures } from "../../catalog/figures.ts";
 import { metricFigureRows } from "../../read/benchmarks.ts";
 import { segmentChoices, type ValueComparison } from "../../read/compare.ts";
-import { citedText, type ComparisonWords, comparisonWords } from "../../read/compare_words.ts";
+import {
+  citedText,
+  type ComparisonWords,
+  comparisonWords,
+  directionWords,
+} from "../../read/compare_words.ts";
 import { formatValue, perWords, statisticWords } from "../../read/words.ts";
 import { comparePath, DATA_PATHS } from "../paths.ts";
 import { figureChart } from "./chart.ts";
@@ -123,12 +128,6 @@ ${fields.length > 0 ? markup`<p>${fields}</p>` : ""}
 </form>`;
 }
 
-const DIRECTION_WORDS = {
-  "lower-is-better": "lower is better",
-  "higher-is-better": "higher is better",
-  "target-band": "the aim is to stay inside a target band, neither too low nor too high",
-} as const;
-
 /**
  * The answer: the verdict first, the chart with the reader's value marked, then the figures
  * placed, grouped by how well their segment matches the reader's, and those not compared folded
@@ -139,7 +138,7 @@ export function compareAnswer(
   { vocabulary, comparison }: { vocabulary: Vocabulary; comparison: ValueComparison },
 ): Html {
   const per = comparison.per ? ` ${perWords(comparison.per)}` : "";
-  const direction = DIRECTION_WORDS[comparison.direction];
+  const direction = directionWords(comparison.direction).aim;
   const words = comparisonWords(comparison, metric, vocabulary);
   return markup`<section class="answer" aria-labelledby="answer">
 <h2 id="answer">Where ${formatValue(comparison.value, comparison.unit)}${per} stands</h2>
