@@ -42,6 +42,39 @@ export function perWords(per: Period): string {
   return PER_WORDS[per];
 }
 
+/**
+ * A unit as a label for numbers written in it: `%`, `$`, `x`, `points`, `months` (`month` for
+ * one), and the unit's own name for a ratio or a count, which are written bare.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { unitLabel } from "./words.ts";
+ * assert.equal(unitLabel("percent"), "%");
+ * assert.equal(unitLabel("months", { one: true }), "month");
+ * assert.equal(unitLabel("ratio"), "ratio");
+ * ```
+ */
+export function unitLabel(unit: Unit, { one = false }: { one?: boolean } = {}): string {
+  switch (unit) {
+    case "percent":
+      return "%";
+    case "usd":
+      return "$";
+    case "multiple":
+      return "x";
+    case "months":
+    case "days":
+    case "minutes":
+    case "seconds":
+      return one ? unit.slice(0, -1) : unit;
+    case "points":
+    case "ratio":
+    case "count":
+      return unit;
+  }
+}
+
 /** A number in a unit as people write it: `4.5%`, `$1,200`, `3.2x`, `16 months`. */
 export function formatValue(value: number, unit: Unit): string {
   const rounded = groupedNumber(
@@ -50,18 +83,16 @@ export function formatValue(value: number, unit: Unit): string {
   );
   switch (unit) {
     case "percent":
-      return `${rounded}%`;
+    case "multiple":
+      return `${rounded}${unitLabel(unit)}`;
     case "usd":
       return value < 0 ? `−$${rounded.slice(1)}` : `$${rounded}`;
-    case "multiple":
-      return `${rounded}x`;
     case "points":
-      return `${rounded} points`;
     case "months":
     case "days":
     case "minutes":
     case "seconds":
-      return `${rounded} ${value === 1 ? unit.slice(0, -1) : unit}`;
+      return `${rounded} ${unitLabel(unit, { one: value === 1 })}`;
     case "ratio":
     case "count":
       return rounded;

@@ -16,6 +16,7 @@ import {
   formatValue,
   perWords,
   segmentWords,
+  unitLabel,
 } from "../../read/words.ts";
 import { authorOf } from "../../catalog/citations.ts";
 
@@ -244,11 +245,9 @@ export function figureChart(
       at.toFixed(1)
     }" y="12" text-anchor="${anchor}">${label}</text></g>`;
   }
-  const title = `${metric.name}: the figures in ${
-    formatValue(1, unit).replace(/^1\s?/, "") || unit
-  }${per ? ` ${perWords(per)}` : ""}, on a scale from ${formatValue(bottom, unit)} to ${
-    formatValue(top, unit)
-  }`;
+  const title = `${metric.name}: the figures in ${unitLabel(unit, { one: true })}${
+    per ? ` ${perWords(per)}` : ""
+  }, on a scale from ${formatValue(bottom, unit)} to ${formatValue(top, unit)}`;
   height = Math.ceil(height);
   return markup`<figure class="chart">
 <svg class="figures-chart" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" role="group" aria-labelledby="chart-${metric.slug}${

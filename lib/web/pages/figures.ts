@@ -17,7 +17,7 @@ import {
   comparisonWords,
   directionWords,
 } from "../../read/compare_words.ts";
-import { formatValue, perWords, statisticWords } from "../../read/words.ts";
+import { formatValue, perWords, statisticWords, unitLabel } from "../../read/words.ts";
 import { comparePath, DATA_PATHS } from "../paths.ts";
 import { figureChart } from "./chart.ts";
 
@@ -81,7 +81,7 @@ export function compareForm(
 ): Html | undefined {
   const comparison = metric.comparison;
   if (!comparison || comparableFigures(metric).length === 0) return undefined;
-  const unit = formatValue(2, comparison.unit).replace(/^2\s?/, "") || comparison.unit;
+  const unit = unitLabel(comparison.unit);
   const pers = comparison.per
     ? comparison.convert && (comparison.per === "month" || comparison.per === "year")
       ? ["month", "year"]
