@@ -28,6 +28,7 @@ import {
   type MetricRecord,
   type MetricSectionField,
   SLUG_PATTERN,
+  type Source,
   withoutCatalogOnly,
 } from "./records.ts";
 import { type CatalogDir, CatalogError, type CatalogFiles, inFolder } from "./folder.ts";
@@ -36,6 +37,7 @@ import { crossRecordProblems } from "./validate.ts";
 import { structureBenchmarks, vocabularyProblems } from "./figure_rules.ts";
 import type { Vocabulary } from "./figures.ts";
 import { calculatorProblems } from "./calculator.ts";
+import { sourceProblems } from "./citations.ts";
 
 /**
  * `true` when a front matter's schema leaves out every `## ` section of its record: each section
@@ -60,6 +62,11 @@ true satisfies SameNames<
 >;
 
 const MAX_FILE_BYTES = 256 * 1024;
+
+/** What is wrong with the author and dates of each source of a list, under `at`. */
+function sourcesProblems(sources: readonly Source[], at: string): string[] {
+  return sources.flatMap((source, index) => sourceProblems(source, `${at}[${index}]`));
+}
 const REPORT_INPUT = { reportInput: true };
 /** `synonyms.yaml`: everyday phrases that name a record, by the record's slug. */
 const SYNONYMS = z.record(z.string().regex(SLUG_PATTERN), z.array(z.string().min(1)).min(1));
@@ -179,6 +186,7 @@ function parseMetric(
     REPORT_INPUT,
   );
   if (!metric.success) return void reportIssues(file.path, metric.error, problems);
+  problems.push(...sourcesProblems(metric.data.sources, `${file.path}: sources`));
   if (metric.data.benchmarks && benchmarksReviewed === undefined) {
     problems.push(`${file.path}: benchmarksReviewed: is required when benchmarks are given`);
   }
@@ -220,6 +228,10 @@ function parseFramework(file: FileText, problems: string[]): Framework | undefin
     REPORT_INPUT,
   );
   if (!framework.success) return void reportIssues(file.path, framework.error, problems);
+  problems.push(...sourcesProblems(framework.data.sources, `${file.path}: sources`));
+  framework.data.examples.forEach(({ source }, index) => {
+    if (source) problems.push(...sourceProblems(source, `${file.path}: examples[${index}].source`));
+  });
   return framework.data;
 }
 

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { authorOf } from "../catalog/citations.ts";
+import { sourceParts } from "../catalog/citations.ts";
 import type { Figure, Period, Unit, Vocabulary } from "../catalog/figures.ts";
 import type { Source } from "../catalog/records.ts";
 import { groupedNumber } from "./text.ts";
@@ -111,13 +111,10 @@ export function segmentWords(segment: Record<string, string>, vocabulary: Vocabu
  * ("Recurly, accessed 2026", "ProfitWell (Grace Gagnon), 2020").
  */
 export function shortCitation(source: Source): string {
-  const author = authorOf(source) || source.label;
-  const last = source.label.match(/\(([^()]*)\)\s*$/)?.[1] ?? "";
-  const years = last.match(/\b(?:19|20)\d{2}\b/g) ?? [];
-  const accessed = last.match(/accessed ((?:19|20)\d{2})/)?.[1];
-  const dated = years.find((year) => year !== accessed);
-  if (dated) return `${author}, ${dated}`;
-  if (accessed) return `${author}, accessed ${accessed}`;
+  const parts = sourceParts(source);
+  const author = parts.author || source.label;
+  if (parts.year) return `${author}, ${parts.year}`;
+  if (parts.accessed) return `${author}, accessed ${parts.accessed}`;
   return `${author}, n.d.`;
 }
 
