@@ -7,7 +7,7 @@
  */
 import { evaluate, inputsOf, parseExpression } from "./expression.ts";
 import { findWritten, readWritten } from "./figures.ts";
-import type { Calculator } from "./schema.ts";
+import type { Calculator } from "./record_types.ts";
 
 export type { Calculator };
 

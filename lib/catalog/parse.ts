@@ -11,7 +11,6 @@ import { parseYaml } from "./_yaml.ts";
 import {
   FrameworkFrontMatterSchema,
   FrameworkSchema,
-  type Metric,
   MetricFrontMatterSchema,
   MetricSchema,
   VocabularySchema,
@@ -38,6 +37,7 @@ import { structureBenchmarks, vocabularyProblems } from "./figure_rules.ts";
 import type { Vocabulary } from "./figures.ts";
 import { calculatorProblems } from "./calculator.ts";
 import { sourceProblems } from "./citations.ts";
+import type { Metric } from "./record_types.ts";
 
 /**
  * `true` when a front matter's schema leaves out every `## ` section of its record: each section

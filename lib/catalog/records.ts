@@ -1,24 +1,22 @@
 /**
  * The record types of the catalog and the ordered field table every surface walks, without the
  * validator: what the read model, the pages, the CLI and the API need at run time. The API
- * records' types are inferred from their zod schemas in `schema.ts`, imported as types alone.
+ * records' types are those of `record_types.ts`, which `schema.ts` holds to its zod schemas.
  *
  * @module
  */
 import type { Figure } from "./figures.ts";
+import type { FrameworkSummary, MetricFrontMatter, MetricSummary } from "./schema.ts";
 import type {
   Benchmarks,
   Calculator,
   Comparison,
   Framework,
-  FrameworkSummary,
   Metric,
-  MetricFrontMatter,
-  MetricSummary,
   SearchHit,
   Source,
   Vocabulary,
-} from "./schema.ts";
+} from "./record_types.ts";
 
 import { METRIC_CATALOG_ONLY } from "./lists.ts";
 
@@ -288,7 +286,8 @@ const CATALOG_ONLY: ReadonlySet<string> = new Set(METRIC_CATALOG_ONLY);
  * ```ts
  * import assert from "node:assert/strict";
  * import { withoutCatalogOnly } from "./records.ts";
- * assert.deepEqual(withoutCatalogOnly({ name: "A", benchmarksReviewed: "2026-11-01" }), { name: "A" });
+ * const record = { name: "A", benchmarksReviewed: "2026-11-01" };
+ * assert.deepEqual(withoutCatalogOnly(record), { name: "A" });
  * ```
  */
 export function withoutCatalogOnly<R extends object>(record: R): Omit<R, MetricCatalogField> {
