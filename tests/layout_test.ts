@@ -354,3 +354,34 @@ Deno.test("the parameter count finds three positional parameters and passes an o
   assert.equal(positional(options?.parameters ?? []), 2);
   assert.equal(positional(destructured?.parameters ?? []), 2);
 });
+
+/** The top-level functions of a module's code, each with how many lines it spans. */
+function functionLengths(code: string): { name: string; lines: number }[] {
+  const found: { name: string; lines: number }[] = [];
+  let open: { name: string; from: number } | undefined;
+  code.split("\n").forEach((line, index) => {
+    const start = /^(?:export )?(?:async )?function\*? ?(\w+)/.exec(line);
+    if (start && !open) open = { name: start[1] ?? "", from: index };
+    if (open && (line.startsWith("}") || (index === open.from && /\}\s*$/.test(line)))) {
+      found.push({ name: open.name, lines: index - open.from + 1 });
+      open = undefined;
+    }
+  });
+  return found;
+}
+
+/** The planners, built from tables and small functions. */
+const PLANNERS = ["web/pages/mod.ts", "read/search.ts", "export/nginx_conf.ts"];
+
+Deno.test("the pages', the search's and nginx.conf's planners are functions of at most 60 lines", () => {
+  const long = PLANNERS.flatMap((module) =>
+    functionLengths(readFileSync(join(LIB, module), "utf8"))
+      .filter(({ lines }) => lines > 60)
+      .map(({ name, lines }) => `${module} ${name}: ${lines} lines`)
+  );
+  assert.deepEqual(long, []);
+  assert.deepEqual(functionLengths("function a() {\n  return 1;\n}\nexport function b() {}\n"), [
+    { name: "a", lines: 3 },
+    { name: "b", lines: 1 },
+  ]);
+});
