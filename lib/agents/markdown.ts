@@ -61,7 +61,10 @@ function cell(text: string): string {
 
 /** The figures as a compact Markdown table after the sentences, with the data set's address. */
 function figureTable(metric: MetricRecord, context: LinkContext): string[] {
-  const rows = metricFigureRows(metric, context.model.vocabulary(), context.baseUrl);
+  const rows = metricFigureRows(metric, {
+    vocabulary: context.model.vocabulary(),
+    baseUrl: context.baseUrl,
+  });
   if (rows.length === 0) return [];
   const bound = (row: (typeof rows)[number]) =>
     row.bound === "at-least" ? "≥ " : row.bound === "at-most" ? "≤ " : "";

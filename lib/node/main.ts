@@ -66,7 +66,7 @@ function serveHttp(model: ReadModel, options: ServeOptions): Promise<void> {
         : { hostname, port };
       const baseUrl = options.baseUrl ?? baseUrlFor(address);
       handler = createModelHandler(model, { baseUrl });
-      console.error(listeningLine(model.counts(), baseUrl, address));
+      console.error(listeningLine(model.counts(), { baseUrl, address }));
       resolve();
     });
   });

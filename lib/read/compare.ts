@@ -196,7 +196,7 @@ function readSegment(
     if (!spec.band) {
       refuse(`Segment "${key}" takes one of ${slugs}, not "${String(typed).slice(0, 40)}"`);
     }
-    const amount = readAmount(typed, spec.band, `Segment "${key}"`);
+    const amount = readAmount(typed, spec.band, { what: `Segment "${key}"` });
     if (!amount.ok) refuse(`${amount.error} (or one of ${slugs})`);
     if (amount.value < 0) refuse(`Segment "${key}" must not be negative`);
     asked.push({ key, number: amount.value });
