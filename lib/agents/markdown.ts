@@ -90,7 +90,11 @@ function seriesList(metric: MetricRecord, context: LinkContext): string[] {
   const items = figureSeries(metric.figures ?? []).flatMap((series) => {
     const figure = metric.figures?.[(series.points[0]?.figure ?? 0) - 1];
     if (!figure) return [];
-    const words = seriesWords(series, metric, figure, context.model.vocabulary());
+    const words = seriesWords(series, {
+      metric,
+      figure,
+      vocabulary: context.model.vocabulary(),
+    });
     return [`${words}: ${seriesPointsWords(series)} [${series.source}]`];
   });
   return items.length > 0 ? ["", "Over the years:", "", bullets(items)] : [];

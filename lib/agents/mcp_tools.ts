@@ -175,7 +175,7 @@ function seriesLines(benchmarks: Benchmarks, vocabulary: Vocabulary): string[] {
     const figure = benchmarks.figures?.[(series.points[0]?.figure ?? 0) - 1];
     if (!figure) return [];
     return [
-      `${seriesWords(series, benchmarks, figure, vocabulary)}: ${
+      `${seriesWords(series, { metric: benchmarks, figure, vocabulary })}: ${
         seriesPointsWords(series)
       } [${series.source}]`,
     ];

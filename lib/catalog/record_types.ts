@@ -234,16 +234,6 @@ export interface BenchmarkFigure {
   series?: string | undefined;
 }
 
-/** A series of a metric's figures: one source, one statistic and segment, one point a year. */
-export interface FigureSeries {
-  /** The series' id, unique in the catalog. */
-  id: string;
-  /** The number (from 1) of the metric's source all its points come from. */
-  source: number;
-  /** Its points, oldest first. */
-  points: { figure: number; year: number; written: string; value: number }[];
-}
-
 /** A metric's benchmark figures, each with the sources it cites, and the review date. */
 export interface Benchmarks {
   /** The metric's slug. */
@@ -273,8 +263,17 @@ export interface Benchmarks {
     | undefined;
   /** The figures as data, each numbered from 1 in the metric, with its segment in words. */
   figures?: BenchmarkFigure[] | undefined;
-  /** The figures that make a series over the years, each series with its points, oldest first. */
-  series?: FigureSeries[] | undefined;
+  /**
+   * The figures that make a series over the years: one source, one statistic and segment, one
+   * point a year, each series (its id unique in the catalog) with its points, oldest first.
+   */
+  series?:
+    | {
+      id: string;
+      source: number;
+      points: { figure: number; year: number; written: string; value: number }[];
+    }[]
+    | undefined;
 }
 
 /** One search result. */

@@ -526,7 +526,7 @@ export const BenchmarkSchema = z.strictObject({
 });
 
 /** A series of a metric's figures: one source, one statistic and segment, one point a year. */
-export type FigureSeries = Written.FigureSeries;
+export type FigureSeries = NonNullable<Written.Benchmarks["series"]>[number];
 
 /** Where a reader's value stands against one comparable figure. */
 const PlacementSchema = z.strictObject({
@@ -643,7 +643,7 @@ true satisfies Same<z.infer<typeof CalculatorSchema>, Written.Calculator>;
 true satisfies Same<z.infer<typeof VocabularySchema>, Written.Vocabulary>;
 true satisfies Same<z.infer<typeof BenchmarkFigureSchema>, Written.BenchmarkFigure>;
 true satisfies Same<z.infer<typeof BenchmarkSchema>, Written.Benchmarks>;
-true satisfies Same<z.infer<typeof FigureSeriesSchema>, Written.FigureSeries>;
+true satisfies Same<z.infer<typeof FigureSeriesSchema>, FigureSeries>;
 true satisfies Same<z.infer<typeof SearchHitSchema>, Written.SearchHit>;
 true satisfies Same<(typeof TAGS)[number], Written.Tag>;
 true satisfies Same<(typeof PERIODS)[number], Written.Period>;

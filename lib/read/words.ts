@@ -237,16 +237,20 @@ export function figureMeaning(
  * const series = { source: 1, points: [{ year: 2020 }, { year: 2022 }] };
  * const sources = [{ label: 'KeyBanc, "Survey" (2023)', url: "https://example.com" }];
  * assert.equal(
- *   seriesWords(series, { name: "ARR", sources }, figure, {}),
+ *   seriesWords(series, { metric: { name: "ARR", sources }, figure, vocabulary: {} }),
  *   "ARR growth, median, 2020–2022 (KeyBanc)",
  * );
  * ```
  */
 export function seriesWords(
   series: { source: number; points: readonly { year: number }[] },
-  metric: { name: string; sources: readonly Source[] },
-  figure: Pick<Figure, "statistic" | "percentile" | "label" | "measures" | "segment">,
-  vocabulary: Vocabulary,
+  { metric, figure, vocabulary }: {
+    /** The metric the series is of: its name and its sources. */
+    metric: { name: string; sources: readonly Source[] };
+    /** A point of the series, for its statistic and segment. */
+    figure: Pick<Figure, "statistic" | "percentile" | "label" | "measures" | "segment">;
+    vocabulary: Vocabulary;
+  },
 ): string {
   const source = metric.sources[series.source - 1];
   const author = source ? authorOf(source) || source.label : "";
