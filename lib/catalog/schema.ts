@@ -300,6 +300,8 @@ export const VocabularySchema = z.record(
         max: z.number().optional(),
         /** The value of the same key whose group this one is part of (`enterprise-saas` in `b2b`). */
         within: z.string().regex(SLUG_PATTERN, "must be lowercase kebab-case").optional(),
+        /** Values of other keys this one implies (`b2b-saas` implies `model: b2b`). */
+        implies: z.record(z.string(), z.string()).optional(),
       }),
     ),
   }),

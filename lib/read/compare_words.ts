@@ -9,6 +9,7 @@
  * @module
  */
 import { authorOf } from "../catalog/citations.ts";
+import { withImplied } from "../catalog/segments.ts";
 import type { Direction, Figure, Vocabulary } from "../catalog/figures.ts";
 import {
   type ComparedMetric,
@@ -180,7 +181,8 @@ function reasonOf(context: Context, item: ContextFigure): string {
   const figure = figureOf(context, item.figure);
   switch (item.reason) {
     case "segment": {
-      const own = figure?.segment[item.key ?? ""] ?? "";
+      const segment = withImplied(figure?.segment ?? {}, context.vocabulary);
+      const own = segment[item.key ?? ""] ?? "";
       return `is for another segment (${
         context.vocabulary[item.key ?? ""]?.values[own]?.label ?? own
       })`;
