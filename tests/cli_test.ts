@@ -248,7 +248,7 @@ Deno.test("cli compare answers each bad input in one line on stderr", async () =
     ],
     [
       ["churn-rate", "3", "--segment", "plan=pro"],
-      /Unknown segment "plan" for "churn-rate"; use "market", "model"/,
+      /Unknown segment "plan" for "churn-rate"; use "model", "customers"/,
       2,
     ],
     [

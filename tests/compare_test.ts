@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { MetricRecord, Vocabulary } from "../lib/mod.ts";
 import { loadCatalog } from "../lib/mod.ts";
-import { compareValue } from "../lib/read/compare.ts";
+import { compareValue, segmentChoices } from "../lib/read/compare.ts";
 import { comparisonWords } from "../lib/read/compare_words.ts";
 import { Problem, problemOr } from "../lib/problem.ts";
 import { readAmount } from "../lib/read/amount.ts";
@@ -329,4 +329,51 @@ Deno.test("a value a segment implies counts on the figure's side and on the read
     clash.message,
     'Segment "market=b2b-saas" (B2B SaaS companies) is B2B, not "model=b2c"',
   );
+});
+
+Deno.test("a segment key none of a metric's figures is split by is set aside and said so", async () => {
+  const catalog = await loadCatalog();
+  const metric = catalog.metrics.find((item) => item.slug === "dau-mau-ratio")!;
+  const keys = segmentChoices(metric, catalog.segments).map((choice) => choice.key);
+  assert.ok(!keys.includes("model"), "no DAU/MAU figure is split by business model");
+  const asked = compareValue(metric, catalog, {
+    value: "18%",
+    segment: { model: "consumer-social" },
+  });
+  const plain = compareValue(metric, catalog, { value: "18%" });
+  assert.deepEqual(asked.unsplit, ["model"]);
+  assert.deepEqual(asked.placements, plain.placements, "compared with every figure");
+  const { lead } = comparisonWords(asked, metric, catalog.segments);
+  assert.match(lead, /^No figure of DAU\/MAU Ratio is split by business model\. 18% /);
+  // A value the vocabulary does not hold is still one line.
+  const wrong = problemOr(() =>
+    compareValue(metric, catalog, { value: "18%", segment: { model: "social" } })
+  );
+  assert.ok(wrong instanceof Problem);
+  assert.match(wrong.message, /^Segment "model" takes one of "b2b", "b2c", .* not "social"$/);
+});
+
+Deno.test("an unknown segment key is one line that suggests only keys a reader is asked", async () => {
+  const catalog = await loadCatalog();
+  const study = Object.entries(catalog.segments)
+    .filter(([, spec]) => spec.role === "study").map(([key]) => key);
+  assert.ok(study.length > 0);
+  for (
+    const metric of catalog.metrics.filter((item) =>
+      segmentChoices(item, catalog.segments).length > 0
+    )
+  ) {
+    const refused = problemOr(() =>
+      compareValue(metric, catalog, { value: 1, segment: { plan: "pro" } })
+    );
+    assert.ok(refused instanceof Problem, metric.slug);
+    assert.match(refused.message, new RegExp(`^Unknown segment "plan" for "${metric.slug}"; `));
+    for (const key of study) {
+      assert.ok(!refused.message.includes(`"${key}"`), `${metric.slug}: ${refused.message}`);
+    }
+  }
+  const nps = catalog.metrics.find((item) => item.slug === "net-promoter-score")!;
+  // Business model is among its keys through what B2B SaaS implies.
+  const b2b = compareValue(nps, catalog, { value: 45, segment: { model: "b2b" } });
+  assert.ok(b2b.placements.some((item) => item.match === "yours"));
 });

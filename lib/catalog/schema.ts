@@ -536,6 +536,9 @@ const ComparisonDataSchema = z.strictObject({
   unit: unit,
   per: period.optional(),
   segment: z.record(z.string(), z.string()).meta({ description: "The segment asked for" }),
+  unsplit: z.array(z.string()).optional().meta({
+    description: "Keys given that no figure is split by, set aside",
+  }),
   direction: direction,
   placements: z.array(PlacementSchema).meta({ description: "Each comparable figure, in order" }),
   context: z.array(z.strictObject({

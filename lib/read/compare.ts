@@ -8,8 +8,9 @@
  * around the reader's); a figure that does not state the key is broader. A value the vocabulary
  * says another implies (B2B SaaS companies are B2B) counts as stated, on the figure's side and on
  * the reader's. A figure for another segment is not compared; when a reader's number falls in no
- * band, the nearest band on each side stands in. What a key means (it narrows, describes the
- * study, names a company) is its `role` in `catalog/segments.yaml`.
+ * band, the nearest band on each side stands in. A key none of the metric's figures is split by
+ * is set aside and said so. What a key means (it narrows, describes the study, names a company)
+ * is its `role` in `catalog/segments.yaml`.
  *
  * @module
  */
@@ -123,12 +124,14 @@ type Asked = { key: string; slug: string; number?: undefined } | {
 };
 
 /**
- * The reader's segment read against the metric's keys, and the values it implies of other keys.
+ * The reader's segment read against the metric's keys: the keys its figures are split by, the
+ * values those imply of other keys, and the keys none of its figures is split by (set aside).
  * One line when a key or value is off, or when two values contradict each other.
  */
 interface ReadSegment {
   asked: Asked[];
   implied: Asked[];
+  unsplit: string[];
 }
 
 /** Reads the reader's segment against the metric's keys; one line when a key or value is off. */
@@ -139,24 +142,32 @@ function readSegment(
 ): ReadSegment {
   const choices = segmentChoices(metric, vocabulary);
   const asked: Asked[] = [];
+  const unsplit: string[] = [];
   for (const [typedKey, raw] of Object.entries(segment)) {
     const key = typedKey.trim().toLowerCase();
-    if (asked.some((item) => item.key === key)) {
+    if (asked.some((item) => item.key === key) || unsplit.includes(key)) {
       refuse(`Give segment "${key.slice(0, 40)}" once`);
     }
     const choice = choices.find((item) => item.key === key);
     const spec = Object.hasOwn(vocabulary, key) ? vocabulary[key] : undefined;
-    if (!choice || !spec) {
-      const keys = choices.map((item) => `"${item.key}"`).join(", ");
+    if (!spec || spec.role === "company") {
+      // A key a reader is asked: not the study's population, nor one company's name.
+      const keys = choices.filter((item) => vocabulary[item.key]?.role !== "study")
+        .map((item) => `"${item.key}"`).join(", ");
       refuse(
-        `Unknown segment "${key.slice(0, 40)}" for "${metric.slug}"; use ${keys || "no segment"}`,
+        `Unknown segment "${key.slice(0, 40)}" for "${metric.slug}"; ${
+          keys ? `use ${keys}` : "its figures are split by no segment a reader gives"
+        }`,
       );
     }
     const typed = typeof raw === "string" ? raw.trim().toLowerCase() : raw;
     if (typed === "") refuse(`Segment "${key}" needs a value`);
-    const slugs = choice.values.map((value) => `"${value.slug}"`).join(", ");
+    const slugs = (choice?.values ?? Object.entries(spec.values).map(([slug]) => ({ slug })))
+      .map((value) => `"${value.slug}"`).join(", ");
+    const list = choice ? undefined : unsplit;
     if (typeof typed === "string" && Object.hasOwn(spec.values, typed)) {
-      asked.push({ key, slug: typed });
+      if (list) list.push(key);
+      else asked.push({ key, slug: typed });
       continue;
     }
     if (!spec.band) {
@@ -165,9 +176,10 @@ function readSegment(
     const amount = readAmount(typed, spec.band, `Segment "${key}"`);
     if (!amount.ok) refuse(`${amount.error} (or one of ${slugs})`);
     if (amount.value < 0) refuse(`Segment "${key}" must not be negative`);
-    asked.push({ key, number: amount.value });
+    if (list) list.push(key);
+    else asked.push({ key, number: amount.value });
   }
-  return { asked, implied: impliedOf(asked, vocabulary) };
+  return { asked, implied: impliedOf(asked, vocabulary), unsplit };
 }
 
 /** The values the reader's values imply of keys the reader left out; one line if they clash. */
@@ -395,6 +407,7 @@ export function compareValue(
     segment: Object.fromEntries(
       asked.map((item) => [item.key, item.slug ?? String(item.number)]),
     ),
+    ...(reader.unsplit.length > 0 ? { unsplit: reader.unsplit } : {}),
     direction: comparison.direction,
     placements,
     context,

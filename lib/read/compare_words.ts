@@ -429,8 +429,24 @@ function valueWords({ comparison }: Context, placements: readonly Placement[]): 
   } compounded)`;
 }
 
-/** One or two sentences: the reader's own segment (or the closest) first, then the rest. */
+/**
+ * The lead, after a sentence for the keys the reader gave that no figure is split by: "No figure
+ * of DAU/MAU Ratio is split by business model."
+ */
 function leadOf(context: Context): string {
+  const { comparison, metric, vocabulary } = context;
+  const unsplit = (comparison.unsplit ?? []).map((key) => lower(vocabulary[key]?.label ?? key));
+  if (unsplit.length === 0) return placedLead(context);
+  // "DAU/MAU Ratio (Stickiness)" is named without its aside.
+  const name = metric.name.replace(/\s*\([^)]*\)$/, "");
+  const keys = unsplit.length > 1
+    ? `${unsplit.slice(0, -1).join(", ")} or ${unsplit.at(-1)}`
+    : unsplit[0];
+  return `No figure of ${name} is split by ${keys}. ${placedLead(context)}`;
+}
+
+/** One or two sentences: the reader's own segment (or the closest) first, then the rest. */
+function placedLead(context: Context): string {
   const { comparison, metric } = context;
   const of = (...matches: Match[]) =>
     comparison.placements.filter((item) => matches.includes(item.match));
