@@ -30,11 +30,24 @@ export const componentRegistry = z.registry<{ id: string; description?: string }
 const text = z.string().min(1).refine((value) => value.trim() !== "", "must not be blank");
 const slug = z.string().regex(SLUG_PATTERN, "must be lowercase kebab-case");
 
+/**
+ * Addresses published with an empty path segment, each checked against the page as stored: a
+ * `//` in any other path is a slip, refused.
+ */
+const PUBLISHED_WITH_EMPTY_SEGMENT = new Set([
+  "https://hackernoon.com//why-does-a-good-customer-churn-rate-matter",
+]);
+
 const sourceUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).refine(
   (value) =>
     !URL.canParse(value) ||
     ![...new URL(value).searchParams.keys()].some((key) => TRACKING_PARAMETER.test(key)),
   "must not carry tracking parameters (utm_*, ref)",
+).refine(
+  (value) =>
+    !URL.canParse(value) || !new URL(value).pathname.includes("//") ||
+    PUBLISHED_WITH_EMPTY_SEGMENT.has(value),
+  "must not have an empty path segment (a // after the host)",
 );
 
 /** A linkable, authoritative source backing a specific claim or benchmark figure. */
