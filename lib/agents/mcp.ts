@@ -27,6 +27,7 @@ import {
 import { BENCHMARK_VIEW_URI, benchmarkViewHtml } from "./benchmark_view.ts";
 import { checkingParams, isSchemaError } from "./mcp_params.ts";
 import { leanToolList } from "./mcp_list.ts";
+import process from "node:process";
 import { TAGS } from "../catalog/records.ts";
 import { MAX_QUERY_LENGTH, PACKAGE_NAME, VERSION } from "../policy.ts";
 import {
@@ -265,5 +266,8 @@ export async function serveMcpStdio(model: ReadModel): Promise<void> {
     reported?.(error);
   };
   const { metrics, frameworks } = model.counts();
-  console.error(`MCP server ready on stdio: ${metrics} metrics, ${frameworks} frameworks`);
+  console.error(
+    `MCP server ready on stdio: ${metrics} metrics, ${frameworks} frameworks (process ` +
+      `${process.pid}; it ends when its stdin closes, or on SIGTERM or SIGINT to it)`,
+  );
 }
