@@ -11,13 +11,14 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { CONTRACT } from "./_contract.ts";
-import { MCP_TOOLS, stdioClient } from "./_mcp.ts";
+import { callsATool, documentedServers, MCP_TOOLS, stdioClient } from "./_mcp.ts";
 import { rawRequest } from "./_raw_http.ts";
 import { portFree, processTree, running, spawnUntil, within } from "./_process.ts";
 import {
   childEnv,
   FIXTURE,
   onlyLine,
+  ROOT,
   runDeno,
   runTask,
   runWithBrokenStdout,
@@ -462,3 +463,19 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
     },
   });
 }
+
+Deno.test({
+  ...options,
+  ignore: skip || npxPath.skip,
+  name:
+    "docs/mcp.md's tarball configuration, run as written by the MCP SDK's client, answers a tool",
+  async fn() {
+    const { tarball } = await install();
+    const servers = await documentedServers(ROOT.replace(/\/$/, ""));
+    const config = servers.find(({ args }) => args.some((arg) => arg.endsWith(".tgz")));
+    assert.ok(config, "docs/mcp.md has the tarball's form");
+    assert.ok(config.args.includes(`--package=${tarball}`), `${config.args} names ${tarball}`);
+    const command = config.command === "npx" ? npxPath.require() : config.command;
+    await callsATool(await stdioClient(command, config.args, { cwd: tmpdir() }));
+  },
+});
