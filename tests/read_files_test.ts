@@ -327,16 +327,16 @@ Deno.test("loadFiles() names the file, the line and the column of a row that bre
   );
   assert.equal(
     await problem(states("s2,2024-03-01,2024-02-01,active,pro,month,5")),
-    "subscription_states.csv: line 5, column valid_from: the row breaks the rule valid_to IS " +
-      "NULL OR valid_to > valid_from",
+    'subscription_states.csv: line 5, column valid_to: "2024-02-01 00:00:00" is not after ' +
+      'valid_from ("2024-03-01 00:00:00"): valid_to must come after valid_from, or be empty',
   );
   assert.equal(
     await problem({
       "subscriptions.csv": `${SUBSCRIPTIONS}s3,c3,2024-03-01,2024-02-01,,\n`,
       "subscription_states.csv": STATES,
     }),
-    "subscriptions.csv: line 4, column started_at: the row breaks the rule trial_ends_at IS " +
-      "NULL OR trial_ends_at > started_at",
+    'subscriptions.csv: line 4, column trial_ends_at: "2024-02-01 00:00:00" is not after ' +
+      'started_at ("2024-03-01 00:00:00"): trial_ends_at must come after started_at, or be empty',
   );
   assert.equal(
     await problem(

@@ -448,7 +448,8 @@ interface RowRule {
   /** A rule that the column is not empty, which a Parquet file's statistics can answer. */
   notNull?: true;
   column: string;
-  says: (value: string) => string;
+  /** What is wrong, from the value in `column` and the row's other values by column. */
+  says: (value: string, row: Readonly<Record<string, string>>) => string;
 }
 
 /** The rules of each row of a table that are not its columns' types. */
@@ -498,6 +499,20 @@ function rowRules(table: Table): RowRule[] {
     }
   }
   for (const check of table.checks ?? []) {
+    // A span whose end may be empty: "valid_to IS NULL OR valid_to > valid_from".
+    const span = /^(\w+) IS NULL OR \1 > (\w+)$/.exec(check);
+    if (span) {
+      const [, end = "", start = ""] = span;
+      rules.push({
+        sql: check,
+        column: end,
+        says: (value, row) =>
+          `"${value.slice(0, 60)}" is not after ${start} ("${
+            (row[start] ?? "").slice(0, 60)
+          }"): ${end} must come after ${start}, or be empty`,
+      });
+      continue;
+    }
     const named = table.columns
       .map((column) => ({ column, at: check.search(new RegExp(`\\b${column.name}\\b`)) }))
       .filter(({ at }) => at >= 0)
@@ -641,9 +656,12 @@ async function ruleProblem(engine: Engine, file: DataFile): Promise<Problem> {
   if (row === undefined) return new Problem(`${file.path}: a row breaks a rule of its table`);
   const rule = rules[Number(row[1]) - 1] as RowRule;
   const at = file.table.columns.findIndex(({ name }) => name === rule.column);
+  const values = Object.fromEntries(
+    file.table.columns.map(({ name }, index) => [name, String(row[2 + index])]),
+  );
   return new Problem(
     `${file.path}: ${(await place(file, Number(row[0])))[0]}, column ${rule.column}: ${
-      rule.says(String(row[2 + at]))
+      rule.says(String(row[2 + at]), values)
     }`,
   );
 }
