@@ -91,3 +91,19 @@ export async function spawnUntil(
   }
   return { process: child, stderr: () => text };
 }
+
+/**
+ * The processes of `tree` still running once `ms` milliseconds have passed (none, as soon as all
+ * have gone); then `child`'s stdin is closed and its end awaited.
+ */
+export async function leftAfter(
+  child: Deno.ChildProcess,
+  tree: readonly number[],
+  ms = 2000,
+): Promise<number[]> {
+  await within(ms, async () => (await running(tree)).length === 0);
+  const left = await running(tree);
+  await child.stdin.close().catch(() => {});
+  await child.status;
+  return left;
+}

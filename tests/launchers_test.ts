@@ -11,7 +11,7 @@
 import assert from "node:assert/strict";
 import { childEnv, ROOT, spawnServer } from "./_spawn.ts";
 import { stopLine } from "../lib/server/config.ts";
-import { portFree, processTree, running, spawnUntil, within } from "./_process.ts";
+import { leftAfter, portFree, processTree, running, spawnUntil, within } from "./_process.ts";
 
 const options = { sanitizeResources: false, sanitizeOps: false };
 
@@ -41,12 +41,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
       const tree = await processTree(mcp.process.pid);
       assert.ok(tree.length >= 2, "deno task runs the server as its child");
       mcp.process.kill(signal);
-      assert.ok(
-        await within(2000, async () => (await running(tree)).length === 0),
-        `still running: ${await running(tree)}\n${mcp.stderr()}`,
-      );
-      await mcp.process.stdin.close().catch(() => {});
-      await mcp.process.status;
+      assert.deepEqual(await leftAfter(mcp.process, tree), [], mcp.stderr());
     },
   });
 }

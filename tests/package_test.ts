@@ -13,7 +13,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { CONTRACT } from "./_contract.ts";
 import { callsATool, documentedServers, MCP_TOOLS, stdioClient } from "./_mcp.ts";
 import { rawRequest } from "./_raw_http.ts";
-import { portFree, processTree, running, spawnUntil, within } from "./_process.ts";
+import { leftAfter, portFree, processTree, running, spawnUntil, within } from "./_process.ts";
 import {
   childEnv,
   FIXTURE,
@@ -454,12 +454,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
       const pid = target(mcp.process.pid, mcp.stderr());
       assert.ok(tree.includes(pid), `${pid} is not one of ${tree}`);
       Deno.kill(pid, signal);
-      assert.ok(
-        await within(2000, async () => (await running(tree)).length === 0),
-        `still running: ${await running(tree)}\n${mcp.stderr()}`,
-      );
-      await mcp.process.stdin.close().catch(() => {});
-      await mcp.process.status;
+      assert.deepEqual(await leftAfter(mcp.process, tree), [], mcp.stderr());
     },
   });
 }
