@@ -22,11 +22,11 @@ export interface SystemBinary {
   require(): string;
 }
 
-/** The groups of tests already said to be skipped in this process. */
+/** The groups of tests already said to be skipped by this test file (each runs on its own). */
 const said = new Set<string>();
 
 /**
- * Says on stderr, once a process, that a group of tests is skipped: one line naming the group,
+ * Says on stderr, once a test file, that a group of tests is skipped: one line naming the group,
  * why, and the command that includes it. `REQUIRE_SYSTEM_TESTS=1` turns any skip into a failure.
  */
 export function skipping(group: string, why: string, include: string): void {
