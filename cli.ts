@@ -53,9 +53,13 @@ try {
       const { serve } = await import("./lib/deno/server.ts");
       serve(createReadModel(catalog), { ...options, exitOnSignal: true });
     },
-    async serveMcp(catalog) {
+    async scorecardPage(scorecard, model) {
+      const { scorecardPage } = await import("./lib/web/pages/scorecard.ts");
+      return scorecardPage(scorecard, model);
+    },
+    async serveMcp(catalog, options) {
       const { serveMcpStdio } = await import("./lib/agents/mcp.ts");
-      await serveMcpStdio(createReadModel(catalog));
+      await serveMcpStdio(createReadModel(catalog), options);
       // Under npx, a signal to npx does not reach this process: npx going away ends it instead
       // (where the permissions reach /proc).
       const { stopWithLaunchers } = await import("./lib/server/launchers.ts");

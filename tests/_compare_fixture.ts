@@ -44,6 +44,21 @@ export function figure(change: Partial<Figure>): Figure {
   };
 }
 
+/**
+ * A point of the series "lab-churn": a median published in 2024 whose data describe `dataYear`
+ * (given only where it differs from 2024).
+ */
+export function seriesPoint(value: number, dataYear: number): Figure {
+  return figure({
+    written: `${value}%`,
+    value,
+    statistic: "median",
+    year: 2024,
+    ...(dataYear === 2024 ? {} : { dataYear }),
+    series: "lab-churn",
+  });
+}
+
 /** The metric: its figures numbered 1 to 7 in the tests. */
 export const METRIC = {
   name: "Test Churn",

@@ -1,7 +1,11 @@
 import assert from "node:assert/strict";
-import { metricFigureRows } from "../lib/read/benchmarks.ts";
+import { comparedMetricFrom, metricFigureRows } from "../lib/read/benchmarks.ts";
 import { figureAmount, formatValue, shortCitation } from "../lib/read/words.ts";
 import { possessive } from "../lib/read/text.ts";
+import { createReadModel, loadCatalog } from "../lib/mod.ts";
+import { benchmarksJson } from "../lib/web/data_files.ts";
+import { compareValue } from "../lib/read/compare.ts";
+import { comparableFigures } from "../lib/catalog/figures.ts";
 import { METRIC, VOCABULARY } from "./_compare_fixture.ts";
 
 Deno.test("metricFigureRows() gives each figure an anchor, its source and a citation to copy", () => {
@@ -49,4 +53,24 @@ Deno.test("figureAmount() and possessive() word a figure and its source as peopl
   );
   assert.equal(possessive("Bessemer Venture Partners"), "Bessemer Venture Partners'");
   assert.equal(possessive("Aleph"), "Aleph's");
+});
+
+Deno.test("comparedMetricFrom() keeps each figure's series and data year, so the data set places a value as the catalog does", async () => {
+  const catalog = await loadCatalog();
+  const data = JSON.parse(JSON.stringify(benchmarksJson(createReadModel(catalog), "")));
+  const withSeries = catalog.metrics.filter((metric) =>
+    (metric.figures ?? []).some((figure) => figure.series !== undefined)
+  );
+  assert.ok(withSeries.length > 0);
+  for (const metric of withSeries) {
+    const rebuilt = comparedMetricFrom(data, metric.slug);
+    assert.deepEqual(rebuilt?.figures, metric.figures, metric.slug);
+    if (comparableFigures(metric).length === 0) continue;
+    const input = { value: 10, segment: {} };
+    assert.deepEqual(
+      compareValue(rebuilt!, catalog, input, { thisYear: 2026 }),
+      compareValue(metric, catalog, input, { thisYear: 2026 }),
+      metric.slug,
+    );
+  }
 });

@@ -1,13 +1,12 @@
 // deno-lint-ignore-file no-import-prefix -- test-only packages are named here, not in deno.json,
 // so tests/deno.lock holds them and `deno task start` never fetches them (README, Tasks)
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
-import type { Browser, Page } from "npm:playwright-core@1.65.1";
+import type { Page } from "npm:playwright-core@1.65.1";
 import { type Catalog, createHandler, createReadModel, loadCatalog } from "../lib/mod.ts";
 import { buildSite } from "../lib/web/site.ts";
 import { exportSite } from "../lib/export/export.ts";
 import { FIXTURE, startNginx, systemBinary } from "./_system.ts";
-import { childEnv } from "./_spawn.ts";
+import { browserBinary, chromiumTest, SCREENSHOTS, withChromium } from "./_chromium.ts";
 import { MAPPINGS } from "../lib/sql/mappings.ts";
 import { recipeText } from "../lib/sql/recipe.ts";
 import { QUERIES, QUESTIONS } from "./_search_queries.ts";
@@ -16,57 +15,6 @@ import {
   SEARCH_RESULTS_SCRIPT_PATH,
   SEARCH_SCRIPT_PATH,
 } from "../lib/web/paths.ts";
-
-const browserBinary = systemBinary("chromium", ["/usr/bin/chromium"]);
-
-// playwright-core probes /proc/sys/fs/binfmt_misc/WSLInterop when it is imported (its bundled
-// is-wsl, used only to open a desktop browser, which these tests never do). Deno allows reading
-// /proc/sys only under --allow-all; is-wsl's own switch defers the probe, so the tests keep their
-// narrow permissions.
-Deno.env.set("__IS_WSL_TEST__", "1");
-const { chromium } = await import("npm:playwright-core@1.65.1");
-const SCREENSHOTS = fileURLToPath(new URL("../test-output/screenshots/", import.meta.url));
-
-/** Debian's Chromium, headless, with a fresh temporary profile and nothing phoning home. */
-async function launch(): Promise<Browser> {
-  return await chromium.launch({
-    executablePath: browserBinary.require(),
-    headless: true,
-    env: childEnv(),
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-}
-
-/** Opens Chromium until `use` returns; screenshots go to SCREENSHOTS, made here. */
-async function withChromium(use: (browser: Browser) => Promise<void>): Promise<void> {
-  await Deno.mkdir(SCREENSHOTS, { recursive: true });
-  const browser = await launch();
-  try {
-    await use(browser);
-  } finally {
-    await browser.close();
-  }
-}
-
-/** A test that drives Chromium until `use` returns; skipped without Chromium. */
-function chromiumTest(name: string, use: (browser: Browser) => Promise<void>) {
-  Deno.test({
-    name,
-    ignore: browserBinary.skip,
-    sanitizeResources: false,
-    sanitizeOps: false,
-    fn: () => withChromium(use),
-  });
-}
 
 /** A request handler: the catalog's, or a test's own. */
 type AnyHandler = (request: Request) => Response | Promise<Response>;
@@ -506,6 +454,100 @@ chromiumTest(
 );
 
 chromiumTest(
+  "Chromium: the pages with a series over the years draw it at 1280 and 390 px, light and dark, text 12 px or more, and axe finds nothing",
+  async (browser) => {
+    const { default: axe } = await import("npm:axe-core@4.14.1");
+    const slugs = fullCatalog.metrics.filter((metric) =>
+      (metric.figures ?? []).some((figure) => figure.series !== undefined)
+    ).map((metric) => metric.slug);
+    assert.ok(slugs.length >= 3, `metrics with a series: ${slugs.join(", ")}`);
+    await serving((origin) => createHandler(fullCatalog, { baseUrl: origin }), async (origin) => {
+      for (const scheme of ["light", "dark"] as const) {
+        for (const width of [1280, 390]) {
+          const context = await browser.newContext({
+            viewport: { width, height: 900 },
+            colorScheme: scheme,
+            bypassCSP: true,
+          });
+          const page = await context.newPage();
+          const seen = watch(page);
+          for (const slug of slugs) {
+            const at = `${scheme} ${width}px /metrics/${slug}`;
+            await page.goto(`${origin}/metrics/${slug}`);
+            const charts = page.locator("svg.series-chart");
+            assert.ok(await charts.count() >= 1, `${at}: a series chart`);
+            const layout = await charts.evaluateAll((svgs) =>
+              svgs.map((svg) => {
+                const view = svg.ownerDocument.defaultView!;
+                const box = svg.getBoundingClientRect();
+                const scale = box.width / Number(svg.getAttribute("width"));
+                const texts = [...svg.querySelectorAll("text")];
+                const circle = svg.querySelector("circle");
+                return {
+                  px: Math.min(
+                    ...texts.map((text) =>
+                      parseFloat(view.getComputedStyle(text).fontSize) * scale
+                    ),
+                  ),
+                  left: Math.min(...texts.map((text) => text.getBoundingClientRect().left)),
+                  right: Math.max(...texts.map((text) => text.getBoundingClientRect().right)),
+                  box: { left: box.left, right: box.right },
+                  fill: circle ? view.getComputedStyle(circle).fill : "",
+                  line: view.getComputedStyle(svg.querySelector("path.line")!).stroke,
+                  background: view.getComputedStyle(svg.ownerDocument.body).backgroundColor,
+                };
+              })
+            );
+            const scroll = await page.locator("html").evaluate((html) => html.scrollWidth);
+            assert.ok(scroll <= width, `${at}: ${scroll} px wide`);
+            for (const chart of layout) {
+              assert.ok(chart.px >= 12, `${at}: chart text ${chart.px} px`);
+              assert.ok(chart.left >= chart.box.left - 1, `${at}: text past the chart's left`);
+              assert.ok(chart.right <= chart.box.right + 1, `${at}: text past the chart's right`);
+              assert.notEqual(chart.fill, chart.background, `${at}: points show on the page`);
+              assert.notEqual(chart.line, "none", `${at}: the line is drawn`);
+            }
+            await page.evaluate(axe.source);
+            const violations = await page.evaluate(async () => {
+              // deno-lint-ignore no-explicit-any
+              const result = await (globalThis as any).axe.run();
+              return result.violations.map((violation: { id: string; nodes: unknown[] }) =>
+                `${violation.id} (${violation.nodes.length})`
+              );
+            });
+            assert.deepEqual(violations, [], `${at}: axe`);
+            await page.locator("section.series").first().screenshot({
+              path: `${SCREENSHOTS}series-${slug}-${scheme}-${width}.png`,
+            });
+          }
+          // The answer against a series' latest point sets its earlier points apart, by name.
+          const answer = "/metrics/trial-to-paid-conversion-rate/compare?value=20%25";
+          await page.goto(`${origin}${answer}`);
+          const apart = await page.locator("svg.figures-chart text.group").allTextContents();
+          assert.ok(
+            apart.includes("Not compared: earlier points of a series"),
+            `${scheme} ${width}px ${answer}: ${apart.join(" | ")}`,
+          );
+          const scroll = await page.locator("html").evaluate((html) => html.scrollWidth);
+          assert.ok(scroll <= width, `${scheme} ${width}px ${answer}: ${scroll} px wide`);
+          await page.evaluate(axe.source);
+          const violations = await page.evaluate(async () => {
+            // deno-lint-ignore no-explicit-any
+            const result = await (globalThis as any).axe.run();
+            return result.violations.map((violation: { id: string; nodes: unknown[] }) =>
+              `${violation.id} (${violation.nodes.length})`
+            );
+          });
+          assert.deepEqual(violations, [], `${scheme} ${width}px ${answer}: axe`);
+          assertClean(seen, origin, `series pages, ${scheme}, ${width}px`);
+          await context.close();
+        }
+      }
+    });
+  },
+);
+
+chromiumTest(
   "Chromium: every metric's formula fits its column, desktop and phone, in the page's own type",
   async (browser) => {
     await serving((origin) => createHandler(fullCatalog, { baseUrl: origin }), async (origin) => {
@@ -754,7 +796,10 @@ chromiumTest(
         // the example views, then the ClickHouse DDL, folded until its summary is clicked
         await page.locator("#clickhouse-ddl summary").click();
         const blocks = page.locator("pre.sql");
-        assert.equal(await blocks.count(), MAPPINGS.length + 1);
+        assert.equal(
+          await blocks.count(),
+          MAPPINGS.flatMap((mapping) => [mapping, ...mapping.more ?? []]).length + 1,
+        );
         for (const block of await blocks.all()) {
           const box = await block.boundingBox();
           assert.ok(box && box.x >= 0 && box.x + box.width <= width, `${width}px: a view's box`);

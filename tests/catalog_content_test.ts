@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { CORE_SCHEMA, load } from "js-yaml";
 import { loadCatalog } from "../lib/mod.ts";
 import { citedSources } from "../lib/catalog/citations.ts";
 import { metricBenchmarks } from "../lib/read/model.ts";
@@ -228,4 +229,61 @@ Deno.test("a quoted title in a citation picks that page when an author has sever
     'ChartMogul on HackerNoon, "Why does a good customer churn rate matter" (accessed 2026)',
     'ChartMogul Help Center, "Chart: Customer Churn Rate" (accessed 2026)',
   ]);
+});
+
+/** A metric file's sources as the file lists them, with the mark of a secondary source. */
+async function fileSources(
+  slug: string,
+): Promise<{ label: string; secondary?: { study: string; why: string } }[]> {
+  const text = await Deno.readTextFile(new URL(`../catalog/metrics/${slug}.md`, import.meta.url));
+  const yaml = /^---\r?\n([\s\S]*?)\r?\n---\r?$/m.exec(text)?.[1] ?? "";
+  const front = load(yaml, { schema: CORE_SCHEMA }) as {
+    sources: { label: string; secondary?: { study: string; why: string } }[];
+  };
+  return front.sources;
+}
+
+/** `<slug> <source number>` of every secondary source a figure cites, with its figures' sentences. */
+async function secondaryCited(): Promise<Map<string, { study: string; sentences: string[] }>> {
+  const cited = new Map<string, { study: string; sentences: string[] }>();
+  for (const record of catalog.metrics) {
+    (await fileSources(record.slug)).forEach((source, index) => {
+      const figures = (record.figures ?? []).filter((figure) => figure.source === index + 1);
+      if (!source.secondary || figures.length === 0) return;
+      cited.set(`${record.slug} ${index + 1}`, {
+        study: source.secondary.study,
+        sentences: figures.map((figure) => record.benchmarks?.[figure.sentence] ?? ""),
+      });
+    });
+  }
+  return cited;
+}
+
+Deno.test("docs/content.md lists exactly the secondary sources that figures rest on", async () => {
+  const table = await Deno.readTextFile(new URL("../docs/content.md", import.meta.url));
+  const listed = [...table.matchAll(/^\| `([a-z0-9-]+)`\s*\| (\d+),/gm)].map(([, slug, number]) =>
+    `${slug} ${number}`
+  );
+  const cited = await secondaryCited();
+  assert.ok(cited.size > 0, "no figure rests on a secondary source");
+  assert.deepEqual(listed.sort(), [...cited.keys()].sort());
+});
+
+Deno.test("a figure resting on a secondary source names in its sentence whose study it is", async () => {
+  const unnamed = [...await secondaryCited()].flatMap(([key, { study, sentences }]) =>
+    sentences.filter((sentence) => !sentence.includes(study)).map(() => `${key}: ${study}`)
+  );
+  assert.deepEqual(unnamed, []);
+});
+
+Deno.test("a source whose label calls it a summary or notes is marked secondary", async () => {
+  const unmarked: string[] = [];
+  for (const record of catalog.metrics) {
+    for (const source of await fileSources(record.slug)) {
+      if (/summar(?:y|izing|ized)|notes on/i.test(source.label) && !source.secondary) {
+        unmarked.push(`${record.slug}: ${source.label}`);
+      }
+    }
+  }
+  assert.deepEqual(unmarked, []);
 });

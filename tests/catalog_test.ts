@@ -199,6 +199,31 @@ Deno.test("loadCatalog() rejects a slug used by both a metric and a framework", 
   ]);
 });
 
+Deno.test("loadCatalog() reads a series with its data years, and rejects a series id two metrics use", async () => {
+  const entry =
+    "  - text: A fixture figure of 12% in 2023 and 14% in 2024 (Example Research, 2024).\n" +
+    "    figures:\n" +
+    '      - { value: "12%", statistic: median, year: 2024, dataYear: 2023, series: fixture-series }\n' +
+    '      - { value: "14%", statistic: median, year: 2024, series: fixture-series }';
+  const alpha = replace(
+    "  - text: A fixture figure of 12% (Example Research, 2024).\n    figures:\n" +
+      '      - { value: "12%", statistic: median, year: 2024 }',
+    entry,
+  );
+  assert.deepEqual(await problemsAfter({ [ALPHA]: alpha }), []);
+  const problems = await problemsAfter({
+    [ALPHA]: alpha,
+    "metrics/beta-rate.md": replace(
+      "  - A fixture figure of 12% (Example Research, 2024).",
+      entry.replaceAll("statistic: median,", "statistic: median, unit: percent,"),
+    ),
+  });
+  assert.deepEqual(problems, [
+    'cat/metrics/beta-rate.md: series "fixture-series": is already a series of alpha-rate; ' +
+    "name it anew",
+  ]);
+});
+
 Deno.test("loadCatalog() rejects a relatedMetrics slug that is no record or a framework", async () => {
   const problems = await problemsAfter({
     [ALPHA]: replace("slug: beta-rate", "slug: missing-rate"),

@@ -140,6 +140,60 @@ Deno.test("cli benchmarks tables the figures: value, statistic, period, segment,
   assert.equal(json.figures[3].segmentLabel, "SaaS companies, ARPA $0–10 a month");
 });
 
+Deno.test("cli benchmarks shows a series over the years, oldest first, and each figure's data year", async () => {
+  const result = await cli(["benchmarks", "arr"]);
+  assert.equal(result.code, 0, result.stderr);
+  const flat = result.stdout.replace(/\s+/g, " ");
+  assert.match(
+    flat,
+    / OVER THE YEARS - ARR growth, top quartile, SaaS companies, ARR \$1M–\$30M, 2020–2022 \(ChartMogul\): 2020 93\.4% \(#7\) → 2021 78\.9% \(#8\) → 2022 62\.1% \(#6\) \[4\] SOURCES /,
+  );
+  assert.match(flat, / 6 62\.1% top-quartile .* 2023 \(data 2022\) \[4\] /);
+  const json = JSON.parse((await cli(["benchmarks", "arr", "--json"])).stdout);
+  assert.deepEqual(json.series, [{
+    id: "chartmogul-top-quartile-arr-growth",
+    source: 4,
+    points: [
+      { figure: 7, year: 2020, written: "93.4%", value: 93.4 },
+      { figure: 8, year: 2021, written: "78.9%", value: 78.9 },
+      { figure: 6, year: 2022, written: "62.1%", value: 62.1 },
+    ],
+  }]);
+  assert.deepEqual(
+    json.figures.slice(5, 8).map((figure: { dataYear?: number; series?: string }) => [
+      figure.dataYear,
+      figure.series,
+    ]),
+    [2022, 2020, 2021].map((year) => [year, "chartmogul-top-quartile-arr-growth"]),
+  );
+  const none = await cli(["benchmarks", "churn-rate"]);
+  assert.doesNotMatch(none.stdout, /OVER THE YEARS/);
+  assert.equal(
+    JSON.parse((await cli(["benchmarks", "churn-rate", "--json"])).stdout).series,
+    undefined,
+  );
+});
+
+Deno.test("cli compare places a value against a series' latest point, says its year, and sets the earlier points apart", async () => {
+  const result = await cli(["compare", "trial-to-paid-conversion-rate", "20%"]);
+  assert.equal(result.code, 0, result.stderr);
+  const flat = result.stdout.replace(/\s+/g, " ");
+  assert.match(flat, /is worse than Recurly's 2024 reported figure \(33%\)/);
+  assert.match(
+    flat,
+    / #5 is worse than Recurly's reported figure \(33%\) .*\(Recurly, 2024, the latest of a series from 2021\)/,
+  );
+  assert.match(flat, / #4 is an earlier point of a series \(2021\); its latest point is compared /);
+  const json = JSON.parse(
+    (await cli(["compare", "trial-to-paid-conversion-rate", "20%", "--json"])).stdout,
+  );
+  assert.ok(!json.placements.some((item: { figure: number }) => item.figure === 4));
+  assert.deepEqual(
+    json.placements.find((item: { figure: number }) => item.figure === 5)?.series,
+    { id: "recurly-free-trial-conversion", from: 2021, points: 2 },
+  );
+});
+
 Deno.test("cli compare leads with the verdict, groups the figures by segment and cites the sources", async () => {
   const result = await cli(["compare", "churn-rate", "3%", "--segment", "model=b2b"]);
   assert.equal(result.code, 0, result.stderr);

@@ -5,7 +5,7 @@ import { compareValue, segmentChoices } from "../lib/read/compare.ts";
 import { comparisonWords } from "../lib/read/compare_words.ts";
 import { Problem, problemOr } from "../lib/problem.ts";
 import { readAmount } from "../lib/read/amount.ts";
-import { figure, METRIC, VOCABULARY } from "./_compare_fixture.ts";
+import { figure, METRIC, seriesPoint, VOCABULARY } from "./_compare_fixture.ts";
 
 const compare = (input: Parameters<typeof compareValue>[2]) =>
   compareValue(METRIC, { segments: VOCABULARY }, input);
@@ -376,4 +376,33 @@ Deno.test("an unknown segment key is one line that suggests only keys a reader i
   // Business model is among its keys through what B2B SaaS implies.
   const b2b = compareValue(nps, catalog, { value: 45, segment: { model: "b2b" } });
   assert.ok(b2b.placements.some((item) => item.match === "yours"));
+});
+
+Deno.test("compareValue() places a value against the latest point of a series only, and sets the earlier ones apart", () => {
+  const point = seriesPoint;
+  const withSeries = {
+    ...METRIC,
+    figures: [point(6, 2022), point(4, 2024), point(5, 2023), figure({ year: 2024 })],
+  } as unknown as MetricRecord;
+  const result = compareValue(withSeries, { segments: VOCABULARY }, { value: "4.5%" }, {
+    thisYear: 2026,
+  });
+  assert.deepEqual(
+    result.placements.map((item) => [item.figure, item.position, item.series, item.dataYear]),
+    [
+      [2, "above", { id: "lab-churn", from: 2022, points: 3 }, undefined],
+      [4, "below", undefined, undefined],
+    ],
+  );
+  assert.deepEqual(result.context, [
+    { figure: 1, reason: "earlier" },
+    { figure: 3, reason: "earlier" },
+  ]);
+  // The latest point is the one whose data are latest, wherever it stands among the figures.
+  const reordered = {
+    ...withSeries,
+    figures: [point(4, 2021), point(6, 2022), point(5, 2020)],
+  } as unknown as MetricRecord;
+  const latest = compareValue(reordered, { segments: VOCABULARY }, { value: "4.5%" });
+  assert.deepEqual(latest.placements.map((item) => [item.figure, item.dataYear]), [[2, 2022]]);
 });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Figure, MetricRecord } from "../lib/mod.ts";
-import { figure, METRIC, VOCABULARY } from "./_compare_fixture.ts";
+import { figure, METRIC, seriesPoint, VOCABULARY } from "./_compare_fixture.ts";
 import { loadCatalog } from "../lib/mod.ts";
 import { type CompareInput, compareValue } from "../lib/read/compare.ts";
 import { citedText, comparisonWords, LEAD_WORDS } from "../lib/read/compare_words.ts";
@@ -249,7 +249,7 @@ Deno.test("the catalog's own questions read right: the rule first, medians befor
   // An NPS written as a percentage is a score: Reichheld's world-class 75% is compared.
   assert.match(
     lead("net-promoter-score", { value: 80 }),
-    /meets .*Reichheld's .*“world-class loyalty” mark \(75% or more\)/,
+    /meets .*Reichheld's .*very high bar \(world-class loyalty\) \(75% or more\)/,
   );
   for (
     const [slug, input] of [
@@ -291,4 +291,23 @@ Deno.test("a figure named with its segment is not run into the next list; a conv
     words({ value: 46, per: "year", segment: { model: "b2b" } }).lead,
     /^For B2B, 46% a year \(5\.0\d?% a month compounded\) is .*\. Against the 3 other figures that may apply, it /,
   );
+});
+
+Deno.test("a comparison with a series says which year its latest point is, and why the earlier points are not compared", () => {
+  const point = seriesPoint;
+  const metric = {
+    ...METRIC,
+    figures: [point(6, 2021), point(5, 2022), point(4, 2023)],
+  } as unknown as MetricRecord;
+  const answer = words({ value: "3%" }, metric);
+  assert.equal(answer.lead, "3% a month is better than Lab's 2023 median (4% a month).");
+  const compared = answer.groups.find((group) => group.group === "wider");
+  assert.deepEqual(compared?.lines.map((line) => [line.figure, line.cited]), [
+    [3, "Lab, 2024, data for 2023, the latest of a series from 2021"],
+  ]);
+  const apart = answer.groups.find((group) => group.group === "other");
+  assert.deepEqual(apart?.lines, [
+    { figure: 1, text: "is an earlier point of a series (2021); its latest point is compared" },
+    { figure: 2, text: "is an earlier point of a series (2022); its latest point is compared" },
+  ]);
 });

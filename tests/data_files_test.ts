@@ -83,6 +83,36 @@ Deno.test("/benchmarks.csv and /benchmarks.json hold the same figures, each with
   );
 });
 
+Deno.test("the data set carries each figure's series and data year; the CSV adds them as its last columns", async () => {
+  const [header = [], ...rows] = parseCsv((await get("/benchmarks.csv")).text);
+  assert.deepEqual(header.slice(-2), ["data_year", "series"]);
+  assert.deepEqual(header.slice(0, 6), [
+    "id",
+    "metric",
+    "metric_name",
+    "figure",
+    "sentence_number",
+    "written",
+  ]);
+  const figures = JSON.parse((await get("/benchmarks.json")).text).figures as FigureRow[];
+  const cell = (row: string[], name: string) => row[header.indexOf(name)] ?? "";
+  rows.forEach((row, index) => {
+    const figure = figures[index]!;
+    assert.equal(cell(row, "series"), figure.series ?? "", figure.id);
+    assert.equal(
+      cell(row, "data_year"),
+      figure.dataYear === undefined ? "" : String(figure.dataYear),
+    );
+  });
+  const arr = figures.filter((figure) => figure.series === "chartmogul-top-quartile-arr-growth");
+  assert.deepEqual(
+    arr.map((figure) => [figure.written, figure.year, figure.dataYear]),
+    [["62.1%", 2023, 2022], ["93.4%", 2023, 2020], ["78.9%", 2023, 2021]],
+  );
+  const inSeries = new Set(figures.flatMap((figure) => figure.series ? [figure.metric] : []));
+  assert.ok(inSeries.size >= 3, `metrics with a series: ${[...inSeries].join(", ")}`);
+});
+
 Deno.test("/datapackage.json is a valid Tabular Data Package describing the CSV's columns", async () => {
   const { response, text } = await get("/datapackage.json");
   assert.equal(response.status, 200);

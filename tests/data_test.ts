@@ -9,51 +9,20 @@
 import assert from "node:assert/strict";
 import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { loadCatalog } from "../lib/mod.ts";
-import { runCli } from "../lib/cli/main.ts";
-import { runOnData } from "../lib/cli/data.ts";
+import { runRecipe } from "../lib/sql/run.ts";
 import { recipeOf, recipes } from "../lib/read/recipes.ts";
-import { csvFiles, generate } from "./_sql_data.ts";
+import { csvFiles } from "./_sql_data.ts";
 import { CASES, expectedInputs, type Params } from "./_sql_expected.ts";
+import {
+  asOptions,
+  cli,
+  folder,
+  importPackage,
+  metrics,
+  removeFolder,
+  world,
+} from "./_data_folder.ts";
 import { runDeno, runTask, taskArgs } from "./_spawn.ts";
-
-const world = generate();
-const folder = await mkdtemp(`${tmpdir()}/metrics data `);
-for (const [name, text] of Object.entries(csvFiles(world))) {
-  await writeFile(`${folder}/${name}`, text);
-}
-const catalog = await loadCatalog();
-const metrics = new Map(catalog.metrics.map((metric) => [metric.slug, metric]));
-
-/** How a test loads DuckDB: the version tests/deno.lock pins, as the CLI's entries name it. */
-const importPackage = (name: string, version: string) => import(`npm:${name}@${version}`);
-
-/** Runs the CLI in this process, as `cli.ts` does, and returns what it printed. */
-async function cli(
-  args: string[],
-  { singleBinary = false }: { singleBinary?: boolean } = {},
-) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(args, {
-    env: (name) => ({ COLUMNS: "100", NO_COLOR: "1" } as Record<string, string>)[name],
-    stdout: (text) => void (stdout += text),
-    stderr: (text) => void (stderr += text),
-    isTerminal: false,
-    loadCatalog: () => Promise.resolve(catalog),
-    writeArtifact: () => Promise.reject(new Error("not in these tests")),
-    serve: () => {},
-    serveMcp: () => Promise.resolve(),
-    importPackage: singleBinary ? undefined : importPackage,
-  });
-  return { code, stdout, stderr };
-}
-
-/** The options that give a recipe these parameters. */
-const asOptions = (params: Params) =>
-  Object.entries(params).flatMap((
-    [name, value],
-  ) => [`--${name.replaceAll("_", "-")}`, String(value)]);
 
 /** A case of a metric that has an answer (its window has closed). */
 function answered(slug: string): Params {
@@ -73,11 +42,10 @@ Deno.test("every recipe run on the CSV files gives the inputs the generator coun
       const params = answered(slug);
       const calculator = metrics.get(slug)?.calculator;
       assert.ok(calculator, slug);
-      const run = await runOnData(recipe, folder, {
+      const run = await runRecipe({ recipe, inputs: Object.keys(calculator.inputs) }, folder, {
         options: Object.fromEntries(
           Object.entries(params).map(([name, value]) => [name, String(value)]),
         ),
-        inputs: Object.keys(calculator.inputs),
         importPackage,
         ...(inPlace ? { inMemoryBytes: { csv: 0, "csv.gz": 0 } } : {}),
       });
@@ -104,11 +72,8 @@ Deno.test("left out, a recipe's period is the last full one before the data ends
   const run = (slug: string, options: Record<string, string> = {}) => {
     const recipe = recipeOf(slug);
     assert.ok(recipe);
-    return runOnData(recipe, folder, {
-      options,
-      inputs: Object.keys(metrics.get(slug)?.calculator?.inputs ?? {}),
-      importPackage,
-    });
+    const inputs = Object.keys(metrics.get(slug)?.calculator?.inputs ?? {});
+    return runRecipe({ recipe, inputs }, folder, { options, importPackage });
   };
   const churn = await run("churn-rate");
   assert.deepEqual(churn.parameters, {
@@ -409,7 +374,7 @@ Deno.test("--data moves a default period with nothing to count back to the lates
     // no wave at all: one line naming the periods it tried and why
     await writeFile(
       `${surveys}/survey_responses.csv`,
-      `${header}nps,u9,2024-11-27,2024-11-28,9,\n`,
+      `${header}${wave}\nnps,u9,2024-11-27,2024-11-28,9,\n`.replace(/pmf,/g, "nps,"),
     );
     const none = await refused(["calc", "product-market-fit-score", "--data", surveys]);
     assert.equal(none.code, 1);
@@ -418,15 +383,30 @@ Deno.test("--data moves a default period with nothing to count back to the lates
       /^metrics-catalog: product-market-fit-score's recipe finds nothing to count from --period-start 2024-10-01, --period-end 2024-11-01 back to --period-start 2024-\d\d-01, --period-end 2024-\d\d-01, where the data begins: .*respondents is 0/,
     );
     // a period that is given does not move: the calculator says why it cannot compute
-    const given = await refused([
-      "calc",
-      "product-market-fit-score",
-      "--data",
-      surveys,
-      "--period-start",
-      "2024-10-01",
-    ]);
+    const october = ["calc", "product-market-fit-score", "--data", surveys];
+    october.push("--period-start", "2024-10-01");
+    const given = await refused(october);
     assert.match(given.line, /respondents is 0/);
+    // a default period before the data begins: the default it tried, and what to give instead
+    await writeFile(
+      `${surveys}/survey_responses.csv`,
+      `${header}nps,u9,2024-11-27,2024-11-28,9,\n`,
+    );
+    const early = await refused(["calc", "product-market-fit-score", "--data", surveys]);
+    assert.equal(early.code, 1);
+    assert.equal(
+      early.line,
+      "metrics-catalog: product-market-fit-score's default period is the last full month " +
+        "(--period-start 2024-10-01, --period-end 2024-11-01), but the data begins at " +
+        "2024-11-27 00:00:00: the data holds no whole month before then, so give a later " +
+        "--as-of once it does",
+    );
+    // a period given that ends before the data begins: refused, naming the file that begins first
+    const before = await refused(october);
+    assert.match(
+      before.line,
+      /^metrics-catalog: product-market-fit-score's period --period-start 2024-10-01, --period-end 2024-11-01 ends before the data begins: the earliest row, in .+\/survey_responses\.csv, is at 2024-11-27 00:00:00; give a period the data covers$/,
+    );
   } finally {
     await rm(surveys, { recursive: true });
   }
@@ -568,6 +548,6 @@ Deno.test({
   name: "the data folder is removed",
   sanitizeOps: false,
   async fn() {
-    await rm(folder, { recursive: true });
+    await removeFolder();
   },
 });

@@ -1,7 +1,7 @@
 /**
  * DuckDB for `--data` stays out of everything but the `--data` path: only `lib/sql/duckdb.ts`
  * names it, nothing the server imports reaches that module, and the CLI reaches it only through
- * the dynamic import of `lib/cli/data.ts`. How it reads the files is `read_files_test.ts`.
+ * the dynamic import of `lib/sql/run.ts`. How it reads the files is `read_files_test.ts`.
  *
  * @module
  */
@@ -84,18 +84,18 @@ Deno.test("deno task start never loads DuckDB: nothing main.ts imports, even dyn
     [...server].join(),
   );
   assert.ok(!server.has("lib/sql/duckdb.ts"));
-  assert.ok(!server.has("lib/cli/data.ts"));
+  assert.ok(!server.has("lib/sql/run.ts"));
 });
 
-Deno.test("the CLI reaches DuckDB only through the dynamic import of lib/cli/data.ts, the --data path", () => {
+Deno.test("the CLI reaches DuckDB only through the dynamic import of lib/sql/run.ts, the --data path", () => {
   const loaded = reached("cli.ts", { dynamic: false });
   assert.ok(loaded.has("lib/cli/main.ts"), [...loaded].join());
-  assert.ok(!loaded.has("lib/cli/data.ts"), "cli.ts loads the --data module only for --data");
+  assert.ok(!loaded.has("lib/sql/run.ts"), "cli.ts loads the --data module only for --data");
   assert.ok(!loaded.has("lib/sql/duckdb.ts"));
   const importing = projectModules().filter((module) =>
-    importsOf(module, { dynamic: true }).includes("lib/cli/data.ts")
+    importsOf(module, { dynamic: true }).includes("lib/sql/run.ts")
   );
   assert.deepEqual(importing, ["lib/cli/from_data.ts"]);
-  assert.ok(!importsOf("lib/cli/from_data.ts", { dynamic: false }).includes("lib/cli/data.ts"));
+  assert.ok(!importsOf("lib/cli/from_data.ts", { dynamic: false }).includes("lib/sql/run.ts"));
   assert.ok(reached("cli.ts", { dynamic: true }).has("lib/sql/duckdb.ts"));
 });

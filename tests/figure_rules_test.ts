@@ -7,7 +7,7 @@ const SENTENCE = "Across 1,500 sites churn was 5.6% a month, 5% in B2B and 3–7
   "(Example Research, 2024; Other Lab, 2023).";
 const SOURCES = [
   { label: 'Example Research, "Report" (2024)', url: "https://example.com/a" },
-  { label: 'Other Lab, "Study" (2023)', url: "https://example.com/b" },
+  { label: 'Other Lab, "Study" (undated)', url: "https://example.com/b" },
   { label: 'Unused Author, "Page" (2020)', url: "https://example.com/c" },
 ];
 const VOCABULARY: Vocabulary = {
@@ -174,7 +174,7 @@ Deno.test("structureBenchmarks() refuses an inverted range and a unit that does 
 });
 
 Deno.test("a figure's year is a year of publication or `undated`, and is kept as given", () => {
-  const figure = (year: unknown) => ({ value: "5%", statistic: "mean", source: 1, year });
+  const figure = (year: unknown) => ({ value: "5%", statistic: "mean", source: 2, year });
   const { figures, problems } = structure([
     { text: SENTENCE, figures: [FigureInputSchema.parse(figure("undated"))] },
     { text: SENTENCE, figures: [FigureInputSchema.parse(figure(2023))] },
@@ -193,4 +193,156 @@ Deno.test("structureBenchmarks() checks samples, years and context against the s
   assert.deepEqual(problems.map((line) => line.split(" (sentence")[0]), [
     'cat/metrics/alpha-rate.md: benchmarks[0].context[1]: "12" does not appear in the sentence as written',
   ]);
+});
+
+Deno.test("structureBenchmarks() refuses an at-least sample written as a count", () => {
+  const floors = [
+    [
+      "Across more than 1,500 sites churn was 5% (Example Research, 2024).",
+      "1,500",
+      "more than 1,500",
+    ],
+    ["Averaged from 20+ experts, churn was 5% (Example Research, 2024).", "20", "20+"],
+    ["Over 500 teams answered; churn was 5% (Example Research, 2024).", "500", "Over 500"],
+  ];
+  for (const [text = "", count = "", floor = ""] of floors) {
+    const figure = { value: "5%", statistic: "mean" as const, sample: count, year: 2024 };
+    const { problems } = structure([{ text, figures: [figure] }]);
+    assert.deepEqual(problems.map((line) => line.split(" (sentence")[0]), [
+      `cat/metrics/alpha-rate.md: benchmarks[0].figures[0].sample: "${count}" is an at-least ` +
+      `sample: the sentence writes "${floor}"; write the sample as the sentence does`,
+    ]);
+  }
+});
+
+Deno.test("structureBenchmarks() reads a sample written as a floor as at least that count", () => {
+  const text =
+    "Across more than 1,500 sites churn was 5% and 20+ experts agreed (Example Research, 2024).";
+  const { figures, problems } = structure([{
+    text,
+    figures: [
+      { value: "5%", statistic: "mean", sample: "more than 1,500", year: 2024 },
+      { value: "5%", statistic: "mean", sample: "20+", year: 2024 },
+      { value: "5%", statistic: "mean", sample: "1,500", year: 2024 },
+    ],
+  }]);
+  // A ceiling is not a floor: "no more than 40" is a count the sentence bounds from above.
+  const ceiling = structure([{
+    text: "Churn was 5% across no more than 40 sites (Example Research, 2024).",
+    figures: [{ value: "5%", statistic: "mean", sample: "40", year: 2024 }],
+  }]);
+  assert.deepEqual(ceiling.problems, []);
+  // The third figure's "1,500" stands after "more than": a floor written as a count.
+  assert.equal(problems.length, 1, problems.join("\n"));
+  assert.deepEqual(
+    figures.map(({ sample, sampleAtLeast }) => ({ sample, sampleAtLeast })),
+    [{ sample: 1500, sampleAtLeast: true }, { sample: 20, sampleAtLeast: true }],
+  );
+});
+
+Deno.test("structureBenchmarks() refuses `undated` where the source's label gives a year", () => {
+  const undated = (source: number) => ({ value: "5%", statistic: "mean", year: "undated", source });
+  assert.match(
+    problemOf(undated(1)),
+    /figures\[0\]\.year: is undated, but its source's label gives 2024/,
+  );
+  const sources = [
+    { label: 'Example Research, "Report" (undated, accessed 2026)', url: "https://example.com/a" },
+  ];
+  const problems: string[] = [];
+  structureBenchmarks([{
+    text: "Churn was 5% (Example Research, accessed 2026).",
+    figures: [FigureInputSchema.parse(undated(1))],
+  }], {
+    path: "cat/metrics/alpha-rate.md",
+    sources,
+    comparison: COMPARISON,
+    vocabulary: VOCABULARY,
+    problems,
+  });
+  assert.deepEqual(problems, [], "a year of access is not a year of publication");
+});
+
+Deno.test("a figure's dataYear is kept, and refused after its year, equal to it, with `undated` or unwritten", () => {
+  const text = "Churn was 5% in 2021 and 4% in 2023 (Example Research, 2024).";
+  const entry = (change: Record<string, unknown>) => ({
+    text,
+    figures: [FigureInputSchema.parse({
+      value: "5%",
+      statistic: "mean",
+      year: 2024,
+      source: 1,
+      ...change,
+    })],
+  });
+  const kept = structure([entry({ dataYear: 2021 })]);
+  assert.deepEqual(kept.problems, []);
+  assert.equal(kept.figures[0]?.dataYear, 2021);
+  assert.equal(structure([entry({})]).figures[0]?.dataYear, undefined);
+  const problem = (change: Record<string, unknown>) => {
+    const { problems } = structure([entry(change)]);
+    assert.equal(problems.length, 1, problems.join("\n"));
+    return (problems[0] ?? "").split(" (sentence")[0] ?? "";
+  };
+  assert.equal(
+    problem({ year: 2021, dataYear: 2023 }),
+    "cat/metrics/alpha-rate.md: benchmarks[0].figures[0].dataYear: 2023 is after 2021, the year " +
+      "the figure was published",
+  );
+  assert.match(problem({ dataYear: 2024 }), /\.dataYear: is given only where it differs from year/);
+  // (The source's label gives 2024, so `undated` is refused for itself too.)
+  const undated = structure([entry({ year: "undated", dataYear: 2021 })]).problems;
+  assert.ok(
+    undated.some((line) => /\.dataYear: is given with year `undated`/.test(line)),
+    undated.join("\n"),
+  );
+  assert.match(problem({ dataYear: 2022 }), /\.dataYear: 2022 does not appear in the sentence/);
+  assert.equal(
+    FigureInputSchema.safeParse({ ...entry({}).figures[0], dataYear: "2021" }).success,
+    false,
+  );
+});
+
+Deno.test("structureBenchmarks() holds a series together: one source, statistic, unit and segment, a year each, two points or more", () => {
+  const text =
+    "Churn was 5% in 2021, 4% in 2022 and 3% in 2023 (Example Research, 2024; Other Lab, 2023).";
+  const point = (value: string, dataYear: number, change: Record<string, unknown> = {}) =>
+    FigureInputSchema.parse({
+      value,
+      statistic: "median",
+      year: 2024,
+      dataYear,
+      source: 1,
+      series: "example-churn",
+      ...change,
+    });
+  const problems = (...figures: ReturnType<typeof point>[]) =>
+    structure([{ text, figures }]).problems;
+  const kept = structure([{ text, figures: [point("5%", 2021), point("4%", 2022)] }]);
+  assert.deepEqual(kept.problems, []);
+  assert.deepEqual(kept.figures.map((figure) => figure.series), ["example-churn", "example-churn"]);
+  const at = 'cat/metrics/alpha-rate.md: series "example-churn": ';
+  assert.deepEqual(problems(point("5%", 2021)), [
+    `${at}has one figure; a series needs two points or more, each for another year`,
+  ]);
+  assert.deepEqual(problems(point("5%", 2021), point("4%", 2022, { source: 2, year: 2023 })), [
+    `${at}figure 2 differs from figure 1 in its source`,
+  ]);
+  assert.deepEqual(problems(point("5%", 2021), point("4%", 2022, { statistic: "mean" })), [
+    `${at}figure 2 differs from figure 1 in its statistic`,
+  ]);
+  assert.deepEqual(
+    problems(point("5%", 2021), point("4%", 2022, { segment: { model: "b2b" } })),
+    [`${at}figure 2 differs from figure 1 in its segment`],
+  );
+  assert.deepEqual(problems(point("5%", 2021), point("4%", 2022, { per: "year" })), [
+    `${at}figure 2 differs from figure 1 in its period`,
+  ]);
+  assert.deepEqual(problems(point("5%", 2021), point("4%", 2021)), [
+    `${at}figures 1 and 2 are both for 2021; one point a year`,
+  ]);
+  assert.equal(
+    FigureInputSchema.safeParse({ ...point("5%", 2021), series: "Bad Id" }).success,
+    false,
+  );
 });

@@ -213,3 +213,32 @@ Deno.test("llms-full.txt and the Markdown copies table each metric's figures aft
   const home = await (await handler(new Request("https://metrics.example/"))).text();
   assert.match(home, /<a href="\/benchmarks\.csv" type="text\/csv">CSV<\/a>/);
 });
+
+Deno.test("a metric's Markdown copy lists its series over the years and each figure's data year", async () => {
+  const withSeries = catalog.metrics.filter((metric) =>
+    (metric.figures ?? []).some((figure) => figure.series !== undefined)
+  );
+  assert.ok(withSeries.length > 0);
+  for (const metric of withSeries) {
+    const copy = await (await get(`/metrics/${metric.slug}.md`)).text();
+    const list = copy.split("\nOver the years:\n\n")[1]?.split("\n\n")[0] ?? "";
+    const series = metricBenchmarks(metric).series ?? [];
+    assert.equal(list.split("\n").length, series.length, metric.slug);
+    for (const item of series) {
+      const points = item.points.map((point) =>
+        `${point.year} ${point.written} (#${point.figure})`
+      );
+      assert.ok(list.includes(`${points.join(" → ")} [${item.source}]`), `${metric.slug}: ${list}`);
+    }
+    for (const [index, figure] of (metric.figures ?? []).entries()) {
+      if (figure.dataYear === undefined) continue;
+      assert.match(
+        copy,
+        new RegExp(
+          `^\\| ${index + 1} \\|.*\\| ${figure.year} \\(data ${figure.dataYear}\\) \\|`,
+          "m",
+        ),
+      );
+    }
+  }
+});

@@ -205,11 +205,14 @@ Deno.test("every example view of the schema page loads its source's rows into th
 
 Deno.test("each mapping's example is one CREATE VIEW of its table, and its notes name that table", () => {
   for (const mapping of MAPPINGS) {
-    const sql = mapping.view.replace(/--[^\n]*/g, "");
-    const statements = sql.split(";").filter((part) => part.trim() !== "");
-    assert.equal(statements.length, 1, mapping.id);
-    assert.match(mapping.view, new RegExp(`^CREATE VIEW ${mapping.table} AS$`, "m"), mapping.id);
-    assert.ok(mapping.notes.some((note) => note.startsWith(`\`${mapping.table}\``)), mapping.id);
+    for (const { table, view } of [mapping, ...mapping.more ?? []]) {
+      const sql = view.replace(/--[^\n]*/g, "");
+      const statements = sql.split(";").filter((part) => part.trim() !== "");
+      assert.equal(statements.length, 1, `${mapping.id}: ${table}`);
+      assert.match(view, new RegExp(`^CREATE VIEW ${table} AS$`, "m"), mapping.id);
+      assert.match(view, /^-- \S/, `${mapping.id}: ${table}: a comment on what it reads`);
+      assert.ok(mapping.notes.some((note) => note.startsWith(`\`${table}\``)), mapping.id);
+    }
     for (const note of mapping.notes) {
       assert.equal((note.match(/`/g) ?? []).length % 2, 0, `${mapping.id}: unpaired backtick`);
     }

@@ -4,19 +4,20 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { createHandler, createReadModel, loadCatalog } from "../lib/mod.ts";
 import { citedSources } from "../lib/catalog/citations.ts";
 import { toApiMetric } from "../lib/catalog/records.ts";
-import { MCP_TOOLS, stdioClient } from "./_mcp.ts";
+import { MCP_STDIO_TOOLS, MCP_TOOLS, stdioClient } from "./_mcp.ts";
 import { FRAMEWORK_DEFAULT_FIELDS, METRIC_DEFAULT_FIELDS } from "../lib/agents/mcp_tools.ts";
 import { childEnv, ROOT, taskArgs } from "./_spawn.ts";
 import { recipeText } from "../lib/sql/recipe.ts";
 
 const catalog = await loadCatalog();
 
-type Connected = { client: Client; close: () => Promise<void> };
+/** A connected client, and the tools its server offers. */
+type Connected = { client: Client; close: () => Promise<void>; tools: readonly string[] };
 
 async function overStdio(): Promise<Connected> {
   // The task's own flags.
   const client = await stdioClient(Deno.execPath(), taskArgs("mcp"), { cwd: ROOT });
-  return { client, close: () => client.close() };
+  return { client, close: () => client.close(), tools: MCP_STDIO_TOOLS };
 }
 
 async function overHttp(): Promise<Connected & { port: number }> {
@@ -30,6 +31,7 @@ async function overHttp(): Promise<Connected & { port: number }> {
   );
   return {
     client,
+    tools: MCP_TOOLS,
     port: server.addr.port,
     close: async () => {
       await client.close();
@@ -47,18 +49,18 @@ function text(result: unknown): string {
   return block.text;
 }
 
-async function exerciseTools({ client }: Connected) {
-  const { tools } = await client.listTools();
-  assert.deepEqual(tools.map((tool: { name: string }) => tool.name).sort(), MCP_TOOLS);
-  for (const tool of tools) {
+async function exerciseTools({ client, tools: offered }: Connected) {
+  const { tools: all } = await client.listTools();
+  assert.deepEqual(all.map((tool: { name: string }) => tool.name).sort(), offered);
+  for (const tool of all) {
     assert.ok(tool.description && tool.description.length > 20, tool.name);
     assert.equal(tool.inputSchema.type, "object");
     assert.equal(tool.outputSchema?.type, "object", tool.name);
     assert.equal(tool.annotations?.readOnlyHint, true, tool.name);
-    assert.equal(tool.annotations?.idempotentHint, true, tool.name);
+    assert.notEqual(tool.annotations?.idempotentHint, false, tool.name);
     assert.equal(tool.annotations?.openWorldHint, false, tool.name);
   }
-  const getBenchmark = tools.find((tool: { name: string }) => tool.name === "get_benchmark");
+  const getBenchmark = all.find((tool: { name: string }) => tool.name === "get_benchmark");
   assert.deepEqual(getBenchmark?.inputSchema.required, ["slug"]);
   assert.deepEqual(Object.keys(getBenchmark?.inputSchema.properties ?? {}).sort(), [
     "per",
@@ -287,6 +289,36 @@ Deno.test("get_benchmark gives a metric's figures as data, with segment labels a
     ["undated", "undated", "undated", "undated"],
     "each figure gives its year, or says it is undated",
   );
+});
+
+Deno.test("get_benchmark gives a metric's series over the years, as data and as a line of its text", async () => {
+  const result = await getBenchmark({ slug: "annual-recurring-revenue" });
+  assert.equal(result.isError, undefined);
+  const { series, figures } = result.structuredContent;
+  assert.equal(series.length, 1);
+  assert.equal(series[0].id, "chartmogul-top-quartile-arr-growth");
+  assert.deepEqual(
+    series[0].points.map((point: { year: number; figure: number }) => [point.year, point.figure]),
+    [[2020, 7], [2021, 8], [2022, 6]],
+  );
+  for (const point of series[0].points) {
+    const figure = figures[point.figure - 1];
+    assert.equal(figure.series, series[0].id);
+    assert.equal(figure.dataYear, point.year);
+    assert.equal(figure.year, 2023, "the year it was published stays the report's");
+    assert.equal(figure.source, series[0].source);
+  }
+  assert.match(
+    text(result),
+    /^Series over the years:\nARR growth, top quartile, SaaS companies, ARR \$1M–\$30M, 2020–2022 \(ChartMogul\): 2020 93\.4% \(#7\) → 2021 78\.9% \(#8\) → 2022 62\.1% \(#6\) \[4\]$/m,
+  );
+  assert.match(
+    text(result),
+    /^#7 93\.4% top-quartile figure a year \(ARR growth\), .*, data for 2020 \(ChartMogul, 2023\)$/m,
+  );
+  const none = await getBenchmark({ slug: "churn-rate" });
+  assert.equal(none.structuredContent.series, undefined);
+  assert.doesNotMatch(text(none), /Series over the years/);
 });
 
 Deno.test("get_benchmark compares a value with the figures for its segment, verdict first", async () => {

@@ -11,7 +11,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { CONTRACT } from "./_contract.ts";
-import { callsATool, documentedServers, MCP_TOOLS, stdioClient } from "./_mcp.ts";
+import { callsATool, documentedServers, MCP_STDIO_TOOLS, stdioClient } from "./_mcp.ts";
 import { rawRequest } from "./_raw_http.ts";
 import { leftAfter, portFree, processTree, running, spawnUntil, within } from "./_process.ts";
 import {
@@ -188,7 +188,7 @@ Deno.test({
     const client = await stdioClient(node.require(), [bin, "mcp"], { cwd: dir });
     try {
       const { tools } = await client.listTools();
-      assert.deepEqual(tools.map((tool: { name: string }) => tool.name).sort(), MCP_TOOLS);
+      assert.deepEqual(tools.map((tool: { name: string }) => tool.name).sort(), MCP_STDIO_TOOLS);
       for (const tool of tools) {
         assert.equal(tool.outputSchema?.type, "object", tool.name);
         assert.equal(tool.annotations?.readOnlyHint, true, tool.name);

@@ -262,17 +262,21 @@ Deno.test("/sql links the DDL of each engine and the index, and maps Stripe, Cha
   ]);
   const blocks = doc.all("pre").filter((pre) => attr(pre, "class") === "sql");
   // each mapping's view, then the schema's DDL for ClickHouse, folded until asked for
-  assert.equal(blocks.length, MAPPINGS.length + 1);
+  assert.equal(
+    blocks.length,
+    MAPPINGS.flatMap((mapping) => [mapping, ...mapping.more ?? []]).length + 1,
+  );
   assert.equal(rawTextOf(blocks.at(-1)!), ddl("clickhouse").trimEnd());
   assert.equal(byId(doc, "clickhouse-ddl").tagName, "details");
-  MAPPINGS.forEach((mapping, index) => {
-    assert.ok(textOf(byId(doc, mapping.id)).length > 0, mapping.id);
-    assert.equal(
-      textOf(blocks[index]!),
-      mapping.view.trim().replace(/\s+/g, " "),
-      `${mapping.id}: its view, readable without a script`,
-    );
-  });
+  MAPPINGS.flatMap((mapping) => [mapping, ...mapping.more ?? []].map((view) => ({ mapping, view })))
+    .forEach(({ mapping, view }, index) => {
+      assert.ok(textOf(byId(doc, mapping.id)).length > 0, mapping.id);
+      assert.equal(
+        textOf(blocks[index]!),
+        view.view.trim().replace(/\s+/g, " "),
+        `${mapping.id}: its ${view.table} view, readable without a script`,
+      );
+    });
   for (const source of ["Stripe", "Chargebee", "Segment", "RudderStack", "PostHog"]) {
     assert.ok(headings(doc).some((heading) => heading.text.includes(source)), source);
   }
@@ -1208,4 +1212,66 @@ Deno.test("the home page asks 'Is my number good?' with a form: a metric and a v
     "the form comes before the figures",
   );
   assert.match(metric, /<li><a href="#where-do-you-stand">Where do you stand\?<\/a><\/li>/);
+});
+
+Deno.test("a metric page draws each series of its figures as a line chart, every point linked to its figure and cited", async () => {
+  const withSeries = full.metrics.filter((metric) =>
+    (metric.figures ?? []).some((figure) => figure.series !== undefined)
+  );
+  assert.ok(withSeries.length >= 3, `metrics with a series: ${withSeries.length}`);
+  for (const metric of withSeries) {
+    const path = `/metrics/${metric.slug}`;
+    const doc = await page(path, 200, fullSite);
+    assertAccessibleFrame(doc, path);
+    const ids = new Set(metric.figures!.flatMap((figure) => figure.series ?? []));
+    for (const id of ids) {
+      const members = metric.figures!.flatMap((figure, index) =>
+        figure.series === id ? [{ figure, number: index + 1 }] : []
+      );
+      const section = doc.one(
+        (element) =>
+          element.tagName === "section" && attr(element, "aria-labelledby") === `series-${id}`,
+        `${path}: the section of series ${id}`,
+      );
+      const svg = section.childNodes.flatMap((node) => "tagName" in node ? [node] : [])
+        .flatMap(function all(element: Element): Element[] {
+          return [
+            element,
+            ...element.childNodes.flatMap((child) => "tagName" in child ? all(child) : []),
+          ];
+        });
+      const chart = svg.find((element) => element.tagName === "svg");
+      assert.ok(chart, `${path}: ${id} has its chart`);
+      assert.equal(attr(chart, "role"), "group");
+      const line = svg.find((element) =>
+        element.tagName === "path" && attr(element, "class") === "line"
+      );
+      assert.equal(
+        (attr(line!, "d") ?? "").match(/[ML]/g)?.length,
+        members.length,
+        `${id}: one vertex a point`,
+      );
+      const pointLinks = linksIn(chart).filter((href) => href.startsWith("#figure-"));
+      const items = svg.filter((element) => element.tagName === "li");
+      assert.equal(items.length, members.length, `${id}: one cited item a point`);
+      const source = members[0]!.figure.source;
+      for (const { figure, number } of members) {
+        assert.ok(
+          pointLinks.includes(`#figure-${number}`),
+          `${id}: the chart links figure ${number}`,
+        );
+        const item = items.find((li) => linksIn(li).includes(`#figure-${number}`));
+        assert.ok(item, `${id}: figure ${number} is listed`);
+        assert.ok(linksIn(item).includes(`#source-${source}`), `${id}: figure ${number} is cited`);
+        const year = figure.dataYear ?? figure.year;
+        assert.match(textOf(item), new RegExp(`^${year}: ${figure.written.replace(".", "\\.")} `));
+        byId(doc, `figure-${number}`);
+        byId(doc, `source-${source}`);
+      }
+      const years = items.map((li) => Number(textOf(li).slice(0, 4)));
+      assert.deepEqual(years, years.toSorted(), `${id}: oldest first`);
+    }
+  }
+  const plain = await page("/metrics/alpha-rate");
+  assert.equal(plain.all("svg").filter((svg) => attr(svg, "class") === "series-chart").length, 0);
 });

@@ -16,7 +16,8 @@ import {
 } from "../catalog/records.ts";
 import { metricBenchmarks, type ReadModel } from "../read/model.ts";
 import { metricFigureRows } from "../read/benchmarks.ts";
-import { statisticWords } from "../read/words.ts";
+import { seriesPointsWords, seriesWords, statisticWords } from "../read/words.ts";
+import { figureSeries } from "../catalog/series.ts";
 import { recipeOf, withoutRecipe } from "../read/recipes.ts";
 import { settingsOf } from "../sql/clickhouse.ts";
 
@@ -71,13 +72,25 @@ function figureTable(metric: MetricRecord, context: LinkContext): string[] {
     ...rows.map((row) =>
       `| ${row.number} | ${cell(bound(row) + row.written)} | ${
         cell(statisticWords(row) + (row.measures ? ` (${row.measures})` : ""))
-      } | ${row.per ?? ""} | ${cell(row.segmentLabel)} | ${
-        row.year ?? ""
+      } | ${row.per ?? ""} | ${cell(row.segmentLabel)} | ${row.year ?? ""}${
+        row.dataYear === undefined ? "" : ` (data ${row.dataYear})`
       } | [${row.source.number}] |`
     ),
+    ...seriesList(metric, context),
     "",
     `Every figure as data: ${context.baseUrl}/benchmarks.csv (CC BY 4.0).`,
   ];
+}
+
+/** The metric's series over the years, an item each: what it is, its points, its source. */
+function seriesList(metric: MetricRecord, context: LinkContext): string[] {
+  const items = figureSeries(metric.figures ?? []).flatMap((series) => {
+    const figure = metric.figures?.[(series.points[0]?.figure ?? 0) - 1];
+    if (!figure) return [];
+    const words = seriesWords(series, metric, figure, context.model.vocabulary());
+    return [`${words}: ${seriesPointsWords(series)} [${series.source}]`];
+  });
+  return items.length > 0 ? ["", "Over the years:", "", bullets(items)] : [];
 }
 
 /** A link to a record's page, named as the record is. */

@@ -43,10 +43,12 @@ import {
 /** The name and version the server announces. */
 export const MCP_SERVER_INFO = { name: PACKAGE_NAME, version: VERSION } as const;
 
-/** Read-only tools; a destructive hint would mean nothing beside `readOnlyHint`, so none is sent. */
+/**
+ * Read-only tools. The destructive and idempotent hints mean something only beside
+ * `readOnlyHint: false`, so none is sent.
+ */
 const READ_ONLY = {
   readOnlyHint: true,
-  idempotentHint: true,
   openWorldHint: false,
 } as const;
 
@@ -242,10 +244,20 @@ export function createSdkHttpAnswer(
   };
 }
 
+/** What a server over stdio adds to the catalog's tools: those that read the user's own files. */
+export interface StdioOptions {
+  /** Registers tools that only a server over stdio offers. */
+  extend?: ((server: McpServer, model: ReadModel) => void) | undefined;
+}
+
 /** Runs the MCP server over stdio until the client disconnects. Logs go to stderr only. */
-export async function serveMcpStdio(model: ReadModel): Promise<void> {
+export async function serveMcpStdio(
+  model: ReadModel,
+  { extend }: StdioOptions = {},
+): Promise<void> {
   const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
   const server = createMcpServer(model);
+  extend?.(server, model);
   const transport = new StdioServerTransport();
   await server.connect(checkingParams(transport));
   // A line that is not JSON gets a parse error (-32700), and one that is JSON but not a JSON-RPC

@@ -1,9 +1,11 @@
 /**
  * The tool list as a client reads it, kept small: every tool's name, title, description, input
  * schema (with its descriptions) and annotations as registered, and its output schema as shape
- * alone. An output schema's descriptions, and bounds every value meets anyway (a JSON integer's
- * safe range, a slug's pattern, a closed object's `additionalProperties: false`, a minimum length),
- * say nothing a client needs to read a result; the docs and the API's OpenAPI document keep them.
+ * alone: each field's type, and which fields every answer has. Its descriptions, the lists of
+ * values a field takes (a statistic, a unit), and the bounds and formats every value meets (a
+ * figure's number from 1, a slug's pattern, a URL's format, a closed object's
+ * `additionalProperties: false`) are not needed to read a result, which carries its own values;
+ * docs/mcp.md and the API's OpenAPI document keep them.
  *
  * @module
  */
@@ -11,17 +13,26 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 
 /** The keywords an output schema keeps only where they add to its shape. */
-const SAID_ELSEWHERE = new Set(["description", "pattern", "minLength", "minItems", "$schema"]);
+const SAID_ELSEWHERE = new Set([
+  "description",
+  "enum",
+  "pattern",
+  "format",
+  "minimum",
+  "maximum",
+  "minLength",
+  "minItems",
+  "$schema",
+]);
 
 /** Whether a keyword and value hold for every value of its type, and so say nothing. */
 function idle(key: string, value: unknown, output: boolean): boolean {
+  if (output && (SAID_ELSEWHERE.has(key) || key === "propertyNames")) return true;
+  if (output && key === "additionalProperties" && value === false) return true;
   if ((key === "minimum" || key === "maximum") && typeof value === "number") {
     return Math.abs(value) === Number.MAX_SAFE_INTEGER;
   }
-  if (key === "$schema") return true;
-  if (!output) return false;
-  return SAID_ELSEWHERE.has(key) || (key === "additionalProperties" && value === false) ||
-    key === "propertyNames";
+  return key === "$schema";
 }
 
 /**
@@ -37,9 +48,14 @@ function idle(key: string, value: unknown, output: boolean): boolean {
  *   properties: { n: { type: "integer", minimum: 1, maximum: 9007199254740991, description: "N" } },
  *   additionalProperties: false,
  * };
+ * assert.deepEqual(leanSchema(schema), {
+ *   type: "object",
+ *   properties: { n: { type: "integer", minimum: 1, description: "N" } },
+ *   additionalProperties: false,
+ * });
  * assert.deepEqual(leanSchema(schema, { output: true }), {
  *   type: "object",
- *   properties: { n: { type: "integer", minimum: 1 } },
+ *   properties: { n: { type: "integer" } },
  * });
  * ```
  */

@@ -12,7 +12,13 @@ import { compareValue, type ValueComparison } from "../read/compare.ts";
 import { Problem, problemOr } from "../problem.ts";
 import { type ComparisonWords, comparisonWords, OLD_WORDS } from "../read/compare_words.ts";
 import type { Benchmarks } from "../catalog/records.ts";
-import { figureWords, perWords, shortCitation } from "../read/words.ts";
+import {
+  figureWords,
+  perWords,
+  seriesPointsWords,
+  seriesWords,
+  shortCitation,
+} from "../read/words.ts";
 import { type Tag, toApiMetric } from "../catalog/records.ts";
 import { firstSentence } from "../read/text.ts";
 import { FrameworkSchema, MetricSchema } from "../catalog/schema.ts";
@@ -159,6 +165,20 @@ function figureLine(benchmarks: Benchmarks, number: number, vocabulary: Vocabula
   return `#${number} ${words}${source ? ` (${shortCitation(source)})` : ""}`;
 }
 
+/** A metric's series over the years, a line each: what it is, its points, its source's number. */
+function seriesLines(benchmarks: Benchmarks, vocabulary: Vocabulary): string[] {
+  const lines = (benchmarks.series ?? []).flatMap((series) => {
+    const figure = benchmarks.figures?.[(series.points[0]?.figure ?? 0) - 1];
+    if (!figure) return [];
+    return [
+      `${seriesWords(series, benchmarks, figure, vocabulary)}: ${
+        seriesPointsWords(series)
+      } [${series.source}]`,
+    ];
+  });
+  return lines.length > 0 ? ["Series over the years:", ...lines] : [];
+}
+
 /** The sources a list of figures cites, numbered as in the record. */
 function sourceLines(benchmarks: Benchmarks, numbers: readonly number[]): string[] {
   const cited = [
@@ -190,6 +210,7 @@ export function benchmarkText(benchmarks: Benchmarks, vocabulary: Vocabulary): s
       benchmarks.benchmarksReviewed ? `, reviewed ${benchmarks.benchmarksReviewed}` : ""
     }. Give a value to see where it stands.`,
     ...numbers.map((number) => figureLine(benchmarks, number, vocabulary)),
+    ...seriesLines(benchmarks, vocabulary),
     "Sources:",
     ...sourceLines(benchmarks, numbers),
   ].join("\n");

@@ -1,8 +1,8 @@
 /**
  * The rules that keep a metric's benchmark sentences and its figures in step: each figure's
- * number, sample and year appear in its sentence as written, its source is one the sentence
- * cites, its segment comes from the vocabulary, a range is not inverted, a unit fits what is
- * written. Used when the Markdown files are validated.
+ * number, sample, year and data year appear in its sentence as written, its source is one the
+ * sentence cites, its segment comes from the vocabulary, a range is not inverted, a unit fits what
+ * is written, a series holds together (`series.ts`). Used when the Markdown files are validated.
  *
  * @module
  */
@@ -18,6 +18,7 @@ import {
 } from "./figures.ts";
 import type { Source } from "./records.ts";
 import { contradiction } from "./segments.ts";
+import { seriesProblems } from "./series.ts";
 import type { BenchmarkEntrySchema, FigureInputSchema } from "./schema.ts";
 
 type Entry = z.infer<typeof BenchmarkEntrySchema>;
@@ -70,7 +71,7 @@ export function structureBenchmarks(
         sentence,
         sentenceIndex,
         cited,
-        sourceCount: sources.length,
+        sources,
         comparison,
         vocabulary,
         report: (field, message) => report(`.figures[${index}]${field}`, message),
@@ -78,16 +79,17 @@ export function structureBenchmarks(
       if (figure) figures.push(figure);
     });
   });
+  problems.push(...seriesProblems(figures, path));
   return { benchmarks, figures };
 }
 
 function structureFigure(
   input: FigureInput,
-  { sentence, sentenceIndex, cited, sourceCount, comparison, vocabulary, report }: {
+  { sentence, sentenceIndex, cited, sources, comparison, vocabulary, report }: {
     sentence: string;
     sentenceIndex: number;
     cited: number[];
-    sourceCount: number;
+    sources: readonly Source[];
     comparison: Comparison | undefined;
     vocabulary: Vocabulary;
     report: (field: string, message: string) => void;
@@ -150,16 +152,44 @@ function structureFigure(
     );
   }
   let sample: number | undefined;
+  let sampleAtLeast = false;
   if (input.sample !== undefined) {
-    const readSample = readWritten(input.sample);
-    if (findWritten(sentence, input.sample) === -1) {
+    const count = atLeastCount(input.sample);
+    const readSample = readWritten(count ?? input.sample);
+    const at = findWritten(sentence, input.sample);
+    const floor = count === undefined && at !== -1
+      ? atLeastWording(sentence, at, input.sample)
+      : "";
+    if (at === -1) {
       fail(".sample", `"${input.sample}" does not appear in the sentence as written`);
     } else if (!readSample.ok || !("value" in readSample)) {
       fail(".sample", `"${input.sample}" must be one number`);
-    } else sample = readSample.value;
+    } else if (floor !== "") {
+      fail(
+        ".sample",
+        `"${input.sample}" is an at-least sample: the sentence writes "${floor}"; write the ` +
+          "sample as the sentence does",
+      );
+    } else {
+      sample = readSample.value;
+      sampleAtLeast = count !== undefined;
+    }
   }
   if (typeof input.year === "number" && findWritten(sentence, String(input.year)) === -1) {
     fail(".year", `${input.year} does not appear in the sentence`);
+  }
+  if (input.dataYear !== undefined) {
+    const dataYear = input.dataYear;
+    if (input.year === "undated") {
+      fail(".dataYear", "is given with year `undated`: write the year the data describe as year");
+    } else if (dataYear > input.year) {
+      fail(".dataYear", `${dataYear} is after ${input.year}, the year the figure was published`);
+    } else if (dataYear === input.year) {
+      fail(".dataYear", "is given only where it differs from year");
+    }
+    if (findWritten(sentence, String(dataYear)) === -1) {
+      fail(".dataYear", `${dataYear} does not appear in the sentence`);
+    }
   }
   let source = input.source;
   if (source === undefined) {
@@ -172,13 +202,17 @@ function structureFigure(
           : `is required: the sentence cites sources ${cited.join(", ")}`,
       );
     }
-  } else if (source > sourceCount) {
-    fail(".source", `there is no source ${source}; the record has ${sourceCount}`);
+  } else if (source > sources.length) {
+    fail(".source", `there is no source ${source}; the record has ${sources.length}`);
   } else if (!cited.includes(source)) {
     fail(
       ".source",
       `source ${source} is not one the sentence cites (it cites ${cited.join(", ") || "none"})`,
     );
+  }
+  const labelYear = source === undefined ? undefined : yearOfLabel(sources[source - 1]?.label);
+  if (input.year === "undated" && labelYear !== undefined) {
+    fail(".year", `is undated, but its source's label gives ${labelYear}`);
   }
   if (!ok || !read.ok || unit === undefined || source === undefined) return undefined;
   return {
@@ -195,9 +229,49 @@ function structureFigure(
     ...(input.role ? { role: input.role } : {}),
     segment,
     ...(sample !== undefined ? { sample } : {}),
+    ...(sampleAtLeast ? { sampleAtLeast: true as const } : {}),
     year: input.year,
     source,
+    ...(input.dataYear !== undefined ? { dataYear: input.dataYear } : {}),
+    ...(input.series !== undefined ? { series: input.series } : {}),
   };
+}
+
+/** Words before a count that make it a floor: "more than 1,500", "over 500", "at least 20". */
+const FLOOR_BEFORE = /(?<!\bno\s|\bnot\s)(?:more than|over|at least|upwards of|no fewer than)\s+$/i;
+/** Words after a count that make it a floor: "20+", "500 or more". */
+const FLOOR_AFTER = /^(?:\+|\s+or more\b)/i;
+
+/**
+ * The count of a sample written as a floor ("more than 1,500", "20+", "500 or more"), or
+ * undefined when the sample is written as a plain count.
+ */
+function atLeastCount(written: string): string | undefined {
+  const before = /^(?:more than|over|at least|upwards of|no fewer than)\s+(.+)$/i.exec(written);
+  if (before) return before[1];
+  const after = /^(.+?)(?:\+|\s+or more)$/i.exec(written);
+  return after?.[1];
+}
+
+/**
+ * How the sentence writes a plain count as a floor where it stands at `at` ("more than 1,500"
+ * for "1,500"), or "" when it writes it as a count.
+ */
+function atLeastWording(sentence: string, at: number, written: string): string {
+  const end = at + written.length;
+  const before = FLOOR_BEFORE.exec(sentence.slice(Math.max(0, at - 20), at))?.[0] ?? "";
+  const after = FLOOR_AFTER.exec(sentence.slice(end, end + 10))?.[0] ?? "";
+  return before === "" && after === "" ? "" : `${before}${written}${after}`;
+}
+
+/**
+ * The year a source's label gives for it (`(2023)`, `(2024 data)`), not counting the year it was
+ * accessed; undefined when the label gives none.
+ */
+function yearOfLabel(label: string | undefined): number | undefined {
+  const unaccessed = (label ?? "").replace(/\baccessed\s+(?:\w+\s+)?(?:19|20)\d{2}\b/gi, "");
+  const year = /\b(?:19|20)\d{2}\b/.exec(unaccessed)?.[0];
+  return year === undefined ? undefined : Number(year);
 }
 
 /** Why a written figure cannot be in `unit`, or undefined when it can. */

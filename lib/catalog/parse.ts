@@ -135,8 +135,11 @@ function parseMetric(
     comparison,
     calculator,
     notComputable,
-    ...fields
+    sources: listed,
+    ...rest
   } = front.data;
+  // Which sources restate someone else's study is for the catalog's own checks, not the API.
+  const fields = { ...rest, sources: listed.map(({ secondary: _, ...source }) => source) };
   const structured = entries &&
     structureBenchmarks(entries, {
       path: file.path,

@@ -188,8 +188,11 @@ const isoDate = z.iso.date({ error: "must be a date written YYYY-MM-DD" });
 
 /**
  * One benchmark figure as a metric file writes it, beside its sentence: `value` is the figure
- * exactly as the sentence writes it; `sample` too, where the sentence gives it; `year` is the
- * year the figure was published (the sentence writes it), or `undated`.
+ * exactly as the sentence writes it; `sample` too, where the sentence gives it, with the words
+ * that make it a floor ("more than 1,500", "20+"); `year` is the year the figure was published
+ * (the sentence writes it), or `undated`; `dataYear` the year its data describe, where that is not
+ * the year it was published; `series` names the series it is a point of, where one source gives
+ * the same statistic for the same segment in several years.
  */
 export const FigureInputSchema = z.strictObject({
   value: text,
@@ -215,6 +218,8 @@ export const FigureInputSchema = z.strictObject({
     },
   ),
   source: z.int().min(1).optional(),
+  dataYear: z.int().min(1900).max(2100).optional(),
+  series: slug.optional(),
 });
 
 /** A benchmark sentence in a metric file: the text alone, or with its structured figures. */
@@ -326,6 +331,21 @@ export const VocabularySchema = z.record(
  */
 export type Vocabulary = z.infer<typeof VocabularySchema>;
 
+/**
+ * A source as a metric file lists it: a {@linkcode SourceSchema}, and where the page reports or
+ * reprints someone else's study rather than being the originator's own text, `secondary`: whose
+ * study it is and why the catalog cites this page. The mark stays in the file (the content tests
+ * and `docs/content.md` hold it); the API serves the source without it.
+ */
+const FileSourceSchema = SourceSchema.extend({
+  secondary: z.strictObject({
+    /** Whose study, report or article the page restates. */
+    study: text,
+    /** Why the originator's own text is not cited. */
+    why: text,
+  }).optional(),
+});
+
 /** The front matter of a metric file: the structured fields, plus the benchmarks' review date. */
 export const MetricFrontMatterSchema = MetricSchema.omit(
   {
@@ -340,6 +360,7 @@ export const MetricFrontMatterSchema = MetricSchema.omit(
   },
 ).extend({
   benchmarks: z.array(BenchmarkEntrySchema).min(1).optional(),
+  sources: z.array(FileSourceSchema),
   benchmarksReviewed: isoDate.optional(),
   comparison: ComparisonSchema.optional(),
   calculator: CalculatorSchema.optional(),
@@ -450,12 +471,42 @@ export const BenchmarkFigureSchema = z.strictObject({
   segmentLabel: z.string(),
   /** The sample size, where the sentence gives it. */
   sample: z.number().optional(),
+  /** Present when the sentence gives the sample as a floor ("more than 1,500", "20+"). */
+  sampleAtLeast: z.literal(true).optional().meta({
+    description: 'Present when the sample is a floor the sentence writes as "more than 1,500" ' +
+      'or "20+": at least `sample`, not a count',
+  }),
   year: z.union([z.int(), z.literal("undated")]).meta({
     description: "The year the figure was published; for an undated source, the year its data " +
       "describe; `undated` where neither is known",
   }),
   /** The number (from 1) of the metric's source it comes from. */
   source: z.int().min(1).meta({ description: "The number (from 1) of its entry in `sources`" }),
+  /** The year its data describe, where that is not the year it was published. */
+  dataYear: z.int().optional().meta({
+    description: "The year the figure's data describe, where that is not the year it was " +
+      "published (`year`)",
+  }),
+  /** The series it is a point of: the same statistic for the same segment from one source. */
+  series: z.string().optional().meta({
+    description: "The id of the series it is a point of: figures from one source for the same " +
+      "statistic and segment in different years (see `series`)",
+  }),
+});
+
+/** A series: one source's figures for the same statistic and segment, one a year, oldest first. */
+export const FigureSeriesSchema = z.strictObject({
+  /** The series' id, unique in the catalog. */
+  id: z.string(),
+  /** The number (from 1) of the metric's source all its points come from. */
+  source: z.int().min(1),
+  /** Its points, oldest first. */
+  points: z.array(z.strictObject({
+    figure: z.int().min(1).meta({ description: "The figure's number (from 1) in `figures`" }),
+    year: z.int().meta({ description: "The year the point's data describe" }),
+    written: z.string().meta({ description: "The figure as its sentence writes it" }),
+    value: z.number(),
+  })).min(2),
 });
 
 /** A metric's benchmark figures with their citations and the date they were last reviewed. */
@@ -494,12 +545,19 @@ export const BenchmarkSchema = z.strictObject({
   }),
   /** The figures as data, each numbered from 1 in the metric, with its segment in words. */
   figures: z.array(BenchmarkFigureSchema).optional(),
+  /** The figures that make a series over the years, each series with its points, oldest first. */
+  series: z.array(FigureSeriesSchema).optional().meta({
+    description: "Figures from one source for the same statistic and segment in different " +
+      "years, each series with its points oldest first",
+  }),
 });
 
 /** A metric's benchmark figures, each with the sources it cites, and the review date. */
 export type Benchmarks = z.infer<typeof BenchmarkSchema>;
 /** One benchmark figure as data, numbered in its metric, with its segment in words. */
 export type BenchmarkFigure = z.infer<typeof BenchmarkFigureSchema>;
+/** A series of a metric's figures: one source, one statistic and segment, one point a year. */
+export type FigureSeries = z.infer<typeof FigureSeriesSchema>;
 
 /** Where a reader's value stands against one comparable figure. */
 const PlacementSchema = z.strictObject({
@@ -540,6 +598,15 @@ const PlacementSchema = z.strictObject({
     description: "Present when the figure was published more than five years before the " +
       "comparison's year",
   }),
+  dataYear: z.int().optional().meta({
+    description: "The year the figure's data describe, where that is not the year it was " +
+      "published",
+  }),
+  series: z.strictObject({ id: z.string(), from: z.int(), points: z.int().min(2) }).optional()
+    .meta({
+      description: "Present when the figure is the latest point of a series: the series' id, " +
+        "the year it starts and its number of points; its earlier points are not compared",
+    }),
 });
 
 /** Where a reader's value stands against a metric's figures, as data, without words. */
@@ -548,6 +615,20 @@ const ComparisonDataSchema = z.strictObject({
   value: z.number(),
   unit: unit,
   per: period.optional(),
+  counted: z.strictObject({
+    value: z.number().meta({ description: "The value as counted" }),
+    months: z.int().min(1).optional().meta({
+      description: "How many calendar months it was counted over, when whole months",
+    }),
+    days: z.number().meta({ description: "How many days it was counted over" }),
+    by: conversion.optional().meta({
+      description: "How it was converted to `per`; absent when it could not be, and then no " +
+        "figure is compared",
+    }),
+  }).optional().meta({
+    description: "For a value counted from data over a span that is not a period of the " +
+      "metric's: the value as counted and over how long",
+  }),
   segment: z.record(z.string(), z.string()).meta({ description: "The segment asked for" }),
   unsplit: z.array(z.string()).optional().meta({
     description: "Keys given that no figure is split by, set aside",
@@ -556,8 +637,9 @@ const ComparisonDataSchema = z.strictObject({
   placements: z.array(PlacementSchema).meta({ description: "Each comparable figure, in order" }),
   context: z.array(z.strictObject({
     figure: z.int().min(1),
-    reason: z.enum(["segment", "measures", "unit", "period"]).meta({
-      description: "For another segment, of another measure or unit, or quoted per another period",
+    reason: z.enum(["segment", "measures", "unit", "period", "earlier"]).meta({
+      description: "For another segment, of another measure or unit, quoted per another " +
+        "period, or an earlier point of a series whose latest point is compared",
     }),
     key: z.string().optional().meta({ description: "For another segment: the key that differs" }),
   })).meta({ description: "The figures not compared, each with the reason" }),

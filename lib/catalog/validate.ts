@@ -1,6 +1,6 @@
 /**
- * Rules that span records: duplicate slugs and references that must point to a record of the
- * right kind.
+ * Rules that span records: duplicate slugs, references that must point to a record of the
+ * right kind, and series ids, each of which names one series in the catalog.
  *
  * @module
  */
@@ -38,8 +38,14 @@ export function crossRecordProblems(
       );
     }
   }
+  const seriesOwner = new Map<string, string>();
   for (const metric of catalog.metrics) {
     const path = `${label}/metrics/${metric.slug}.md`;
+    for (const id of new Set((metric.figures ?? []).flatMap((figure) => figure.series ?? []))) {
+      const owner = seriesOwner.get(id);
+      if (owner === undefined) seriesOwner.set(id, metric.slug);
+      else problems.push(`${path}: series "${id}": is already a series of ${owner}; name it anew`);
+    }
     metric.relatedMetrics.forEach(({ slug }, index) => {
       const problem = slug === metric.slug
         ? "a metric cannot be related to itself"

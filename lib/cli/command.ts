@@ -8,6 +8,8 @@ import { parseArgs } from "node:util";
 import { type Catalog, type Tag, TAGS } from "../catalog/records.ts";
 import { createReadModel, type Lookup, type ReadModel, type RecordKind } from "../read/model.ts";
 import { PACKAGE_NAME } from "../policy.ts";
+import type { Scorecard } from "../read/scorecard.ts";
+import type { StdioOptions } from "../agents/mcp.ts";
 import { Problem } from "../problem.ts";
 import { catalogDirFrom, type ServeOptions } from "../server/config.ts";
 import type { TextStyle } from "./output.ts";
@@ -33,13 +35,15 @@ export interface CliIo {
   writeArtifact(dir: string | undefined): Promise<{ catalog: Catalog; file: string }>;
   /** Starts the HTTP service where the options say; resolves once it listens. */
   serve(catalog: Catalog, options: ServeOptions): Promise<void> | void;
-  /** Runs the MCP server over stdio; resolves once it is connected. */
-  serveMcp(catalog: Catalog): Promise<void>;
+  /** Runs the MCP server over stdio, with the tools `options` add; resolves once connected. */
+  serveMcp(catalog: Catalog, options?: StdioOptions): Promise<void>;
   /**
    * Imports DuckDB (an npm package pinned to `version`) for `--data`, rejecting with a
    * {@linkcode Problem} that says how to get it; left out where none loads (the single binary).
    */
   importPackage?: ((name: string, version: string) => Promise<unknown>) | undefined;
+  /** Draws a scorecard as one self-contained HTML page (`report --html`), from the web layer. */
+  scorecardPage?: ((scorecard: Scorecard, model: ReadModel) => Promise<string>) | undefined;
 }
 
 /** How many positional arguments a command takes, and what its usage error says after its name. */

@@ -1,7 +1,7 @@
 /**
- * The `--data DIR` option that `compare` and `calc` share: its help, the recipe run on the
- * folder's files (`data.ts`, and DuckDB with it, load only then) and the metric calculated from the
- * inputs the data gave.
+ * The `--data DIR` option that `compare`, `calc` and `report` share: its help, the recipes run on
+ * the folder's files (`lib/sql/run.ts`, and DuckDB with it, load only then), the metric calculated
+ * from the inputs the data gave, and the scorecard of them all.
  *
  * @module
  */
@@ -9,9 +9,22 @@ import type { MetricRecord } from "../catalog/records.ts";
 import { Problem, problemOr } from "../problem.ts";
 import { calculate, type Calculation } from "../read/calculate.ts";
 import type { ReadModel } from "../read/model.ts";
-import { recipeOf, withoutRecipe } from "../read/recipes.ts";
-import { type Context, TOOL } from "./command.ts";
-import type { FromData } from "./data.ts";
+import { type Recipe, recipeOf, withoutRecipe } from "../read/recipes.ts";
+import { type CliIo, type Context, TOOL } from "./command.ts";
+import { type Scorecard, scorecardOf } from "../read/scorecard.ts";
+import type { FromData, RecipeJob } from "../sql/run.ts";
+
+/** A metric's recipe as a job of a data run: the calculator's inputs, and when they count. */
+export function jobOf(metric: MetricRecord, recipe: Recipe, read: ReadModel): RecipeJob {
+  return {
+    recipe,
+    inputs: Object.keys(metric.calculator?.inputs ?? {}),
+    counts(inputs) {
+      const calculated = problemOr(() => calculate(metric, read.vocabulary(), inputs));
+      return calculated instanceof Problem ? calculated.message : undefined;
+    },
+  };
+}
 
 /** The `--data` option's row in the help of `compare` and `calc`. */
 export const DATA_OPTION =
@@ -29,6 +42,10 @@ export const DATA_DETAILS: readonly string[] = [
   "(--period-start 2024-03-01, --window-days 14, --activation-event created_project); " +
   "left out, a period is the last full one before the data ends (--as-of), and a setting the " +
   "recipe's example. The parameters and the inputs the data gave are printed with the answer. " +
+  "With --from stripe, chargebee, segment or posthog (several separated by commas, such as " +
+  "stripe,posthog), DIR holds those sources' own tables as they export them (examples/stripe/), " +
+  "mapped onto the reference schema by the views the schema page shows; a table they do not " +
+  "give is read as the schema's own file. " +
   "DuckDB (the npm package @duckdb/node-api) is loaded only then: deno task cli locks it, the " +
   "npm package needs it installed beside it, and the single binary cannot load it.",
 ];
@@ -57,19 +74,47 @@ export async function fromData(
   for (const [key, value] of values) {
     if (key !== "data" && !own.includes(key) && typeof value === "string") options[key] = value;
   }
-  const { runOnData } = await import("./data.ts");
-  const run = await runOnData(recipe, folder, {
+  const { runRecipe } = await import("../sql/run.ts");
+  const run = await runRecipe(jobOf(metric, recipe, read), folder, {
     options,
-    inputs: Object.keys(metric.calculator?.inputs ?? {}),
     importPackage: io.importPackage,
-    counts(inputs) {
-      const calculated = problemOr(() => calculate(metric, read.vocabulary(), inputs));
-      return calculated instanceof Problem ? calculated.message : undefined;
-    },
   });
-  const calculation = problemOr(() => calculate(metric, read.vocabulary(), run.inputs));
+  const calculation = problemOr(() =>
+    calculate(metric, read.vocabulary(), run.inputs, { counted: run.counted })
+  );
   if (calculation instanceof Problem) {
     throw new Problem(`The data's inputs give no ${metric.slug}: ${calculation.message}`);
   }
   return { run, calculation };
+}
+
+/**
+ * Runs every metric's recipe on the files of a folder in one engine and returns the scorecard:
+ * each metric computed and placed for the segment, then those it could not compute. `options` are
+ * the recipes' parameters, `--as-of` and DuckDB's limits.
+ */
+export async function scorecardFromData(
+  folder: string,
+  { options, segment, read, importPackage }: {
+    options: Readonly<Record<string, string>>;
+    segment: Readonly<Record<string, string>>;
+    read: ReadModel;
+    importPackage: CliIo["importPackage"];
+  },
+): Promise<Scorecard> {
+  const metrics = read.metrics().filter((metric) => metric.calculator);
+  const jobs = metrics.flatMap((metric) => {
+    const recipe = recipeOf(metric.slug);
+    return recipe ? [jobOf(metric, recipe, read)] : [];
+  });
+  const { runRecipes } = await import("../sql/run.ts");
+  const outcomes = await runRecipes(jobs, folder, { options, importPackage });
+  return scorecardOf({
+    folder,
+    outcomes,
+    metrics,
+    tables: new Map(jobs.map((job) => [job.recipe.metric, job.recipe.tables])),
+    vocabulary: read.vocabulary(),
+    segment,
+  });
 }

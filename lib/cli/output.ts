@@ -16,13 +16,14 @@ import {
   type Source,
 } from "../catalog/records.ts";
 import type { Direction, Vocabulary } from "../catalog/figures.ts";
-import { formatValue } from "../read/words.ts";
+import { formatValue, perWords, spanWords } from "../read/words.ts";
 import type { ValueComparison } from "../read/compare.ts";
 import { citedText, comparisonWords } from "../read/compare_words.ts";
 import { metricBenchmarks } from "../read/model.ts";
-import { type Calculation, fewToCount } from "../read/calculate.ts";
+import { type Calculation, type FewToCount, fewToCount } from "../read/calculate.ts";
+import type { Calculator } from "../catalog/calculator.ts";
 import { groupedNumber } from "../read/text.ts";
-import type { FromData } from "./data.ts";
+import type { FromData } from "../sql/run.ts";
 
 /** How to print: the line width in columns and whether to use ANSI colour. */
 export interface TextStyle {
@@ -295,7 +296,11 @@ export function formatCalculation(
   words: Words,
 ): string {
   const { metric } = words;
-  const per = calculation.per ? ` a ${calculation.per}` : "";
+  const per = calculation.per
+    ? ` ${perWords(calculation.per)}`
+    : calculation.counted
+    ? ` ${spanWords(calculation.counted)}`
+    : "";
   const standing = calculation.comparison
     ? [...standingLines(calculation.comparison, style, words), ""]
     : metric.benchmarks
@@ -312,6 +317,16 @@ export function formatCalculation(
     "",
     ...standing,
   ].join("\n").replace(/\n+$/, "") + "\n";
+}
+
+/** The note on a result computed from few, up to "read the verdict" (the caller ends it). */
+export function fewWords(few: FewToCount, calculator: Calculator): string {
+  const swing = calculator.result.unit === "percent"
+    ? formatValue(few.swing, "points").replace("points", "percentage points")
+    : formatValue(few.swing, calculator.result.unit);
+  return `Few to count: ${few.input} (${calculator.inputs[few.input]?.name}) is ` +
+    `${groupedNumber(few.count, 6)}, under ${few.below}, and one more of a count moves the ` +
+    `result by up to ${swing}: read the verdict`;
 }
 
 /**
@@ -347,20 +362,7 @@ export function formatFromData(
   const calculator = metric.calculator;
   const { few } = dataJson(run, metric);
   const warning = few && calculator
-    ? [
-      "",
-      wrap(
-        `Few to count: ${few.input} (${calculator.inputs[few.input]?.name}) is ` +
-          `${groupedNumber(few.count, 6)}, under ${few.below}, and one more of a count moves ` +
-          `the result by up to ${
-            calculator.result.unit === "percent"
-              ? `${formatValue(few.swing, "points").replace("points", "percentage points")}`
-              : formatValue(few.swing, calculator.result.unit)
-          }: read the ` +
-          "verdict below as a rough guide.",
-        { width: style.width },
-      ),
-    ]
+    ? ["", wrap(`${fewWords(few, calculator)} below as a rough guide.`, { width: style.width })]
     : [];
   return [
     wrap(

@@ -139,9 +139,13 @@ export async function main(
       return { catalog, file: String(file) };
     },
     serve: (catalog, options) => serveHttp(createReadModel(catalog), options),
-    async serveMcp(catalog) {
+    async scorecardPage(scorecard, model) {
+      const { scorecardPage } = await import("../web/pages/scorecard.ts");
+      return scorecardPage(scorecard, model);
+    },
+    async serveMcp(catalog, options) {
       const { serveMcpStdio } = await import("../agents/mcp.ts");
-      await serveMcpStdio(createReadModel(catalog));
+      await serveMcpStdio(createReadModel(catalog), options);
       // Under npx, a signal to npx does not reach this process: npx going away ends it instead.
       stopWithLaunchers(() => process.exit(0));
     },

@@ -11,7 +11,13 @@ import { evaluate, type Expr, parseExpression, render } from "../catalog/express
 import { parsePlainNumber, type Vocabulary } from "../catalog/figures.ts";
 import type { MetricRecord } from "../catalog/records.ts";
 import { Problem, problemOr } from "../problem.ts";
-import { type ComparedMetric, compareValue, type ValueComparison } from "./compare.ts";
+import {
+  type ComparedMetric,
+  compareValue,
+  periodOfSpan,
+  type Span,
+  type ValueComparison,
+} from "./compare.ts";
 import { formatValue } from "./words.ts";
 import { groupedNumber } from "./text.ts";
 
@@ -27,6 +33,8 @@ export interface Calculation {
   unit: Calculator["result"]["unit"];
   /** The period a rate is per. */
   per?: Calculator["result"]["per"];
+  /** For a rate counted from data over a span that is no period (2 months): the span. */
+  counted?: Span;
   /** The result as people read it ("4.5%"). */
   written: string;
   /** The formula in names, then with the numbers put in, then the result. */
@@ -139,6 +147,10 @@ export function calculate(
   metric: ComparedMetric & Pick<MetricRecord, "calculator" | "notComputable">,
   segments: Vocabulary,
   typed: Readonly<Record<string, string | undefined>>,
+  { counted }: {
+    /** The span the inputs were counted over, for a rate per period: it is quoted per it. */
+    counted?: Span | undefined;
+  } = {},
 ): Calculation {
   const calculator = metric.calculator;
   if (!calculator) {
@@ -160,7 +172,9 @@ export function calculate(
   const expr = expressionOf(calculator);
   const result = evaluate(expr, values);
   if (!result.ok) refuse(result.error);
-  const { unit, per } = calculator.result;
+  const { unit } = calculator.result;
+  const span = calculator.result.per ? counted : undefined;
+  const per = span ? periodOfSpan(span) : calculator.result.per;
   const written = formatValue(result.value, unit);
   const shown = Object.fromEntries(
     Object.entries(values).map(([key, value]) => [key, formatInput(value)]),
@@ -168,7 +182,10 @@ export function calculate(
   const formula = `${render(expr)} = ${render(expr, shown)} = ${written}`;
   const compared = metric.comparison?.unit === unit
     ? problemOr(() =>
-      compareValue(metric, { segments }, { value: result.value, ...(per ? { per } : {}) })
+      compareValue(metric, { segments }, {
+        value: result.value,
+        ...(span ? { counted: span } : per ? { per } : {}),
+      })
     )
     : undefined;
   // A result that cannot be placed (a loss rate over 100%) is given without a comparison.
@@ -179,6 +196,7 @@ export function calculate(
     value: result.value,
     unit,
     ...(per ? { per } : {}),
+    ...(span && !per ? { counted: { ...span } } : {}),
     written,
     formula,
     ...(comparison ? { comparison } : {}),

@@ -28,6 +28,7 @@ import {
 import type { Benchmarks, MetricRecord } from "../catalog/records.ts";
 import { FIGURE_KINDS } from "../catalog/lists.ts";
 import { agrees, groupsAround, impliedBy, withImplied } from "../catalog/segments.ts";
+import { figureSeries } from "../catalog/series.ts";
 import type { ValueComparison } from "../catalog/schema.ts";
 import { Problem } from "../problem.ts";
 import { readAmount } from "./amount.ts";
@@ -49,6 +50,40 @@ export interface CompareInput {
   per?: string | undefined;
   /** Segment values by key: a value slug, or for a band key a number (typed or given) or a band. */
   segment?: Record<string, string | number> | undefined;
+  /**
+   * For a value counted from data: the span it was counted over, in place of `per`. A span that is
+   * a period (a month, a quarter) is quoted per it; any other is converted to the metric's own
+   * period where the metric states how, and otherwise compared with no figure.
+   */
+  counted?: Span | undefined;
+}
+
+/** A span of time a value was counted over: whole calendar months where it is, and days. */
+export interface Span {
+  months?: number | undefined;
+  days: number;
+}
+
+/** How many months each period that converts by compounding spans. */
+const MONTHS: Partial<Record<Period, number>> = { month: 1, quarter: 3, year: 12 };
+
+/**
+ * The period a span is, when it is one: a month, a quarter, a year, a week or a day.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { periodOfSpan } from "./compare.ts";
+ * assert.equal(periodOfSpan({ months: 3, days: 91 }), "quarter");
+ * assert.equal(periodOfSpan({ days: 7 }), "week");
+ * assert.equal(periodOfSpan({ months: 2, days: 59 }), undefined);
+ * ```
+ */
+export function periodOfSpan(span: Span): Period | undefined {
+  if (span.months !== undefined) {
+    return PERIODS.find((period) => MONTHS[period] === span.months);
+  }
+  return span.days === 7 ? "week" : span.days === 1 ? "day" : undefined;
 }
 
 /**
@@ -324,7 +359,8 @@ const MAX_ABS_VALUE = 1e15;
  * Places a reader's value against a metric's figures: every figure of the metric itself, in its
  * unit (or one the metric says is the same scale), for a segment that does not contradict the
  * reader's, is compared (converting between month and year only when the metric states the
- * conversion); the rest are listed with the reason. `compare_words.ts` words the answer.
+ * conversion), and of a series only its latest point; the rest are listed with the reason.
+ * `compare_words.ts` words the answer.
  *
  * @example
  * ```ts
@@ -360,28 +396,38 @@ export function compareValue(
   if (!Number.isFinite(value) || Math.abs(value) > MAX_ABS_VALUE) {
     refuse("The value must be a finite number");
   }
-  const per = periodOf(metric.slug, comparison, value, input.per?.trim().toLowerCase());
+  const counting = input.counted && comparison.per
+    ? countedAs(comparison, value, input.counted)
+    : undefined;
+  const per = counting
+    ? counting.per
+    : periodOf(metric.slug, comparison, value, input.per?.trim().toLowerCase());
   const reader = readSegment(metric, vocabulary, input.segment ?? {});
   const asked = reader.asked;
   const nearest = nearestBands(comparableFigures(metric), asked, vocabulary);
   const placements: Placement[] = [];
   const context: ContextFigure[] = [];
+  const series = latestPoints(metric.figures ?? []);
   (metric.figures ?? []).forEach((figure, index) => {
     const number = index + 1;
     if (figure.measures) return context.push({ figure: number, reason: "measures" });
     if (!isComparable(metric, figure)) return context.push({ figure: number, reason: "unit" });
+    const ofSeries = figure.series === undefined ? undefined : series.get(figure.series);
+    if (ofSeries && ofSeries.latest !== number) {
+      return context.push({ figure: number, reason: "earlier" });
+    }
     const matched = matchOf(figure, reader, vocabulary, nearest);
     if ("clash" in matched) {
       return context.push({ figure: number, reason: "segment", key: matched.clash });
     }
-    let placed = value;
+    let placed = counting?.value ?? value;
     let converted: Placement["converted"];
     if (figure.per !== per) {
       const by = comparison.convert;
       if (!by || !per || !figure.per || !convertible(per, figure.per)) {
         return context.push({ figure: number, reason: "period" });
       }
-      placed = convert(value, per, figure.per, by);
+      placed = convert(placed, per, figure.per, by);
       converted = { from: per, to: figure.per, by };
     }
     const position = positionOf(placed, figure);
@@ -397,13 +443,16 @@ export function compareValue(
       kind: kindOf(figure, comparison.direction),
       year: figure.year,
       ...(old ? { old } : {}),
+      ...(figure.dataYear === undefined ? {} : { dataYear: figure.dataYear }),
+      ...(ofSeries ? { series: ofSeries.series } : {}),
     });
   });
   return {
     metric: metric.slug,
-    value,
+    value: counting?.value ?? value,
     unit: comparison.unit,
     ...(per ? { per } : {}),
+    ...(counting ? { counted: counting.counted } : {}),
     segment: Object.fromEntries(
       asked.map((item) => [item.key, item.slug ?? String(item.number)]),
     ),
@@ -412,6 +461,25 @@ export function compareValue(
     placements,
     context,
   };
+}
+
+/**
+ * Each series of the figures, by id: its latest point's figure number (from 1), the only one a
+ * value is placed against, and what a placement says of the series.
+ */
+function latestPoints(
+  figures: readonly Figure[],
+): Map<string, { latest: number; series: NonNullable<Placement["series"]> }> {
+  return new Map(
+    figureSeries(figures).map((series) => {
+      const first = series.points[0];
+      const last = series.points.at(-1);
+      return [series.id, {
+        latest: last?.figure ?? 0,
+        series: { id: series.id, from: first?.year ?? 0, points: series.points.length },
+      }];
+    }),
+  );
 }
 
 /** The period a value is quoted per; a problem when it cannot be placed in it. */
@@ -438,16 +506,64 @@ function periodOf(
   return wanted;
 }
 
-function convertible(from: Period, to: Period): boolean {
-  return (from === "month" && to === "year") || (from === "year" && to === "month");
+/**
+ * A value counted over a span, as the metric quotes it: per the span when it is a period; else
+ * converted to the metric's own period where the metric states how; else per no period, so that
+ * no figure is compared. `counted` keeps the value as counted.
+ */
+function countedAs(
+  comparison: Comparison,
+  value: number,
+  span: Span,
+): { per: Period | undefined; value: number; counted: Counted } {
+  const named = periodOfSpan(span);
+  const counted = { value, ...(span.months ? { months: span.months } : {}), days: span.days };
+  const own = comparison.per;
+  const by = comparison.convert;
+  if (named !== undefined) {
+    if (by && named !== own) checkConvertible(by, value);
+    return { per: named, value, counted };
+  }
+  const months = own && MONTHS[own];
+  if (!by || !months || !span.months) return { per: undefined, value, counted };
+  checkConvertible(by, value);
+  return {
+    per: own,
+    value: compound(value, { from: span.months, to: months, by }),
+    counted: { ...counted, by },
+  };
 }
 
-/** Converts a percentage between month and year by compounding. */
+/** What a comparison says of a value counted over a span that is not the metric's period. */
+type Counted = NonNullable<ValueComparison["counted"]>;
+
+function convertible(from: Period, to: Period): boolean {
+  return MONTHS[from] !== undefined && MONTHS[to] !== undefined;
+}
+
+/** Refuses a value that does not convert between periods by the metric's rule. */
+function checkConvertible(by: Conversion, value: number): void {
+  if (by === "compound-loss" && (value < 0 || value > 100)) {
+    refuse("A rate of loss is a percentage from 0% to 100%");
+  }
+  if (by === "compound-keep" && value < 0) {
+    refuse("A rate kept converts between periods only from 0% up");
+  }
+}
+
+/** Converts a percentage between periods of whole months (a month, a quarter, a year). */
 function convert(value: number, from: Period, to: Period, by: Conversion): number {
+  return compound(value, { from: MONTHS[from] ?? 1, to: MONTHS[to] ?? 1, by });
+}
+
+/** Converts a percentage over `from` months to one over `to` months by compounding. */
+function compound(
+  value: number,
+  { from, to, by }: { from: number; to: number; by: Conversion },
+): number {
   const rate = value / 100;
-  const power = from === "month" && to === "year" ? 12 : 1 / 12;
   const kept = by === "compound-loss" ? 1 - rate : rate;
-  const result = kept < 0 ? Number.NaN : kept ** power;
+  const result = kept < 0 ? Number.NaN : kept ** (to / from);
   return 100 * (by === "compound-loss" ? 1 - result : result);
 }
 

@@ -22,7 +22,14 @@ import {
   type ValueComparison,
 } from "./compare.ts";
 import { possessive } from "./text.ts";
-import { figureAmount, figureMeaning, formatValue, perWords, segmentWords } from "./words.ts";
+import {
+  figureAmount,
+  figureMeaning,
+  formatValue,
+  perWords,
+  segmentWords,
+  spanWords,
+} from "./words.ts";
 
 /** About how many words each sentence of the lead holds at most. */
 export const LEAD_WORDS = 35;
@@ -86,12 +93,26 @@ function authorOfFigure({ metric }: Context, figure: Figure): string {
   return authorOf(source) || source.label;
 }
 
-/** "Aleph's median (16 months)"; in a lead, an old figure says its year ("its 2012 average"). */
-function figureName(context: Context, figure: Figure, old = false): string {
+/**
+ * "Aleph's median (16 months)"; in a lead, an old figure says its year ("its 2012 average"), and
+ * the latest point of a series the year its data describe.
+ */
+function figureName(context: Context, figure: Figure, placement?: Placement): string {
   const author = authorOfFigure(context, figure);
-  return `${author ? `${possessive(author)} ` : "the "}${old ? `${figure.year} ` : ""}${
+  const year = placement?.series
+    ? figure.dataYear ?? figure.year
+    : placement?.old
+    ? figure.year
+    : "";
+  return `${author ? `${possessive(author)} ` : "the "}${year ? `${year} ` : ""}${
     figureMeaning(figure)
   } (${figureAmount(figure)})`;
+}
+
+/** What a placement's citation says of a series' latest point: ", data for 2022, …from 2020". */
+function seriesNote(placement: Placement): string {
+  const data = placement.dataYear === undefined ? "" : `, data for ${placement.dataYear}`;
+  return placement.series ? `${data}, the latest of a series from ${placement.series.from}` : data;
 }
 
 const lower = (text: string) =>
@@ -170,7 +191,7 @@ function lineOf(context: Context, placement: Placement): ComparisonGroup["lines"
       figureName(context, figure)
     }${segment ? ` for ${segment}` : ""}${note ? ` (${note})` : ""}`,
     // "Aleph, 2026"; "destinationCRM, 2012, more than five years old".
-    cited: `${authorOfFigure(context, figure)}, ${placement.year}${
+    cited: `${authorOfFigure(context, figure)}, ${placement.year}${seriesNote(placement)}${
       placement.old ? `, ${OLD_WORDS}` : ""
     }`,
   };
@@ -193,6 +214,10 @@ function reasonOf(context: Context, item: ContextFigure): string {
       return `is in another unit (${figure?.unit ?? "unknown"})`;
     case "period":
       return figure?.per ? `is quoted ${perWords(figure.per)}` : "is not quoted per period";
+    case "earlier":
+      return `is an earlier point of a series (${
+        figure?.dataYear ?? figure?.year ?? ""
+      }); its latest point is compared`;
   }
 }
 
@@ -220,7 +245,7 @@ function groupsOf(context: Context): ComparisonGroup[] {
     ],
     ["company", "Individual companies", placed("company")],
     ["segment", "For other segments, not compared", apart("segment")],
-    ["other", "Not compared", apart("measures", "unit", "period")],
+    ["other", "Not compared", apart("measures", "unit", "period", "earlier")],
   ];
   return groups.filter(([, , lines]) => lines.length > 0).map(([group, title, lines]) => ({
     group,
@@ -294,7 +319,7 @@ function named(context: Context, group: readonly Placement[]): Said[] {
     const figure = figureOf(context, placement.figure);
     if (!figure) return [];
     const segment = narrowerWords(context, figure, placement);
-    const name = figureName(context, figure, placement.old);
+    const name = figureName(context, figure, placement);
     return [{
       verb: verbOf(figure, placement, context.comparison.direction),
       object: `${name}${segment ? ` for ${segment}` : ""}`,
@@ -302,7 +327,7 @@ function named(context: Context, group: readonly Placement[]): Said[] {
       better: placement.better,
       relief: placement.kind === "warning" || placement.kind === "reported",
       same: `${
-        figureName(context, { ...figure, value: 0, low: 0, high: 0 }, placement.old)
+        figureName(context, { ...figure, value: 0, low: 0, high: 0 }, placement)
       } ${segment}`,
       figure,
       segment,
@@ -419,6 +444,14 @@ function phrases(said: readonly Said[]): string {
 
 /** The value as a lead opens with it, and where placements were converted, what it is there. */
 function valueWords({ comparison }: Context, placements: readonly Placement[]): string {
+  const { counted } = comparison;
+  if (counted && !(counted.months && [1, 3, 12].includes(counted.months))) {
+    const as = `${formatValue(counted.value, comparison.unit)} ${spanWords(counted)}`;
+    if (!counted.by || !comparison.per) return as;
+    return `${as} (${formatValue(comparison.value, comparison.unit)} ${
+      perWords(comparison.per)
+    } compounded)`;
+  }
   const value = `${formatValue(comparison.value, comparison.unit)}${
     comparison.per ? ` ${perWords(comparison.per)}` : ""
   }`;
@@ -451,6 +484,14 @@ function placedLead(context: Context): string {
   const of = (...matches: Match[]) =>
     comparison.placements.filter((item) => matches.includes(item.match));
   const segment = askedWords(context);
+  const own = metric.comparison?.per;
+  if (comparison.counted && !comparison.per && own) {
+    return `No figure of ${metric.name} is quoted ${
+      spanWords(comparison.counted)
+    }, and it states no way to convert one to ${perWords(own)}: count over ${
+      perWords(own)
+    } to place ${valueWords(context, [])}.`;
+  }
   if (comparison.placements.length === 0) {
     return `No figure of ${metric.name} is for ${segment || "that period"}; ${
       valueWords(context, [])

@@ -22,6 +22,7 @@ import { closestFinder, nameKey } from "./text.ts";
 import { segmentWords } from "./words.ts";
 import { segmentChoices } from "./compare.ts";
 import { comparableFigures, type Vocabulary } from "../catalog/figures.ts";
+import { figureSeries } from "../catalog/series.ts";
 import { RECIPE_FILES } from "../sql/files.ts";
 import type { CatalogSearch, SearchDocuments } from "./search.ts";
 import { type FigureRow, metricFigureRows } from "./benchmarks.ts";
@@ -188,7 +189,8 @@ export function frameworkSummary(framework: Framework): FrameworkSummary {
 
 /**
  * The benchmarks of a metric: each sentence with the numbers of the sources it cites, then how
- * values compare and the figures as data (segments worded with the vocabulary's labels).
+ * values compare, the figures as data (segments worded with the vocabulary's labels) and the
+ * series they make over the years.
  */
 export function metricBenchmarks(metric: MetricRecord, vocabulary: Vocabulary = {}): Benchmarks {
   const figures = (metric.figures ?? []).map((figure, index) => ({
@@ -197,6 +199,7 @@ export function metricBenchmarks(metric: MetricRecord, vocabulary: Vocabulary = 
     sentence: figure.sentence + 1,
     segmentLabel: segmentWords(figure.segment, vocabulary),
   }));
+  const series = figureSeries(metric.figures ?? []);
   const comparison = metric.comparison;
   const segments = comparison ? segmentChoices(metric, vocabulary) : [];
   return {
@@ -217,6 +220,7 @@ export function metricBenchmarks(metric: MetricRecord, vocabulary: Vocabulary = 
       : {}),
     ...(segments.length > 0 ? { segments } : {}),
     ...(figures.length > 0 ? { figures } : {}),
+    ...(series.length > 0 ? { series } : {}),
   };
 }
 

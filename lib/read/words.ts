@@ -42,6 +42,20 @@ export function perWords(per: Period): string {
   return PER_WORDS[per];
 }
 
+/**
+ * How long a span is, after a value counted over it: "a month", "a quarter", "over 2 months",
+ * "over 45 days".
+ */
+export function spanWords(span: { months?: number | undefined; days: number }): string {
+  const months = span.months;
+  if (months === 1) return PER_WORDS.month;
+  if (months === 3) return PER_WORDS.quarter;
+  if (months === 12) return PER_WORDS.year;
+  if (months !== undefined) return `over ${months} months`;
+  if (span.days === 7) return PER_WORDS.week;
+  return span.days === 1 ? PER_WORDS.day : `over ${groupedNumber(span.days, 1)} days`;
+}
+
 /** A number in a unit as people write it: `4.5%`, `$1,200`, `3.2x`, `16 months`. */
 export function formatValue(value: number, unit: Unit): string {
   const rounded = groupedNumber(
@@ -90,7 +104,10 @@ export function shortCitation(source: Source): string {
   return `${author}, n.d.`;
 }
 
-/** One line describing a figure: "5% average a month, B2B, subscription businesses". */
+/**
+ * One line describing a figure: "5% average a month, B2B, subscription businesses", and the year
+ * its data describe where that is not the year it was published ("…, data for 2020").
+ */
 export function figureWords(figure: Figure, vocabulary: Vocabulary): string {
   const bound = figure.bound === "at-least"
     ? "at least "
@@ -100,9 +117,10 @@ export function figureWords(figure: Figure, vocabulary: Vocabulary): string {
   const per = figure.per ? ` ${perWords(figure.per)}` : "";
   const measures = figure.measures ? ` (${figure.measures})` : "";
   const segment = segmentWords(figure.segment, vocabulary);
+  const dataYear = figure.dataYear === undefined ? "" : `, data for ${figure.dataYear}`;
   return `${bound}${figure.written} ${statisticWords(figure)}${per}${measures}${
     segment ? `, ${segment}` : ""
-  }`;
+  }${dataYear}`;
 }
 
 /**
@@ -176,4 +194,51 @@ export function figureMeaning(
     case "reported":
       return figure.label && /^[a-z]/.test(figure.label) ? figure.label : "reported figure";
   }
+}
+
+/**
+ * What a series is, in words: what it measures (the metric's name unless its figures measure
+ * something else), its statistic, its segment and the years it spans, then its source's author
+ * ("ARR growth, top quartile, SaaS companies, ARR $1M–$30M, 2020–2022 (ChartMogul)").
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { seriesWords } from "./words.ts";
+ * const figure = { statistic: "median", measures: "ARR growth", segment: {} } as const;
+ * const series = { source: 1, points: [{ year: 2020 }, { year: 2022 }] };
+ * const sources = [{ label: 'KeyBanc, "Survey" (2023)', url: "https://example.com" }];
+ * assert.equal(
+ *   seriesWords(series, { name: "ARR", sources }, figure, {}),
+ *   "ARR growth, median, 2020–2022 (KeyBanc)",
+ * );
+ * ```
+ */
+export function seriesWords(
+  series: { source: number; points: readonly { year: number }[] },
+  metric: { name: string; sources: readonly Source[] },
+  figure: Pick<Figure, "statistic" | "percentile" | "label" | "measures" | "segment">,
+  vocabulary: Vocabulary,
+): string {
+  const source = metric.sources[series.source - 1];
+  const author = source ? authorOf(source) || source.label : "";
+  const meaning = figureMeaning(figure);
+  const segment = segmentWords(figure.segment, vocabulary);
+  const years = `${series.points[0]?.year ?? ""}–${series.points.at(-1)?.year ?? ""}`;
+  return `${
+    [
+      figure.measures ?? metric.name,
+      ...(meaning === "reported figure" ? [] : [meaning]),
+      ...(segment ? [segment] : []),
+      years,
+    ].join(", ")
+  }${author ? ` (${author})` : ""}`;
+}
+
+/** A series' points in words, oldest first: "2020 93.4% (#7) → 2021 78.9% (#8)". */
+export function seriesPointsWords(
+  series: { points: readonly { year: number; written: string; figure: number }[] },
+): string {
+  return series.points.map((point) => `${point.year} ${point.written} (#${point.figure})`)
+    .join(" → ");
 }

@@ -3,7 +3,8 @@
  * (subscriptions, subscription items, invoices), Chargebee-shaped billing, an event pipeline
  * that loads a `tracks` table (Segment, RudderStack), and a PostHog-style `events` table in
  * ClickHouse. Each says what maps to what, in sentences whose `code` is marked with backticks,
- * and gives one short view that the engines it names read; the schema page shows them, and
+ * and gives one short view that the engines it names read, with further views where the source
+ * gives more tables or `--from` runs it on DuckDB (`sources.ts`); the schema page shows them, and
  * `tests/mappings_test.ts` runs every view on those engines and loads its rows into the schema's
  * own table.
  *
@@ -30,6 +31,18 @@ export interface Mapping {
   view: string;
   /** The engines the view is written for (and run on in the tests): PostgreSQL and DuckDB. */
   engines?: readonly Dialect[];
+  /** The source's other views: another table of the schema, or the view for another engine. */
+  more?: readonly MoreView[];
+}
+
+/** A further view of a mapping's source, which `--from` runs on DuckDB with the first. */
+export interface MoreView {
+  /** The table of the reference schema it stands in for. */
+  table: string;
+  /** One `CREATE VIEW`, with a comment on the source tables it reads. */
+  view: string;
+  /** The engines it is written for. */
+  engines: readonly Dialect[];
 }
 
 /** Stripe, Chargebee, a Segment-style event pipeline and PostHog in ClickHouse, in that order. */
@@ -54,11 +67,12 @@ export const MAPPINGS: readonly Mapping[] = [
       "month (÷ 12 for a `recurring.interval` of `year`, ÷ `recurring.interval_count` for a " +
       "price billed every few months), after recurring discounts. Stripe's `trialing`, " +
       "`active` and `past_due` are the same statuses; `canceled`, `unpaid` and " +
-      "`incomplete_expired` are `canceled`, with MRR 0.",
+      "`incomplete_expired` are `canceled`, with MRR 0. The second view builds the states so, " +
+      "with the `nickname` of the price that bills the most as `plan`; it leaves discounts out.",
       "Invoices say whether a subscription has been paid yet: until its first invoice with an " +
       "`amount_due` is `paid`, its states count MRR 0, the schema's rule for a first charge " +
       "that fails, whether at sign-up (Stripe's `incomplete`) or when a trial ends " +
-      "(`past_due`).",
+      "(`past_due`); it was paid at its `status_transitions.paid_at`.",
     ],
     table: "subscriptions",
     view: `-- stripe.subscriptions: one row per Subscription, a column per field of the API,
@@ -74,6 +88,62 @@ SELECT
 FROM stripe.subscriptions
 WHERE livemode;
 `,
+    more: [{
+      table: "subscription_states",
+      engines: ["duckdb"],
+      view:
+        `-- snapshots.stripe_subscriptions, snapshots.stripe_subscription_items: dbt snapshots of
+-- Stripe's subscriptions and subscription items, a row per version; stripe.prices and
+-- stripe.invoices as the API sends them, nested fields joined by _, times in Unix seconds
+CREATE VIEW subscription_states AS
+WITH changes AS (  -- each instant a subscription or one of its items changed
+  SELECT id AS subscription_id, dbt_valid_from AS changed_at
+  FROM snapshots.stripe_subscriptions
+  UNION
+  SELECT subscription, dbt_valid_from FROM snapshots.stripe_subscription_items
+  UNION
+  SELECT subscription, dbt_valid_to FROM snapshots.stripe_subscription_items
+  WHERE dbt_valid_to IS NOT NULL
+),
+spans AS (
+  SELECT subscription_id, changed_at AS valid_from,
+    lead(changed_at) OVER (PARTITION BY subscription_id ORDER BY changed_at) AS valid_to
+  FROM changes
+),
+first_paid AS (  -- a subscription pays nothing until its first invoice with an amount is paid
+  SELECT subscription AS subscription_id,
+    min(to_timestamp(status_transitions_paid_at) AT TIME ZONE 'UTC') AS paid_at
+  FROM stripe.invoices
+  WHERE status = 'paid' AND amount_due > 0
+  GROUP BY subscription
+)
+SELECT
+  t.subscription_id,
+  t.valid_from,
+  t.valid_to,
+  CASE WHEN s.status IN ('trialing', 'active', 'past_due') THEN s.status
+       WHEN s.status = 'incomplete' THEN 'past_due'
+       ELSE 'canceled' END AS status,
+  (array_agg(p.nickname ORDER BY p.unit_amount * i.quantity DESC))[1] AS plan,
+  CASE WHEN bool_or(p.recurring_interval = 'year') THEN 'year' ELSE 'month' END
+    AS billing_interval,
+  CASE WHEN s.status IN ('active', 'past_due') AND f.paid_at <= t.valid_from
+       THEN CAST(sum(p.unit_amount * i.quantity / 100.0 / p.recurring_interval_count
+         / CASE p.recurring_interval WHEN 'year' THEN 12 ELSE 1 END) AS DECIMAL(14, 2))
+       ELSE 0 END AS mrr
+FROM spans AS t
+JOIN stripe.subscriptions AS live ON live.id = t.subscription_id AND live.livemode
+JOIN snapshots.stripe_subscriptions AS s ON s.id = t.subscription_id
+  AND s.dbt_valid_from <= t.valid_from
+  AND (s.dbt_valid_to IS NULL OR s.dbt_valid_to > t.valid_from)
+JOIN snapshots.stripe_subscription_items AS i ON i.subscription = t.subscription_id
+  AND i.dbt_valid_from <= t.valid_from
+  AND (i.dbt_valid_to IS NULL OR i.dbt_valid_to > t.valid_from)
+JOIN stripe.prices AS p ON p.id = i.price
+LEFT JOIN first_paid AS f ON f.subscription_id = t.subscription_id
+GROUP BY t.subscription_id, t.valid_from, t.valid_to, s.status, f.paid_at;
+`,
+    }],
   },
   {
     id: "chargebee",
@@ -82,11 +152,13 @@ WHERE livemode;
       "Chargebee's Subscription has `id`, `customer_id`, `status` (`future`, `in_trial`, " +
       "`active`, `non_renewing`, `paused`, `cancelled`, `transferred`), `trial_start`, " +
       "`trial_end`, `started_at`, `activated_at` (when it left its trial), `cancelled_at`, " +
+      "`cancel_schedule_created_at` (when a cancellation was scheduled), " +
       "`plan_id`, `plan_unit_price` and `plan_quantity`, billed every `billing_period` " +
       "`billing_period_unit` (`day`, `week`, `month`, `year`). Its amounts are in cents for " +
       "currencies with cents.",
       "`subscriptions`: `id`, `customer_id`, `trial_start` (or `started_at` without a trial) " +
-      "as `started_at`, `trial_end` as `trial_ends_at`, and `cancelled_at` as `ended_at` once " +
+      "as `started_at`, `trial_end` as `trial_ends_at`, `cancel_schedule_created_at` as " +
+      "`cancel_requested_at`, and `cancelled_at` as `ended_at` once " +
       "the status is `cancelled` (before that, `cancelled_at` is when it is set to end). Leave " +
       "out `future` and `transferred` subscriptions.",
       "`subscription_states`: keep a history of each subscription, as a dbt snapshot does, and " +
@@ -117,6 +189,25 @@ SELECT
 FROM snapshots.chargebee_subscriptions
 WHERE status NOT IN ('future', 'transferred');
 `,
+    more: [{
+      table: "subscriptions",
+      engines: ["duckdb"],
+      view:
+        `-- chargebee.subscriptions: Chargebee's subscriptions as its API sends them, times in Unix
+-- seconds; cancel_schedule_created_at is when the cancellation was scheduled
+CREATE VIEW subscriptions AS
+SELECT
+  id AS subscription_id,
+  customer_id,
+  to_timestamp(COALESCE(trial_start, started_at)) AT TIME ZONE 'UTC' AS started_at,
+  to_timestamp(trial_end) AT TIME ZONE 'UTC' AS trial_ends_at,
+  to_timestamp(cancel_schedule_created_at) AT TIME ZONE 'UTC' AS cancel_requested_at,
+  CASE WHEN status = 'cancelled' THEN to_timestamp(cancelled_at) AT TIME ZONE 'UTC' END
+    AS ended_at
+FROM chargebee.subscriptions
+WHERE status NOT IN ('future', 'transferred');
+`,
+    }],
   },
   {
     id: "events",
@@ -166,7 +257,8 @@ WHERE t.event NOT IN ('email_opened', 'notification_received');
       "names that start with `$` are PostHog's own, such as `$pageview` and `$autocapture`), " +
       "`distinct_id` (who sent it), `timestamp` (`DateTime64(6, 'UTC')`) and `properties`, " +
       "a JSON object stored as text, where group analytics puts the event's group as " +
-      "`$group_0`. The same shape suits any ClickHouse events table of that kind.",
+      "`$group_0`. The same shape suits any ClickHouse events table of that kind, and an " +
+      "export of the table as CSV maps the same way on DuckDB, whose `->>` reads the JSON.",
       "`events`: `distinct_id` as `user_id` (where the table has PostHog's `person_id`, take " +
       "`toString(person_id)` instead, so that a person's anonymous and identified IDs count " +
       "once), the `$group_0` property as `account_id` (events without a group stay out), " +
@@ -190,5 +282,21 @@ FROM posthog.events
 WHERE JSONExtractString(properties, '$group_0') <> ''
   AND (event NOT LIKE '$%' OR event IN ('$pageview', '$autocapture'));
 `,
+    more: [{
+      table: "events",
+      engines: ["duckdb"],
+      view: `-- posthog.events: PostHog's events exported as they are, properties as JSON text
+CREATE VIEW events AS
+SELECT
+  distinct_id AS user_id,
+  properties ->> '$."$group_0"' AS account_id,
+  event AS event_name,
+  date_trunc('millisecond', "timestamp") AS occurred_at,
+  nullif(properties ->> '$.invitation_id', '') AS object_id
+FROM posthog.events
+WHERE coalesce(properties ->> '$."$group_0"', '') <> ''
+  AND (event NOT LIKE '$%' OR event IN ('$pageview', '$autocapture'));
+`,
+    }],
   },
 ];

@@ -65,6 +65,15 @@ function exampleOf(parameter: RecipeParameter): string {
   return /\(([^)]*)\)/.exec(parameter.means)?.[1] ?? "";
 }
 
+/**
+ * A parameter with no default as a run needs it: "--activation-event: the event that marks the
+ * activation milestone (such as created_project)".
+ */
+export function neededWords(parameter: RecipeParameter): string {
+  return `${optionName(parameter.name)}: ${parameter.means.replace(/\s*\(([^)]*)\)/, "")} ` +
+    `(such as ${exampleOf(parameter)})`;
+}
+
 /** The first date of an example, as an instant. */
 function exampleDate(parameter: RecipeParameter): number {
   const date = /\d{4}-\d{2}-\d{2}/.exec(exampleOf(parameter))?.[0];
@@ -209,12 +218,9 @@ export function resolveParameters(
     }
     if (spans.some((span) => span.start === name || span.end === name)) continue;
     if (parameter.type === "text") {
-      throw new Problem(
-        `${recipe.metric}'s recipe needs ${optionName(name)}: ${
-          parameter.means.replace(/\s*\(([^)]*)\)/, "")
-        } (such as ${exampleOf(parameter)})`,
-        { exitCode: 2 },
-      );
+      throw new Problem(`${recipe.metric}'s recipe needs ${neededWords(parameter)}`, {
+        exitCode: 2,
+      });
     }
     defaulted.push(name);
     if (parameter.type === "integer") {
@@ -322,4 +328,104 @@ export function defaultWords(
     default:
       return "the recipe's example";
   }
+}
+
+/** The period or cohort a recipe's rows were counted over. */
+export interface Counted {
+  /** A period of activity (`period_start`, `week_start`, …), or a cohort of sign-ups. */
+  of: "period" | "cohort";
+  /** Its first instant, `YYYY-MM-DD HH:MM:SS` in UTC. */
+  start: string;
+  /** The first instant after it. */
+  end: string;
+  /** How many calendar months it spans, when it spans whole ones. */
+  months?: number;
+  /** How many days it spans. */
+  days: number;
+}
+
+/** The parameters that set a counted span, in order, and how far it runs past its first one. */
+const COUNTED: readonly {
+  of: Counted["of"];
+  names: readonly string[];
+  months?: number;
+  days?: number;
+}[] = [
+  { of: "period", names: ["period_start", "period_end"] },
+  { of: "cohort", names: ["cohort_start", "cohort_end"] },
+  { of: "period", names: ["week_start"], days: 7 },
+  { of: "period", names: ["quarter_start"], months: 3 },
+  { of: "period", names: ["year_start"], months: 12 },
+];
+
+/** The parameters of a recipe that set the span it counts over, or an empty list. */
+export function countedNames(recipe: Recipe): readonly string[] {
+  const names = recipe.parameters.map((parameter) => parameter.name);
+  return COUNTED.find((span) => span.names.every((name) => names.includes(name)))?.names ?? [];
+}
+
+/**
+ * The period or cohort a recipe counted over with these parameters, with its length in whole
+ * calendar months where it has one; undefined for a recipe that counts at an instant.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { RECIPE_FILES } from "./files.ts";
+ * import { countedOf } from "./parameters.ts";
+ * import { parseRecipe } from "./recipe.ts";
+ * const parsed = parseRecipe(RECIPE_FILES["churn-rate"] ?? "");
+ * assert.ok(parsed.ok);
+ * const counted = countedOf(parsed.recipe, {
+ *   period_start: "2025-01-01 00:00:00",
+ *   period_end: "2025-03-01 00:00:00",
+ * });
+ * assert.deepEqual(counted, {
+ *   of: "period",
+ *   start: "2025-01-01 00:00:00",
+ *   end: "2025-03-01 00:00:00",
+ *   months: 2,
+ *   days: 59,
+ * });
+ * ```
+ */
+export function countedOf(
+  recipe: Recipe,
+  values: Readonly<Record<string, string | number>>,
+): Counted | undefined {
+  const names = countedNames(recipe);
+  const span = COUNTED.find((each) => each.names === names);
+  const [first, second] = names.map((name) => values[name]);
+  if (span === undefined || first === undefined) return undefined;
+  const start = instant(first);
+  const end = second !== undefined
+    ? instant(second)
+    : span.months !== undefined
+    ? addMonths(start, span.months)
+    : start + (span.days ?? 0) * DAY;
+  const months = wholeMonths(start, end);
+  return {
+    of: span.of,
+    start: text(start),
+    end: text(end),
+    ...(months === undefined ? {} : { months }),
+    days: Math.round((end - start) / DAY * 1000) / 1000,
+  };
+}
+
+/** How many calendar months run from `start` to `end`, when that is a whole number of them. */
+function wholeMonths(start: number, end: number): number | undefined {
+  const months = monthsBetween(monthStart(start), monthStart(end));
+  return months >= 1 && addMonths(start, months) === end ? months : undefined;
+}
+
+/**
+ * The whole calendar months from the first one the data covers (from `first` on) to `end`, or
+ * undefined when there is none: what a default period the data cannot fill gives way to.
+ */
+export function filledFrom(first: number, end: number): { start: number; end: number } | undefined {
+  const month = monthStart(first);
+  const start = month === first ? month : addMonths(month, 1);
+  const last = monthStart(end);
+  return start < last ? { start, end: last } : undefined;
 }

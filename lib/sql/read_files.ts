@@ -90,7 +90,8 @@ export async function findFiles(
   return found;
 }
 
-async function isFile(path: string): Promise<boolean> {
+/** Whether a path is a file; a path that does not exist is not. */
+export async function isFile(path: string): Promise<boolean> {
   try {
     return (await stat(path)).isFile();
   } catch (error) {
@@ -151,14 +152,19 @@ export async function loadFiles(
 const stored = (file: DataFile) => `data_${file.table.name}`;
 
 /** Whether a column's values tell how far in time the data reaches. */
-const reaches = (column: Column) =>
+export const reaches = (column: Column): boolean =>
   column.type === "date" || (column.type === "timestamp" && !column.scheduled);
 
 /** A path as SQL text. */
 const text = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
-/** The header of a CSV file: the names on its first line that holds anything. */
-async function csvHeader(file: DataFile): Promise<string[] | undefined> {
+/**
+ * The header of a CSV file: the names on its first line that holds anything; a file whose start
+ * is not text is a {@linkcode Problem}.
+ */
+export async function csvHeader(
+  file: Pick<DataFile, "path" | "format">,
+): Promise<string[] | undefined> {
   let head = "";
   if (file.format === "csv.gz") {
     const stream = createReadStream(file.path).pipe(createGunzip());
@@ -183,6 +189,13 @@ async function csvHeader(file: DataFile): Promise<string[] | undefined> {
     } finally {
       await handle.close();
     }
+  }
+  const start = head.slice(0, 4096);
+  if (start.includes("\u0000") || start.includes("\ufffd")) {
+    throw new Problem(
+      `${file.path}: not text, so not CSV: a .${file.format} file holds a header row and ` +
+        "rows of values, as text in UTF-8",
+    );
   }
   const line = head.replace(/^\ufeff/, "").split(/\r\n|\n|\r/).find((each) => each.trim() !== "");
   if (line === undefined) return undefined;
@@ -307,7 +320,7 @@ async function readProblem(engine: Engine, file: DataFile, error: unknown): Prom
 }
 
 /** A CSV file DuckDB's reader gave up on, with what it said. */
-function unreadable(file: DataFile, error: unknown): Problem {
+export function unreadable(file: Pick<DataFile, "path">, error: unknown): Problem {
   const said = firstLine(error);
   if (/state machine reached an invalid state/.test(said)) {
     return new Problem(
@@ -319,17 +332,40 @@ function unreadable(file: DataFile, error: unknown): Problem {
 }
 
 /** The first value of a CSV file that does not read as its column's type, from DuckDB's rejects. */
-async function typeProblem(
+function typeProblem(
   engine: Engine,
   file: DataFile,
   header: readonly string[],
 ): Promise<Problem | undefined> {
+  return rejectProblem(engine, file, {
+    columns: header,
+    read: readCsv(file, header, ", store_rejects = true, rejects_limit = 100000"),
+    notOfType: (name, value) => {
+      const column = file.table.columns.find((each) => each.name === name);
+      return column && notOfType(column, value);
+    },
+  });
+}
+
+/**
+ * The first value DuckDB's CSV reader rejects in a file, from its rejects table, as a problem
+ * naming its line and column: `read` is the reader with `store_rejects = true`, `columns` the
+ * header's names, and `notOfType` says what is wrong with a value that does not read as its
+ * column's type. Undefined when the reader rejects nothing, or fails another way.
+ */
+export async function rejectProblem(
+  engine: Engine,
+  file: Pick<DataFile, "path" | "format">,
+  { read, columns, notOfType }: {
+    read: string;
+    columns: readonly string[];
+    notOfType: (column: string, value: string) => string | undefined;
+  },
+): Promise<Problem | undefined> {
   try {
     // counting each column makes the reader convert every value
     await engine.query(
-      `SELECT ${header.map((name) => `count(${name})`).join(", ")} FROM ${
-        readCsv(file, header, ", store_rejects = true, rejects_limit = 100000")
-      }`,
+      `SELECT ${columns.map((name) => `count(${quotedName(name)})`).join(", ")} FROM ${read}`,
     );
   } catch {
     return undefined;
@@ -341,21 +377,22 @@ async function typeProblem(
       "ORDER BY line_byte_position LIMIT 1",
   )).rows;
   if (reject === undefined) return undefined;
-  const [offset, name, kind, message] = reject.map(String);
+  const [offset, name = "", kind, message] = reject.map(String);
   const at = `${file.path}: line ${await lineAt(file, Number(offset))}`;
-  const column = file.table.columns.find((each) => each.name === name);
-  if (kind === "CAST" && column !== undefined) {
-    const value = /Could not convert string "(.*)" to/s.exec(message ?? "")?.[1] ?? "";
-    return new Problem(`${at}, column ${column.name}: ${notOfType(column, value)}`);
-  }
+  const value = /Could not convert string "(.*)" to/s.exec(message ?? "")?.[1] ?? "";
+  const wrong = kind === "CAST" ? notOfType(name, value) : undefined;
+  if (wrong !== undefined) return new Problem(`${at}, column ${name}: ${wrong}`);
   const said: Record<string, string> = {
-    "TOO MANY COLUMNS": `more values than the header names columns (${header.length})`,
-    "MISSING COLUMNS": `fewer values than the header names columns (${header.length})`,
+    "TOO MANY COLUMNS": `more values than the header names columns (${columns.length})`,
+    "MISSING COLUMNS": `fewer values than the header names columns (${columns.length})`,
     "UNQUOTED VALUE": "a quote inside a value that is not quoted; quote the whole value and " +
       'write the quote twice ("")',
   };
   return new Problem(`${at}: ${said[kind ?? ""] ?? firstLine(message)}`);
 }
+
+/** A column's name as SQL, quoted. */
+const quotedName = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** What is wrong with a value that does not read as its column's type. */
 function notOfType(column: Column, value: string): string {
@@ -443,17 +480,17 @@ async function viewParquet(engine: Engine, file: DataFile): Promise<string> {
 const exactTypes = new WeakMap<DataFile, Set<string>>();
 
 /** A rule one row must keep: SQL that is true when it does, and what to say when it does not. */
-interface RowRule {
+export interface RowRule {
   sql: string;
   /** A rule that the column is not empty, which a Parquet file's statistics can answer. */
   notNull?: true;
   column: string;
-  /** What is wrong, from the value in `column` and the row's other values by column. */
-  says: (value: string, row: Readonly<Record<string, string>>) => string;
+  /** What is wrong, from the value in `column` (and, when given, the row's values by column). */
+  says: (value: string, row?: Readonly<Record<string, string>>) => string;
 }
 
 /** The rules of each row of a table that are not its columns' types. */
-function rowRules(table: Table): RowRule[] {
+export function rowRules(table: Table): RowRule[] {
   const rules: RowRule[] = [];
   for (const column of table.columns) {
     const { name } = column;
@@ -507,9 +544,9 @@ function rowRules(table: Table): RowRule[] {
         sql: check,
         column: end,
         says: (value, row) =>
-          `"${value.slice(0, 60)}" is not after ${start} ("${
-            (row[start] ?? "").slice(0, 60)
-          }"): ${end} must come after ${start}, or be empty`,
+          `"${value.slice(0, 60)}" is not after ${start}${
+            row?.[start] === undefined ? "" : ` ("${row[start].slice(0, 60)}")`
+          }: ${end} must come after ${start}, or be empty`,
       });
       continue;
     }
@@ -523,7 +560,7 @@ function rowRules(table: Table): RowRule[] {
 }
 
 /** SQL for the number of the first rule a row breaks, 0 when it keeps them all. */
-function brokenRule(table: Table): string {
+export function brokenRule(table: Table): string {
   const rules = rowRules(table);
   if (rules.length === 0) return "CAST(0 AS UTINYINT)";
   const cases = rules.map((rule, index) => `WHEN NOT (${rule.sql}) THEN ${index + 1}`);
@@ -743,7 +780,10 @@ async function checkAcrossRows(
  * from the file itself: blank lines are skipped and a quoted value may hold line breaks, as
  * DuckDB's reader counts them.
  */
-async function linesOf(file: DataFile, wanted: readonly number[]): Promise<Map<number, number>> {
+export async function linesOf(
+  file: Pick<DataFile, "path" | "format">,
+  wanted: readonly number[],
+): Promise<Map<number, number>> {
   const found = new Map<number, number>();
   if (file.format === "parquet") return found;
   const last = Math.max(...wanted);
@@ -769,7 +809,10 @@ async function linesOf(file: DataFile, wanted: readonly number[]): Promise<Map<n
 }
 
 /** The line a byte of a CSV file (uncompressed) is on. */
-async function lineAt(file: DataFile, offset: number): Promise<number> {
+async function lineAt(
+  file: Pick<DataFile, "path" | "format">,
+  offset: number,
+): Promise<number> {
   let line = 1;
   let at = 0;
   for await (const chunk of bytesOf(file)) {
@@ -782,7 +825,7 @@ async function lineAt(file: DataFile, offset: number): Promise<number> {
 }
 
 /** A CSV file's bytes, uncompressed. */
-function bytesOf(file: DataFile): AsyncIterable<Uint8Array> {
+function bytesOf(file: Pick<DataFile, "path" | "format">): AsyncIterable<Uint8Array> {
   const stream = createReadStream(file.path);
   return file.format === "csv.gz" ? stream.pipe(createGunzip()) : stream;
 }

@@ -33,7 +33,8 @@ interface Column {
 
 /**
  * The CSV's columns in order, but for the segment columns, which follow `segment`: name, type,
- * description, and the value in a row.
+ * description, and the value in a row. A new column goes at the end, so that every column keeps
+ * its place.
  */
 const COLUMNS: Column[] = ([
   ["id", "string", "Metric slug and figure number", (row) => row.id],
@@ -65,6 +66,12 @@ const COLUMNS: Column[] = ([
   ["segment", "string", "The population and segment in words", (row) => row.segmentLabel],
   ["sample", "number", "The sample size, where the sentence gives it", (row) => row.sample],
   [
+    "sample_at_least",
+    "string",
+    'true where the sample is a floor ("more than 1,500"), not a count',
+    (row) => row.sampleAtLeast ? "true" : undefined,
+  ],
+  [
     "year",
     "integer",
     "The year the figure was published; for an undated source, the year its data describe; " +
@@ -88,6 +95,18 @@ const COLUMNS: Column[] = ([
   ["page", "string", "The figure on the metric's page", (row) => row.page],
   ["citation", "string", "A citation to copy", (row) => row.citation],
   ["sentence", "string", "The sentence that states the figure", (row) => row.text],
+  [
+    "data_year",
+    "integer",
+    "The year the figure's data describe, where that is not the year it was published",
+    (row) => row.dataYear,
+  ],
+  [
+    "series",
+    "string",
+    "The series the figure is a point of: the same source, statistic and segment in other years",
+    (row) => row.series,
+  ],
 ] satisfies [string, Column["type"], string, Column["value"]][]).map(
   ([name, type, description, value]) => ({ name, type, description, value }),
 );

@@ -1,11 +1,12 @@
 /**
  * `benchmarks`: a metric's benchmark sentences with the sources each cites, its figures as a
- * table and the review date, or the API's benchmarks shape.
+ * table, its series over the years and the review date, or the API's benchmarks shape.
  *
  * @module
  */
 import { type Benchmarks, displayName, type MetricRecord } from "../../catalog/records.ts";
-import { statisticWords } from "../../read/words.ts";
+import type { Vocabulary } from "../../catalog/figures.ts";
+import { seriesPointsWords, seriesWords, statisticWords } from "../../read/words.ts";
 import { type CliIo, type Command, found, ONE_SLUG, parse } from "../command.ts";
 import { bullet, figures, heading, pack, paint, sources, type TextStyle, wrap } from "../output.ts";
 
@@ -24,7 +25,10 @@ export class BenchmarksCommand implements Command {
     const read = await model();
     const metric = found(read.resolve("metric", slug), io);
     const benchmarks = read.benchmarks(metric);
-    answer(benchmarks, () => formatBenchmarks(metric, benchmarks, style));
+    answer(
+      benchmarks,
+      () => formatBenchmarks(metric, benchmarks, { style, vocabulary: read.vocabulary() }),
+    );
   }
 }
 
@@ -120,7 +124,7 @@ function figureTable(benchmarks: Benchmarks, style: TextStyle): string[] {
     `${statisticWords(figure)}${figure.measures ? ` (${figure.measures})` : ""}`,
     figure.per ?? "",
     figure.segmentLabel,
-    figure.year === undefined ? "" : String(figure.year),
+    `${figure.year}${figure.dataYear === undefined ? "" : ` (data ${figure.dataYear})`}`,
     `[${figure.source}]`,
   ]);
   if (rows.length === 0) return [];
@@ -143,11 +147,32 @@ function figureTable(benchmarks: Benchmarks, style: TextStyle): string[] {
   ];
 }
 
+/** A metric's series over the years: what each is, then its points oldest first and its source. */
+function seriesList(benchmarks: Benchmarks, vocabulary: Vocabulary, style: TextStyle): string[] {
+  const items = (benchmarks.series ?? []).flatMap((series) => {
+    const figure = benchmarks.figures?.[(series.points[0]?.figure ?? 0) - 1];
+    if (!figure) return [];
+    return [
+      bullet(
+        `${seriesWords(series, benchmarks, figure, vocabulary)}: ${
+          seriesPointsWords(series)
+        } [${series.source}]`,
+        style,
+      ),
+    ];
+  });
+  return items.length > 0 ? ["", heading(style, "Over the years"), ...items] : [];
+}
+
 /**
  * A metric's benchmarks (the read model's, segments worded with the catalog's vocabulary), each
  * with the numbers of the sources it cites, then its figures as a table and the review date.
  */
-function formatBenchmarks(metric: MetricRecord, benchmarks: Benchmarks, style: TextStyle): string {
+function formatBenchmarks(
+  metric: MetricRecord,
+  benchmarks: Benchmarks,
+  { style, vocabulary }: { style: TextStyle; vocabulary: Vocabulary },
+): string {
   const title = displayName(metric);
   if (!metric.benchmarks) {
     return `${paint(style, "bold", title)}\n\n${
@@ -163,6 +188,7 @@ function formatBenchmarks(metric: MetricRecord, benchmarks: Benchmarks, style: T
     "",
     ...figures(benchmarks, style),
     ...figureTable(benchmarks, style),
+    ...seriesList(benchmarks, vocabulary, style),
     "",
     heading(style, "Sources"),
     ...sources(metric.sources, style),

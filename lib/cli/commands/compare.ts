@@ -80,7 +80,9 @@ export class CompareCommand implements Command {
       : await fromData(metric, data, context, { own: ["segment"], read });
     if (computed) {
       input.value = computed.calculation.value;
-      if (computed.calculation.per !== undefined) input.per = computed.calculation.per;
+      const { per } = metric.calculator?.result ?? {};
+      if (per !== undefined) input.counted = computed.run.counted;
+      if (per !== undefined && input.counted === undefined) input.per = per;
     }
     const segments = read.vocabulary();
     const comparison = compareValue(metric, { segments }, input);

@@ -11,6 +11,7 @@ import { FrameworkCommand } from "./framework.ts";
 import { FrameworksCommand } from "./frameworks.ts";
 import { ListCommand } from "./list.ts";
 import { McpCommand } from "./mcp.ts";
+import { ReportCommand } from "./report.ts";
 import { SearchCommand } from "./search.ts";
 import { ServeCommand } from "./serve.ts";
 import { ShowCommand } from "./show.ts";
@@ -25,6 +26,7 @@ export const COMMANDS: readonly Command[] = [
   new BenchmarksCommand(),
   new CompareCommand(),
   new CalcCommand(),
+  new ReportCommand(),
   new FrameworksCommand(),
   new FrameworkCommand(),
   new SqlCommand(),

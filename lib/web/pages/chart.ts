@@ -29,8 +29,8 @@ export const CHART_STYLE: string = `.chart { margin: 1rem 0; }
 .chart svg text.group { font-weight: 600; fill: var(--muted); }
 .chart svg rect.bar { fill: var(--link); }
 .chart svg rect.span { fill: var(--link); opacity: 0.45; }
-.chart svg a.apart text, .chart svg a.company text { fill: var(--muted); }
-.chart svg a.apart rect { fill: var(--muted); opacity: 0.3; }
+.chart svg a.apart text, .chart svg a.earlier text, .chart svg a.company text { fill: var(--muted); }
+.chart svg a.apart rect, .chart svg a.earlier rect { fill: var(--muted); opacity: 0.3; }
 .chart svg a.company rect { fill: var(--muted); opacity: 0.6; }
 .chart svg .axis line { stroke: var(--muted); stroke-width: 1; }
 .chart svg .axis text { fill: var(--muted); }
@@ -39,7 +39,7 @@ export const CHART_STYLE: string = `.chart { margin: 1rem 0; }
 `;
 
 /** The drawing's width; its text is 13 units, so 12 px or more on a 390 px phone. */
-const WIDTH = 360;
+export const WIDTH = 360;
 const LEFT = 4;
 const RIGHT = 16;
 const LINE = 16;
@@ -63,7 +63,7 @@ function wrapWords(text: string, width: number): string[] {
 }
 
 /** A step of 1, 2, 2.5 or 5 times a power of ten that cuts `span` into about four parts. */
-function niceStep(span: number): number {
+export function niceStep(span: number): number {
   const rough = span / 4;
   const power = 10 ** Math.floor(Math.log10(rough));
   const step = [1, 2, 2.5, 5, 10].find((factor) => factor * power >= rough) ?? 10;
@@ -86,7 +86,7 @@ function labelOf(
 }
 
 /** Where a row belongs: with the reader's own segment, the closest, the rest, or apart. */
-type Group = "all" | "yours" | "closest" | "wider" | "company" | "apart";
+type Group = "all" | "yours" | "closest" | "wider" | "company" | "apart" | "earlier";
 
 /** A row of the chart: the figure and where it belongs. */
 interface Row {
@@ -103,7 +103,12 @@ function rowsOf(metric: ComparedMetric, comparison?: ValueComparison): Row[] {
     .filter(({ figure }) => comparable.has(figure) && figure.per === metric.comparison?.per);
   if (!comparison) return rows.map((row) => ({ ...row, group: "all" }));
   const placed = new Map(comparison.placements.map((item) => [item.figure, item.match]));
-  return rows.map((row): Row => ({ ...row, group: placed.get(row.number) ?? "apart" }))
+  const earlier = new Set(
+    comparison.context.filter((item) => item.reason === "earlier").map((item) => item.figure),
+  );
+  const groupOf = (number: number): Group =>
+    placed.get(number) ?? (earlier.has(number) ? "earlier" : "apart");
+  return rows.map((row): Row => ({ ...row, group: groupOf(row.number) }))
     .sort((a, b) => ORDER[a.group] - ORDER[b.group] || a.number - b.number);
 }
 
@@ -114,6 +119,7 @@ const ORDER: Record<Group, number> = {
   wider: 2,
   company: 3,
   apart: 4,
+  earlier: 5,
 };
 
 /** The heading over each group, as the answer's lists name them; none over a chart of one group. */
@@ -124,6 +130,7 @@ const GROUP_TITLES: Record<Group, string> = {
   wider: "Other figures that may apply",
   company: "Individual companies",
   apart: "Not compared: for other segments",
+  earlier: "Not compared: earlier points of a series",
 };
 
 /**
@@ -185,7 +192,7 @@ export function figureChart(
         start.toFixed(1)
       }" y="${barY}" width="${width.toFixed(1)}" height="${BAR}"></rect></a>`,
     );
-    if (row.group !== "apart") bands.push([barY - 3, barY + BAR + 3]);
+    if (row.group !== "apart" && row.group !== "earlier") bands.push([barY - 3, barY + BAR + 3]);
     y = barY + BAR + GAP;
   }
   const axisY = y + 2;

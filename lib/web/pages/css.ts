@@ -6,6 +6,7 @@
  */
 
 import { CHART_STYLE } from "./chart.ts";
+import { SERIES_STYLE } from "./series_chart.ts";
 
 /** The site's stylesheet. */
 export const SITE_CSS = `:root {
@@ -192,7 +193,7 @@ footer.site p { max-width: var(--measure); margin: 0.4rem 0; }
   header.site form, .skip { display: none; }
   a[rel~="external"]::after { content: " (" attr(href) ")"; font-size: 0.85em; }
 }
-${CHART_STYLE}.chart figcaption, .downloads { color: var(--muted); font-size: 0.9rem; }
+${CHART_STYLE}${SERIES_STYLE}.chart figcaption, .downloads { color: var(--muted); font-size: 0.9rem; }
 .table-wrap { overflow-x: auto; }
 table.figures { border-collapse: collapse; font-size: 0.9rem; }
 table.figures caption { text-align: left; font-weight: 600; padding: 0.25rem 0; }

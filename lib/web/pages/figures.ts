@@ -34,7 +34,9 @@ export function figureTable(metric: MetricRecord, vocabulary: Vocabulary, baseUr
     }</td>
 <td data-label="Segment"${empty(!row.segmentLabel)}>${row.segmentLabel || "—"}</td>
 <td data-label="Sample"${empty(row.sample === undefined)}>${
-      row.sample === undefined ? "—" : formatValue(row.sample, "count")
+      row.sample === undefined
+        ? "—"
+        : `${row.sampleAtLeast ? "at least " : ""}${formatValue(row.sample, "count")}`
     }</td>
 <td data-label="Year"${empty(row.year === undefined)}>${row.year ?? "—"}</td>
 <td data-label="Source"><a href="#source-${row.source.number}">[${row.source.number}]</a></td>

@@ -23,6 +23,7 @@ import { firstSentence } from "../../read/text.ts";
 import type { Vocabulary } from "../../catalog/figures.ts";
 import { comparableFigures } from "../../catalog/figures.ts";
 import { figureChart } from "./chart.ts";
+import { seriesCharts } from "./series_chart.ts";
 import { compareValue } from "../../read/compare.ts";
 import { compareInputFrom } from "../compare_form.ts";
 import { calculatorAnswer, calculatorForm, calculatorFormula } from "./calculator.ts";
@@ -84,8 +85,8 @@ ${form}</section>
   }${plainList(items)}
 <p class="muted">Reusing a figure? Carry its citation along with it.</p>
 ${figures ? figureChart(metric, context.segments) : ""}${
-    figures ? figureTable(metric, context.segments, context.baseUrl) : ""
-  }`;
+    figures ? seriesCharts(metric, context.segments) ?? "" : ""
+  }${figures ? figureTable(metric, context.segments, context.baseUrl) : ""}`;
 }
 
 /** The body of one section of a metric page. */

@@ -14,6 +14,7 @@ import type { ReadModel } from "../../read/model.ts";
 import { recipeOf, withoutRecipe } from "../../read/recipes.ts";
 import { columnType, DIALECTS, ENGINE_NAMES } from "../../sql/dialect.ts";
 import { MAPPINGS } from "../../sql/mappings.ts";
+import { SOURCES } from "../../sql/source_files.ts";
 import { REWRITES, SETTINGS, settingsOf } from "../../sql/clickhouse.ts";
 import { recipeText, WITHOUT_RECIPE } from "../../sql/recipe.ts";
 import { type Column, ddl, EVENT_NAMES, SCHEMA_VERSION, TABLES } from "../../sql/schema.ts";
@@ -184,13 +185,29 @@ ${
 `
     )
   }</dl>`;
-  const mappings = MAPPINGS.map((mapping) =>
-    markup`<h3 id="${mapping.id}">${mapping.title}</h3>
+  const mappings = MAPPINGS.map((mapping) => {
+    const source = SOURCES.find((each) => each.mapping === mapping.id);
+    const files = source?.tables.map((table) => markup`<code>${table.file}.csv</code>`) ?? [];
+    return markup`<h3 id="${mapping.id}">${mapping.title}</h3>
 ${
       mapping.notes.map((note) => markup`<p>${withCode(note)}</p>\n`)
     }<p>An example: <code>${mapping.table}</code> as a view.</p>
-${sqlBlock(mapping.view)}`
-  );
+${sqlBlock(mapping.view)}${
+      (mapping.more ?? []).map((more) =>
+        markup`<p>And <code>${more.table}</code> as a view, for ${
+          more.engines.map((engine) => ENGINE_NAMES[engine]).join(" and ")
+        }.</p>
+${sqlBlock(more.view)}`
+      )
+    }${
+      source === undefined
+        ? ""
+        : markup`<p>The CLI runs these views on DuckDB with <code>--data DIR --from ${source.name}</code>, over ${source.title}'s tables as files named after them: ${
+          files.map((file, index) => index === 0 ? file : markup`, ${file}`)
+        } (<code>examples/${source.name}/</code> holds a sample).</p>
+`
+    }`;
+  });
   const recipeItems = all.map(({ slug, name, listed, recipe }) => {
     const page = listed
       ? markup`<a href="${sitePath("/metrics", slug)}#sql">${name}</a>`

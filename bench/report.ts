@@ -1,0 +1,78 @@
+/**
+ * `deno task bench-report`: `report --data` over every metric against DuckDB alone running the
+ * same recipes, with the same parameters, over the same files in one process, as whole processes,
+ * on seeded files of 1 and 10 million events with the generator's other tables (50 million with
+ * `--sizes`), as CSV and as Parquet. Each pair runs in turn, A B A B …; each figure is the median
+ * of the runs: wall time, CPU time and peak resident memory, as GNU time measures them. The
+ * report's targets: at most 1.3× DuckDB alone's time and 1.5× its peak memory.
+ *
+ *     deno task bench-report                        # 1 and 10 million events, 3 runs each
+ *     deno task bench-report --sizes 50000000 --runs 1 --formats parquet
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { cell, dataFolders, DUCKDB_ALONE, medians, ratios, timed } from "./_data_runs.ts";
+import { taskArgs } from "./_process.ts";
+
+const { values } = parseArgs({
+  args: Deno.args,
+  options: {
+    sizes: { type: "string", default: "1000000,10000000" },
+    runs: { type: "string", default: "3" },
+    folder: { type: "string", default: "/tmp/metrics-catalog-bench-data" },
+    formats: { type: "string", default: "csv,parquet" },
+  },
+});
+const sizes = values.sizes.split(",").map(Number);
+const runs = Number(values.runs);
+/** The event names the seeded files hold, for the recipes that need one. */
+const EVENTS = [
+  ["--activation-event", "report_created"],
+  ["--feature-event", "report_viewed"],
+  ["--access-event", "invite_sent"],
+  ["--visit-event", "page_viewed"],
+  ["--conversion-event", "report_created"],
+  ["--pql-event", "export_downloaded"],
+].flat();
+
+const cli = await taskArgs("cli");
+const rows: string[] = [];
+for (const size of sizes) {
+  const folders = await dataFolders(values.folder, size);
+  for (const format of values.formats.split(",")) {
+    const folder = folders[format] as string;
+    const ours = [];
+    const alone = [];
+    let computed = 0;
+    for (let run = 0; run < runs; run++) {
+      const report = await timed([...cli, "report", "--data", folder, ...EVENTS, "--json"]);
+      ours.push(report);
+      const scorecard = JSON.parse(report.stdout) as {
+        metrics: { slug: string; parameters: Record<string, string | number> }[];
+      };
+      computed = scorecard.metrics.length;
+      const parameters = Object.fromEntries(
+        scorecard.metrics.map((entry) => [entry.slug, entry.parameters]),
+      );
+      alone.push(
+        await timed([...DUCKDB_ALONE, "--many", folder, format, JSON.stringify(parameters)]),
+      );
+    }
+    const a = medians(ours);
+    const b = medians(alone);
+    const row = `| ${size.toLocaleString("en-US")} | ${format} | ${computed} | ${cell(a)} | ` +
+      `${cell(b)} | ${ratios(a, b)} |`;
+    console.log(row);
+    rows.push(row);
+  }
+}
+console.log(
+  [
+    "",
+    `${runs} run${runs === 1 ? "" : "s"} each, medians; ${navigator.hardwareConcurrency} CPUs`,
+    "| events | files | metrics | report | DuckDB alone | wall | CPU | peak RSS |",
+    "| ---: | --- | ---: | --- | --- | ---: | ---: | ---: |",
+    ...rows,
+  ].join("\n"),
+);
