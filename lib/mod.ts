@@ -40,44 +40,31 @@
  * @module
  */
 export { CatalogError, loadCatalog } from "./catalog/load.ts";
-export { Problem, type ProblemOptions } from "./problem.ts";
+export { Problem } from "./problem.ts";
 export {
   createReadModel,
   type Lookup,
-  type MetricFilter,
   type MetricPair,
   type NotFound,
   type Order,
   type ReadModel,
-  type RecipeEntry,
   type RecordKind,
 } from "./read/model.ts";
 export type { FigureRow } from "./read/benchmarks.ts";
+export type { CatalogSearch, SearchDocuments, SearchHit, SearchOptions } from "./read/search.ts";
+export { createHandler } from "./web/handler.ts";
+export type { Catalog, MetricRecord } from "./catalog/records.ts";
+export type { Figure } from "./catalog/figures.ts";
 export type {
-  CatalogSearch,
-  SearchDocument,
-  SearchDocuments,
-  SearchHit,
-  SearchOptions,
-} from "./read/search.ts";
-export { createHandler, type Handler } from "./web/handler.ts";
-export type { Compress } from "./web/answer.ts";
-export {
-  type Benchmarks,
-  type Catalog,
-  type Framework,
-  type Metric,
-  type MetricRecord,
-  type Source,
-  type Tag,
-  TAGS,
-} from "./catalog/records.ts";
-export {
-  type BenchmarkFigure,
-  type Comparison,
-  type Figure,
-  type Period,
-  PERIODS,
-  type Vocabulary,
-} from "./catalog/figures.ts";
-export type { Calculator } from "./catalog/calculator.ts";
+  BenchmarkFigure,
+  Benchmarks,
+  Calculator,
+  Comparison,
+  Framework,
+  Metric,
+  Period,
+  Source,
+  Tag,
+  Unit,
+  Vocabulary,
+} from "./catalog/record_types.ts";

@@ -8,21 +8,6 @@
  * @module
  */
 
-/** How each entry answers a {@linkcode Problem}. */
-export interface ProblemOptions {
-  /**
-   * The process exit code: 2 for a usage or setting that is not valid, 1 for something that is
-   * missing, does not read or cannot be done. Default 1.
-   */
-  exitCode?: 1 | 2;
-  /** The HTTP status to answer with. Default 400 for exit code 2, else 422. */
-  status?: number;
-  /** Further headers of an HTTP answer, such as `Allow` on a 405. */
-  headers?: Record<string, string>;
-  /** The CLI command whose usage follows the message ("tool" for the tool's own). */
-  usage?: string;
-}
-
 /**
  * A problem someone can fix, worded as one line that says what to do (sentence case, the value
  * in quotes, no final period).
@@ -47,7 +32,22 @@ export class Problem extends Error {
   /** The CLI command whose usage follows the message, if any. */
   readonly usage: string | undefined;
   /** A problem worded by `message`, answered as `options` say. */
-  constructor(message: string, options: ProblemOptions = {}) {
+  constructor(
+    message: string,
+    options: {
+      /**
+       * The process exit code: 2 for a usage or setting that is not valid, 1 for something that
+       * is missing, does not read or cannot be done. Default 1.
+       */
+      exitCode?: 1 | 2;
+      /** The HTTP status to answer with. Default 400 for exit code 2, else 422. */
+      status?: number;
+      /** Further headers of an HTTP answer, such as `Allow` on a 405. */
+      headers?: Record<string, string>;
+      /** The CLI command whose usage follows the message ("tool" for the tool's own). */
+      usage?: string;
+    } = {},
+  ) {
     super(message);
     const { exitCode = 1, headers = {}, usage } = options;
     this.name = "Problem";
@@ -82,3 +82,6 @@ export function problemOr<T>(make: () => T): T | Problem {
     throw error;
   }
 }
+
+/** How each entry answers a {@linkcode Problem}: its constructor's options. */
+export type ProblemOptions = NonNullable<ConstructorParameters<typeof Problem>[1]>;

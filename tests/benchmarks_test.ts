@@ -9,7 +9,10 @@ import { comparableFigures } from "../lib/catalog/figures.ts";
 import { METRIC, VOCABULARY } from "./_compare_fixture.ts";
 
 Deno.test("metricFigureRows() gives each figure an anchor, its source and a citation to copy", () => {
-  const [row] = metricFigureRows(METRIC, VOCABULARY, "https://metrics.example");
+  const [row] = metricFigureRows(METRIC, {
+    vocabulary: VOCABULARY,
+    baseUrl: "https://metrics.example",
+  });
   assert.equal(row?.id, "test-churn-1");
   assert.equal(row?.page, "https://metrics.example/metrics/test-churn#figure-1");
   assert.deepEqual(row?.source, { number: 1, ...METRIC.sources[0]! });

@@ -14,35 +14,39 @@ const TEXT = "March churn is 90 ÷ 2,000 = 4.5%.";
 
 Deno.test("calculatorProblems() checks the expression's inputs and the worked example against the text", () => {
   const at = "cat/metrics/x.md: calculator";
-  assert.deepEqual(calculatorProblems(CHURN, TEXT, at), []);
+  assert.deepEqual(calculatorProblems(CHURN, { inPractice: TEXT, at }), []);
   assert.deepEqual(
-    calculatorProblems({ ...CHURN, expression: "lost / begin * 100" }, TEXT, at),
+    calculatorProblems({ ...CHURN, expression: "lost / begin * 100" }, { inPractice: TEXT, at }),
     [
       'cat/metrics/x.md: calculator.expression: "begin" is not one of the inputs (lost, start)',
       "cat/metrics/x.md: calculator.inputs.start: the expression does not use it",
     ],
   );
-  assert.deepEqual(calculatorProblems({ ...CHURN, expression: "lost / * start" }, TEXT, at), [
-    'cat/metrics/x.md: calculator.expression: expected a number, an input or "(", not "*" (at character 8)',
-  ]);
   assert.deepEqual(
-    calculatorProblems({ ...CHURN, example: { inputs: { lost: 90 }, states: "4.5%" } }, TEXT, at),
+    calculatorProblems({ ...CHURN, expression: "lost / * start" }, { inPractice: TEXT, at }),
+    [
+      'cat/metrics/x.md: calculator.expression: expected a number, an input or "(", not "*" (at character 8)',
+    ],
+  );
+  assert.deepEqual(
+    calculatorProblems({ ...CHURN, example: { inputs: { lost: 90 }, states: "4.5%" } }, {
+      inPractice: TEXT,
+      at,
+    }),
     ["cat/metrics/x.md: calculator.example.inputs.start: is missing"],
   );
   assert.deepEqual(
     calculatorProblems(
       { ...CHURN, example: { inputs: { lost: 92, start: 2000 }, states: "4.5%" } },
-      TEXT,
-      at,
+      { inPractice: TEXT, at },
     ),
     ["cat/metrics/x.md: calculator.example: the inputs give 4.6, but the text states 4.5% (within 0.050000001)"],
   );
   assert.deepEqual(
-    calculatorProblems(
-      { ...CHURN, example: { inputs: { lost: 90, start: 2000 }, states: "4.50%" } },
-      TEXT,
-      at,
-    ),
+    calculatorProblems({
+      ...CHURN,
+      example: { inputs: { lost: 90, start: 2000 }, states: "4.50%" },
+    }, { inPractice: TEXT, at }),
     ['cat/metrics/x.md: calculator.example.states: "4.50%" does not appear in the section "In practice"'],
   );
 });

@@ -397,3 +397,22 @@ Deno.test("loadCatalog() names the figure and field of a benchmark figure with a
     /^cat\/metrics\/alpha-rate\.md: benchmarks\[0\]\.figures\[0\]\.unit: must be one of "percent", /,
   );
 });
+
+Deno.test("loadCatalog() rejects a source label without its author, or read before it was published", async () => {
+  const unnamed = await problemsAfter({
+    [ALPHA]: replace(
+      'label: Example Research, "Fixture report" (2024)',
+      `label: '"Fixture report" (2024)'`,
+    ),
+  });
+  assert.deepEqual(unnamed.filter((line) => line.includes("sources[0]")), [
+    'cat/metrics/alpha-rate.md: sources[0].label: ""Fixture report" (2024)" must open with its ' +
+    "author's name, then a comma",
+  ]);
+  const late = await problemsAfter({
+    [ALPHA]: replace('"Fixture report" (2024)', '"Fixture report" (2024, accessed 2023)'),
+  });
+  assert.deepEqual(late, [
+    "cat/metrics/alpha-rate.md: sources[0].label: published in 2024, after it was accessed in 2023",
+  ]);
+});

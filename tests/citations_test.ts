@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { loadCatalog, type Source } from "../lib/mod.ts";
-import { citedSources } from "../lib/catalog/citations.ts";
+import { citedSources, sourceParts, sourceProblems } from "../lib/catalog/citations.ts";
 
 /**
  * The citation rule as one regular expression per author, as it was first written: the finder in
@@ -78,4 +78,39 @@ Deno.test("citedSources() keeps whole names, parentheses and years as the patter
   for (const text of texts) {
     assert.deepEqual(citedSources(text, sources), citedByPattern(text, sources), text);
   }
+});
+
+Deno.test("sourceParts() reads a source's author and dates from its label, in one place", () => {
+  const parts = (label: string) => sourceParts({ label, url: "https://a.example/" });
+  assert.deepEqual(parts('KeyBanc Capital Markets, "Survey" (2021)'), {
+    author: "KeyBanc Capital Markets",
+    year: "2021",
+  });
+  assert.deepEqual(parts('Recurly, "Churn" (undated, accessed 2026)'), {
+    author: "Recurly",
+    accessed: "2026",
+  });
+  assert.deepEqual(parts("Lab docs"), { author: "Lab docs" });
+});
+
+Deno.test("sourceProblems() refuses a label without its author and a year after the access", () => {
+  const problems = (label: string) => sourceProblems({ label, url: "https://a.example/" }, "s");
+  assert.deepEqual(problems('Recurly, "Churn" (2020, accessed 2026)'), []);
+  assert.equal(problems('"Churn" (2020)').length, 1);
+  assert.deepEqual(problems('Recurly, "Churn" (2027, accessed 2026)'), [
+    "s.label: published in 2027, after it was accessed in 2026",
+  ]);
+});
+
+Deno.test("every source of the catalog opens with its author, and none was read before it was published", async () => {
+  const catalog = await loadCatalog();
+  const sources = [
+    ...catalog.metrics.flatMap((metric) => metric.sources),
+    ...catalog.frameworks.flatMap((framework) => [
+      ...framework.sources,
+      ...framework.examples.flatMap((example) => example.source ?? []),
+    ]),
+  ];
+  assert.ok(sources.length > 100);
+  assert.deepEqual(sources.flatMap((source) => sourceProblems(source, source.label)), []);
 });

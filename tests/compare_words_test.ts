@@ -3,7 +3,13 @@ import type { Figure, MetricRecord } from "../lib/mod.ts";
 import { figure, METRIC, seriesPoint, VOCABULARY } from "./_compare_fixture.ts";
 import { loadCatalog } from "../lib/mod.ts";
 import { type CompareInput, compareValue } from "../lib/read/compare.ts";
-import { citedText, comparisonWords, LEAD_WORDS } from "../lib/read/compare_words.ts";
+import {
+  citedText,
+  comparisonWords,
+  directionWords,
+  LEAD_WORDS,
+} from "../lib/read/compare_words.ts";
+import { DIRECTIONS } from "../lib/catalog/lists.ts";
 
 function words(input: CompareInput, metric: MetricRecord = METRIC, vocabulary = VOCABULARY) {
   const comparison = compareValue(metric, { segments: vocabulary }, input, { thisYear: 2026 });
@@ -310,4 +316,22 @@ Deno.test("a comparison with a series says which year its latest point is, and w
     { figure: 1, text: "is an earlier point of a series (2021); its latest point is compared" },
     { figure: 2, text: "is an earlier point of a series (2022); its latest point is compared" },
   ]);
+});
+
+Deno.test("directionWords() words each direction once: a phrase, a sentence and the form's aim", () => {
+  for (const direction of DIRECTIONS) {
+    const { phrase, sentence } = directionWords(direction);
+    assert.ok(sentence.toLowerCase().startsWith(phrase), direction);
+    assert.ok(sentence.endsWith("."), direction);
+  }
+  assert.deepEqual(directionWords("higher-is-better"), {
+    phrase: "higher is better",
+    sentence: "Higher is better.",
+    aim: "higher is better",
+  });
+  assert.deepEqual(directionWords("target-band"), {
+    phrase: "best inside a target band",
+    sentence: "Best inside a target band, neither too low nor too high.",
+    aim: "the aim is to stay inside a target band, neither too low nor too high",
+  });
 });

@@ -382,6 +382,20 @@ Deno.test("--data moves a default period with nothing to count back to the lates
       none.line,
       /^metrics-catalog: product-market-fit-score's recipe finds nothing to count from --period-start 2024-10-01, --period-end 2024-11-01 back to --period-start 2024-\d\d-01, --period-end 2024-\d\d-01, where the data begins: .*respondents is 0/,
     );
+    // a wave more than a year before the default period is too old to stand in for it
+    await writeFile(
+      `${surveys}/survey_responses.csv`,
+      `${header}${wave.replaceAll("2024-09", "2023-01")}\nnps,u9,2024-11-27,2024-11-28,9,\n`,
+    );
+    const old = await refused(["calc", "product-market-fit-score", "--data", surveys]);
+    assert.match(
+      old.line,
+      /^metrics-catalog: product-market-fit-score's recipe finds nothing to count from --period-start 2024-10-01, --period-end 2024-11-01 back to --period-start 2023-10-01, --period-end 2023-11-01, 12 periods back: .*respondents is 0/,
+    );
+    await writeFile(
+      `${surveys}/survey_responses.csv`,
+      `${header}${wave}\nnps,u9,2024-11-27,2024-11-28,9,\n`.replace(/pmf,/g, "nps,"),
+    );
     // a period that is given does not move: the calculator says why it cannot compute
     const october = ["calc", "product-market-fit-score", "--data", surveys];
     october.push("--period-start", "2024-10-01");

@@ -242,17 +242,146 @@ Deno.test("lib/mod.ts exports exactly the names CONTRIBUTING.md lists as the lib
   assert.deepEqual(names.sort(), listed.sort());
 });
 
-Deno.test("deno doc --lint lib/mod.ts finds only the record types naming their zod schemas", async () => {
-  const { stderr } = await runDeno(["doc", "--lint", "lib/mod.ts"]);
+/** The most names `lib/mod.ts` may export. */
+const MAX_SURFACE = 30;
+
+Deno.test("lib/mod.ts exports at most 30 names", () => {
+  assert.ok(listedSurface().length <= MAX_SURFACE, `${listedSurface().length} names`);
+});
+
+Deno.test("deno doc --lint lib/mod.ts finds nothing: every export documented, every type it names exported", async () => {
+  const { code, stderr } = await runDeno(["doc", "--lint", "lib/mod.ts"]);
   // deno-lint-ignore no-control-regex
   const text = stderr.replace(/\x1b\[[0-9;]*m/g, "");
   const diagnostics = [...text.matchAll(/^error\[([a-z-]+)\]: (.*)$/gm)].map((match) =>
     `${match[1]}: ${match[2]}`
   );
-  const schemaRef = /^private-type-ref: .* references private type '(?:output|\w+Schema)'$/;
-  assert.deepEqual(diagnostics.filter((line) => !schemaRef.test(line)), []);
-  // The exception is used: the record types do come from their schemas.
-  assert.ok(diagnostics.includes(
-    "private-type-ref: public type 'Metric' references private type 'MetricSchema'",
-  ));
+  assert.deepEqual(diagnostics, []);
+  assert.equal(code, 0, text);
+});
+
+/** Lines of a file of the repository. */
+function linesOf(path: string): number {
+  return readFileSync(join(LIB, "..", path), "utf8").split("\n").length - 1;
+}
+
+Deno.test("BENCHMARKS.md is at most 250 lines, with at most one table under each heading", () => {
+  assert.ok(linesOf("BENCHMARKS.md") <= 250, `${linesOf("BENCHMARKS.md")} lines`);
+  const text = readFileSync(join(LIB, "../BENCHMARKS.md"), "utf8");
+  const crowded = text.split(/^#+ /m).filter((section) =>
+    (section.match(/^\| ?-+/gm) ?? []).length > 1
+  ).map((section) => section.split("\n")[0]);
+  assert.deepEqual(crowded, []);
+});
+
+Deno.test("the static export's code, lib/export/*.ts, is at most 600 lines", () => {
+  const files = readdirSync(join(LIB, "export")).filter((name) => name.endsWith(".ts"));
+  const total = files.reduce((sum, name) => sum + linesOf(`lib/export/${name}`), 0);
+  assert.ok(total <= 600, `${total} lines in ${files.join(", ")}`);
+});
+
+/** The parameters of each exported function declared in a module's code: name and text. */
+function exportedParameters(code: string): { name: string; parameters: string[] }[] {
+  const found: { name: string; parameters: string[] }[] = [];
+  for (const match of code.matchAll(/^export (?:async )?function\*? ?(\w+)\s*(?:<[^(]*>)?\(/gm)) {
+    const parameters: string[] = [];
+    let depth = 1;
+    let current = "";
+    let quote = "";
+    for (let at = (match.index ?? 0) + match[0].length; at < code.length && depth > 0; at++) {
+      const char = code[at] ?? "";
+      if (quote) {
+        if (char === quote && code[at - 1] !== "\\") quote = "";
+      } else if (`"'\``.includes(char)) quote = char;
+      else if ("([{<".includes(char)) depth += 1;
+      else if (")]}>".includes(char) && code[at - 1] !== "=") depth -= 1;
+      if (depth === 1 && char === "," && !quote) {
+        parameters.push(current.trim());
+        current = "";
+      } else if (depth > 0) current += char;
+    }
+    if (current.trim() !== "") parameters.push(current.trim());
+    found.push({ name: match[1] ?? "", parameters });
+  }
+  return found;
+}
+
+/** How many of the parameters are positional: all but a last one that is an options object. */
+function positional(parameters: readonly string[]): number {
+  const last = parameters.at(-1) ?? "";
+  const options = /^\{/.test(last) || /^\w+\??:\s*\{/.test(last) || /^options\??:/.test(last);
+  return parameters.length - (options ? 1 : 0);
+}
+
+/**
+ * Exported functions allowed more than two positional parameters for now, each with the reason;
+ * an entry is removed when its module is reworked.
+ */
+const POSITIONAL_ALLOWANCE: Record<string, string> = {
+  "sql/": "the data run moves out of the CLI into lib/sql; its signatures change with it",
+  "cli/": "the CLI keeps argument parsing and printing once the data run is a library",
+  "read/compare.ts compareValue": "called from lib/cli, which is reworked; change the two together",
+  "read/compare_words.ts comparisonWords": "called from lib/cli/output.ts; changed with the CLI",
+  "read/calculate.ts calculate": "called from lib/cli and the data run; changed with the CLI",
+};
+
+Deno.test("exported functions take at most two positional parameters, then an options object", () => {
+  const crowded: string[] = [];
+  for (const module of graph.keys()) {
+    if ((module.split("/").at(-1) ?? "").startsWith("_")) continue;
+    const code = readFileSync(join(LIB, module), "utf8").replace(/\/\*[\s\S]*?\*\//g, "")
+      .replace(/^\s*\/\/.*$/gm, "");
+    for (const { name, parameters } of exportedParameters(code)) {
+      const allowed = Object.keys(POSITIONAL_ALLOWANCE).some((entry) =>
+        entry === `${module} ${name}` || (entry.endsWith("/") && module.startsWith(entry))
+      );
+      if (positional(parameters) > 2 && !allowed) crowded.push(`${module} ${name}`);
+    }
+  }
+  assert.deepEqual(crowded, []);
+});
+
+Deno.test("the parameter count finds three positional parameters and passes an options object", () => {
+  const [three, options, destructured] = exportedParameters(
+    [
+      "export function a(x: string, y: Map<string, number>, z = f(1, 2)): void {}",
+      "export async function b<T extends { n: number }>(x: T, y: string, options: Options = {}) {}",
+      'export function c(x: string, y: string, { z = "(" }: { z?: string } = {}) {}',
+    ].join("\n"),
+  );
+  assert.equal(three?.name, "a");
+  assert.equal(positional(three?.parameters ?? []), 3);
+  assert.equal(positional(options?.parameters ?? []), 2);
+  assert.equal(positional(destructured?.parameters ?? []), 2);
+});
+
+/** The top-level functions of a module's code, each with how many lines it spans. */
+function functionLengths(code: string): { name: string; lines: number }[] {
+  const found: { name: string; lines: number }[] = [];
+  let open: { name: string; from: number } | undefined;
+  code.split("\n").forEach((line, index) => {
+    const start = /^(?:export )?(?:async )?function\*? ?(\w+)/.exec(line);
+    if (start && !open) open = { name: start[1] ?? "", from: index };
+    if (open && (line.startsWith("}") || (index === open.from && /\}\s*$/.test(line)))) {
+      found.push({ name: open.name, lines: index - open.from + 1 });
+      open = undefined;
+    }
+  });
+  return found;
+}
+
+/** The planners, built from tables and small functions. */
+const PLANNERS = ["web/pages/mod.ts", "read/search.ts", "export/nginx_conf.ts"];
+
+Deno.test("the pages', the search's and nginx.conf's planners are functions of at most 60 lines", () => {
+  const long = PLANNERS.flatMap((module) =>
+    functionLengths(readFileSync(join(LIB, module), "utf8"))
+      .filter(({ lines }) => lines > 60)
+      .map(({ name, lines }) => `${module} ${name}: ${lines} lines`)
+  );
+  assert.deepEqual(long, []);
+  assert.deepEqual(functionLengths("function a() {\n  return 1;\n}\nexport function b() {}\n"), [
+    { name: "a", lines: 3 },
+    { name: "b", lines: 1 },
+  ]);
 });

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { createReadModel, loadCatalog, TAGS } from "../lib/mod.ts";
+import { createReadModel, loadCatalog } from "../lib/mod.ts";
+import { TAGS } from "../lib/catalog/lists.ts";
 import { closestFinder } from "../lib/read/text.ts";
 
 const catalog = await loadCatalog();

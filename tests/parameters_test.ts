@@ -3,9 +3,11 @@ import {
   defaultWords,
   earlierPeriod,
   optionName,
+  parameterProblems,
   resolveParameters,
 } from "../lib/sql/parameters.ts";
-import { type Recipe, WITHOUT_RECIPE } from "../lib/sql/recipe.ts";
+import { parseRecipe, type Recipe, WITHOUT_RECIPE } from "../lib/sql/recipe.ts";
+import { RECIPE_FILES } from "../lib/sql/files.ts";
 import { recipeOf, recipes } from "../lib/read/recipes.ts";
 
 const AS_OF = Date.parse("2024-12-20T10:00:00Z");
@@ -177,4 +179,48 @@ Deno.test("earlierPeriod() moves a defaulted cohort or period back by its length
     undefined,
     "a snapshot does not move",
   );
+});
+
+Deno.test("every recipe parameter is of a kind PARAMETER_KINDS names, each setting and period start declaring its default", () => {
+  const problems = [...recipes().values()].flatMap(parameterProblems);
+  assert.deepEqual(problems, []);
+  const parsed = parseRecipe(
+    [
+      "-- Metric: churn-rate",
+      "-- Returns: lost, start, result",
+      "-- Result: lost / start * 100",
+      "-- Schema: version 1",
+      "-- Licence: MIT",
+      "-- Parameter: :period_start timestamp, the first day (a quarter: 2024-04-01)",
+      "-- Parameter: :period_end timestamp = 3 months, the day after (2024-07-01)",
+      "-- Parameter: :window_days integer, how many days (14)",
+      "-- Parameter: :colour text, a colour (blue)",
+      "SELECT :period_start, :period_end, :window_days, :colour",
+    ].join("\n"),
+  );
+  assert.ok(parsed.ok);
+  assert.deepEqual(parameterProblems(parsed.recipe), [
+    'churn-rate: ":period_start" declares no default (= …)',
+    'churn-rate: ":period_end" takes no declared default',
+    'churn-rate: ":window_days" declares no default (= …)',
+    'churn-rate: ":colour" is of no kind in PARAMETER_KINDS',
+  ]);
+});
+
+Deno.test("a setting's default is the one its header declares, never the example in its words", () => {
+  const file = RECIPE_FILES["onboarding-completion-rate"] ?? "";
+  assert.match(file, /:window_days integer = 14, .*\(14\)/);
+  const changed = parseRecipe(file.replace(/(:window_days integer = 14, .*)\(14\)/, "$1(99)"));
+  assert.ok(changed.ok);
+  const asOf = Date.parse("2024-12-20T00:00:00Z");
+  assert.equal(resolveParameters(changed.recipe, {}, asOf).values.window_days, 14);
+  const quarter = parseRecipe(
+    (RECIPE_FILES["net-promoter-score"] ?? "").replace("= 3 months", "= 6 months"),
+  );
+  assert.ok(quarter.ok);
+  const { values } = resolveParameters(quarter.recipe, {}, asOf);
+  assert.deepEqual([values.period_start, values.period_end], [
+    "2024-06-01 00:00:00",
+    "2024-12-01 00:00:00",
+  ]);
 });

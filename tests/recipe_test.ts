@@ -92,8 +92,24 @@ Deno.test("parseRecipe() names a parameter used but not declared, one declared b
     [...HEADER, "-- Parameter: :day timestamptz, a day", "SELECT :day"].join("\n"),
   );
   assert.deepEqual(typo.ok ? [] : typo.problems, [
-    '"Parameter: :day timestamptz, a day" is not ":name timestamp|integer|text, meaning"',
+    '"Parameter: :day timestamptz, a day" is not ":name timestamp|integer|text[ = default], meaning"',
     '":day" is used but not declared by a "Parameter:" line',
+  ]);
+  const defaults = parseRecipe(
+    [
+      ...HEADER,
+      "-- Parameter: :days integer = 7, how many days",
+      "-- Parameter: :event text = clicked, an event",
+      "-- Parameter: :period_start timestamp = a quarter, the first day",
+      "SELECT :days, :event, :period_start",
+    ].join("\n"),
+  );
+  assert.deepEqual(defaults.ok ? [] : defaults.problems, [
+    '"Parameter: :event text = clicked, an event": "= clicked" is no default for a text',
+    '"Parameter: :period_start timestamp = a quarter, the first day": "= a quarter" is no ' +
+    "default for a timestamp",
+    '":event" is used but not declared by a "Parameter:" line',
+    '":period_start" is used but not declared by a "Parameter:" line',
   ]);
 });
 

@@ -106,7 +106,9 @@ Deno.test("/sql/index.json lists each recipe with its metric, inputs, parameters
     }
     // Each parameter is a header line of the file, and the SQL uses it.
     for (const parameter of recipe.parameters) {
-      const line = `-- Parameter: :${parameter.name} ${parameter.type}, ${parameter.means}`;
+      const declared = parameter.default === undefined ? "" : ` = ${parameter.default}`;
+      const line =
+        `-- Parameter: :${parameter.name} ${parameter.type}${declared}, ${parameter.means}`;
       assert.ok(file.includes(`${line}\n`), `${recipe.metric}: ${line}`);
       assert.ok(
         file.split("\n").some((row) =>

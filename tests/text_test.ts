@@ -49,9 +49,13 @@ Deno.test("editDistance() with a bound gives the distance up to it and one past 
     const distance = fullDistance(a, b);
     for (const bound of [0, 1, 2, 3, Infinity]) {
       const expected = distance <= bound ? distance : bound + 1;
-      assert.equal(editDistance(a, b, bound), expected, `"${a}", "${b}" within ${bound}`);
+      assert.equal(
+        editDistance(a, b, { atMost: bound }),
+        expected,
+        `"${a}", "${b}" within ${bound}`,
+      );
     }
   }
-  assert.equal(editDistance("chrun", "churn", 1), 1);
-  assert.equal(editDistance("no-such-metric", "churn-rate", 3), 4);
+  assert.equal(editDistance("chrun", "churn", { atMost: 1 }), 1);
+  assert.equal(editDistance("no-such-metric", "churn-rate", { atMost: 3 }), 4);
 });

@@ -61,7 +61,10 @@ function cell(text: string): string {
 
 /** The figures as a compact Markdown table after the sentences, with the data set's address. */
 function figureTable(metric: MetricRecord, context: LinkContext): string[] {
-  const rows = metricFigureRows(metric, context.model.vocabulary(), context.baseUrl);
+  const rows = metricFigureRows(metric, {
+    vocabulary: context.model.vocabulary(),
+    baseUrl: context.baseUrl,
+  });
   if (rows.length === 0) return [];
   const bound = (row: (typeof rows)[number]) =>
     row.bound === "at-least" ? "≥ " : row.bound === "at-most" ? "≤ " : "";
@@ -87,7 +90,11 @@ function seriesList(metric: MetricRecord, context: LinkContext): string[] {
   const items = figureSeries(metric.figures ?? []).flatMap((series) => {
     const figure = metric.figures?.[(series.points[0]?.figure ?? 0) - 1];
     if (!figure) return [];
-    const words = seriesWords(series, metric, figure, context.model.vocabulary());
+    const words = seriesWords(series, {
+      metric,
+      figure,
+      vocabulary: context.model.vocabulary(),
+    });
     return [`${words}: ${seriesPointsWords(series)} [${series.source}]`];
   });
   return items.length > 0 ? ["", "Over the years:", "", bullets(items)] : [];

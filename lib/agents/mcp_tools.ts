@@ -10,7 +10,12 @@ import { findRecipe } from "../read/recipes.ts";
 import { frameworkSummary, metricSummary, type NotFound, type ReadModel } from "../read/model.ts";
 import { compareValue, type ValueComparison } from "../read/compare.ts";
 import { Problem, problemOr } from "../problem.ts";
-import { type ComparisonWords, comparisonWords, OLD_WORDS } from "../read/compare_words.ts";
+import {
+  type ComparisonWords,
+  comparisonWords,
+  directionWords,
+  OLD_WORDS,
+} from "../read/compare_words.ts";
 import type { Benchmarks } from "../catalog/records.ts";
 import {
   figureWords,
@@ -127,8 +132,7 @@ const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)
  */
 export function fittedRecord<R extends { name: string; slug: string }>(
   record: R,
-  order: readonly (keyof R & string)[],
-  asked: readonly string[],
+  { order, asked }: { order: readonly (keyof R & string)[]; asked: readonly string[] },
 ): Record<string, unknown> {
   const wanted = new Set(asked);
   const answer: Record<string, unknown> = { name: record.name, slug: record.slug };
@@ -171,7 +175,7 @@ function seriesLines(benchmarks: Benchmarks, vocabulary: Vocabulary): string[] {
     const figure = benchmarks.figures?.[(series.points[0]?.figure ?? 0) - 1];
     if (!figure) return [];
     return [
-      `${seriesWords(series, benchmarks, figure, vocabulary)}: ${
+      `${seriesWords(series, { metric: benchmarks, figure, vocabulary })}: ${
         seriesPointsWords(series)
       } [${series.source}]`,
     ];
@@ -190,18 +194,12 @@ function sourceLines(benchmarks: Benchmarks, numbers: readonly number[]): string
   });
 }
 
-const DIRECTION_WORDS = {
-  "higher-is-better": "higher is better",
-  "lower-is-better": "lower is better",
-  "target-band": "best inside a target band",
-} as const;
-
 /** A metric's figures as plain lines: what `get_benchmark` says without a value. */
 export function benchmarkText(benchmarks: Benchmarks, vocabulary: Vocabulary): string {
   const figures = benchmarks.figures ?? [];
   const numbers = figures.map((_, index) => index + 1);
   const how = benchmarks.direction
-    ? ` (${DIRECTION_WORDS[benchmarks.direction]}${
+    ? ` (${directionWords(benchmarks.direction).phrase}${
       benchmarks.per ? `, ${perWords(benchmarks.per)}` : ""
     })`
     : "";
@@ -222,8 +220,7 @@ export function benchmarkText(benchmarks: Benchmarks, vocabulary: Vocabulary): s
  */
 export function comparisonText(
   benchmarks: Benchmarks,
-  comparison: ValueComparison,
-  words: ComparisonWords,
+  { comparison, words }: { comparison: ValueComparison; words: ComparisonWords },
 ): string {
   const lines = [words.lead, ...(words.hint ? [words.hint] : [])];
   // Each line names its source by number, as the list at the end does, and the figure's year:
@@ -272,7 +269,9 @@ export function catalogTools(model: ReadModel): CatalogTools {
     get_metric: ({ slug, fields = METRIC_DEFAULT_FIELDS }) => {
       const found = model.resolve("metric", slug);
       return found.ok
-        ? result(fittedRecord(toApiMetric(found.record), METRIC_FIELD_NAMES, fields))
+        ? result(
+          fittedRecord(toApiMetric(found.record), { order: METRIC_FIELD_NAMES, asked: fields }),
+        )
         : notFoundError(found.notFound);
     },
     search: async ({ query, limit }) =>
@@ -281,7 +280,7 @@ export function catalogTools(model: ReadModel): CatalogTools {
     get_framework: ({ slug, fields = FRAMEWORK_DEFAULT_FIELDS }) => {
       const found = model.resolve("framework", slug);
       return found.ok
-        ? result(fittedRecord(found.record, FRAMEWORK_FIELD_NAMES, fields))
+        ? result(fittedRecord(found.record, { order: FRAMEWORK_FIELD_NAMES, asked: fields }))
         : notFoundError(found.notFound);
     },
     get_benchmark: ({ slug, value, per, segment }) => {
@@ -305,7 +304,7 @@ export function catalogTools(model: ReadModel): CatalogTools {
       const hint = words.hint ? { hint: words.hint } : {};
       return result(
         { ...benchmarks, comparison: { ...comparison, summary: words.lead, ...hint } },
-        comparisonText(benchmarks, comparison, words),
+        comparisonText(benchmarks, { comparison, words }),
       );
     },
   };

@@ -189,8 +189,7 @@ export type ArtifactRead =
  */
 export async function readArtifact(
   fs: CatalogFiles,
-  dir: CatalogDir,
-  label: string,
+  { dir, label }: { dir: CatalogDir; label: string },
 ): Promise<ArtifactRead> {
   const name = `${label}/${ARTIFACT_FILE}`;
   const [bytes, files] = await Promise.all([

@@ -7,7 +7,7 @@
  */
 import { evaluate, inputsOf, parseExpression } from "./expression.ts";
 import { findWritten, readWritten } from "./figures.ts";
-import type { Calculator } from "./schema.ts";
+import type { Calculator } from "./record_types.ts";
 
 export type { Calculator };
 
@@ -19,8 +19,7 @@ export type { Calculator };
  */
 export function calculatorProblems(
   calculator: Calculator,
-  inPractice: string,
-  at: string,
+  { inPractice, at }: { inPractice: string; at: string },
 ): string[] {
   const problems: string[] = [];
   const parsed = parseExpression(calculator.expression);

@@ -1,14 +1,70 @@
 /**
  * How a benchmark figure cites its sources: by naming their author in its own words, as
- * `(KeyBanc Capital Markets, 2020)`.
+ * `(KeyBanc Capital Markets, 2020)`. A source's author and year are read from its label here, in
+ * one place, and checked when the catalog is validated.
  *
  * @module
  */
 import type { Source } from "./records.ts";
 
+/** A source's author and dates, as its label gives them. */
+export interface SourceParts {
+  /** The author: the label up to the first comma, quote or parenthesis. */
+  author: string;
+  /** The year of publication, from the label's closing parenthesis, when it gives one. */
+  year?: string;
+  /** The year the source was read (`accessed 2026` in the closing parenthesis), if given. */
+  accessed?: string;
+}
+
+/**
+ * A source's author and dates, read from its label: `Recurly, "Churn" (2020, accessed 2026)` is
+ * by Recurly, of 2020, read in 2026.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { sourceParts } from "./citations.ts";
+ * assert.deepEqual(sourceParts({ label: 'Recurly, "Churn" (2020, accessed 2026)', url: "" }), {
+ *   author: "Recurly",
+ *   year: "2020",
+ *   accessed: "2026",
+ * });
+ * ```
+ */
+export function sourceParts(source: Source): SourceParts {
+  const author = source.label.split(/,|\s"|\s\(|\s“/)[0]?.trim() ?? "";
+  const last = source.label.match(/\(([^()]*)\)\s*$/)?.[1] ?? "";
+  const years = last.match(/\b(?:19|20)\d{2}\b/g) ?? [];
+  const accessed = last.match(/accessed ((?:19|20)\d{2})/)?.[1];
+  const year = years.find((found) => found !== accessed);
+  return {
+    author,
+    ...(year === undefined ? {} : { year }),
+    ...(accessed === undefined ? {} : { accessed }),
+  };
+}
+
 /** A source's author: its label up to the first comma, quote or parenthesis. */
 export function authorOf(source: Source): string {
-  return source.label.split(/,|\s"|\s\(|\s“/)[0]?.trim() ?? "";
+  return sourceParts(source).author;
+}
+
+/**
+ * What is wrong with the author and dates a source's label gives, one line each, under `at`: the
+ * label must open with its author (a name, not a quoted title), and a year of publication must
+ * not come after the year the source was read.
+ */
+export function sourceProblems(source: Source, at: string): string[] {
+  const { author, year, accessed } = sourceParts(source);
+  return [
+    ...(!/^[\p{L}\p{N}]/u.test(author)
+      ? [`${at}.label: "${source.label}" must open with its author's name, then a comma`]
+      : []),
+    ...(year !== undefined && accessed !== undefined && year > accessed
+      ? [`${at}.label: published in ${year}, after it was accessed in ${accessed}`]
+      : []),
+  ];
 }
 
 /**

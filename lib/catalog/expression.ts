@@ -265,25 +265,34 @@ const SIGNS = { "+": "+", "-": "−", "*": "×", "/": "÷", "^": "^" } as const;
  * assert.equal(render(parsed.expr, { a: "5", b: "2", c: "10" }), "(5 − 2) ÷ 10 × 100");
  * ```
  */
-export function render(expr: Expr, inputs?: Readonly<Record<string, string>>, parent = 0): string {
+export function render(expr: Expr, inputs?: Readonly<Record<string, string>>): string {
+  return renderWithin(expr, inputs, 0);
+}
+
+/** The expression as text, in parentheses when it binds less tightly than its `parent`. */
+function renderWithin(
+  expr: Expr,
+  inputs: Readonly<Record<string, string>> | undefined,
+  parent: number,
+): string {
   switch (expr.kind) {
     case "number":
       return expr.text;
     case "input":
       return inputs?.[expr.name] ?? expr.name;
     case "unary": {
-      const text = `−${render(expr.arg, inputs, 3)}`;
+      const text = `−${renderWithin(expr.arg, inputs, 3)}`;
       return parent > 3 ? `(${text})` : text;
     }
     case "binary": {
       const own = PRECEDENCE[expr.op];
       const right = expr.op === "^" ? own : expr.op === "-" || expr.op === "/" ? own + 1 : own;
-      const text = `${render(expr.left, inputs, expr.op === "^" ? own + 1 : own)} ${
+      const text = `${renderWithin(expr.left, inputs, expr.op === "^" ? own + 1 : own)} ${
         SIGNS[expr.op]
-      } ${render(expr.right, inputs, right)}`;
+      } ${renderWithin(expr.right, inputs, right)}`;
       return own < parent ? `(${text})` : text;
     }
     case "call":
-      return `${expr.fn}(${expr.args.map((arg) => render(arg, inputs)).join(", ")})`;
+      return `${expr.fn}(${expr.args.map((arg) => renderWithin(arg, inputs, 0)).join(", ")})`;
   }
 }

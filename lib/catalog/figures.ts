@@ -1,23 +1,16 @@
 /**
  * Benchmark figures as data: a figure and the closed lists it is described with, how a metric's
- * values compare with its figures, the segment vocabulary's shape (each type inferred from its
- * schema in `schema.ts`, imported as a type alone), and how a figure's number is read from the
- * words it is written with in its sentence.
+ * values compare with its figures, the segment vocabulary's shape (the types of
+ * `record_types.ts`, held to their schemas in `schema.ts`), and how a figure's number is read
+ * from the words it is written with in its sentence.
  * No validator is loaded here: the read model, the pages, the CLI and the MCP server use it at run
  * time, and `parse.ts` checks the catalog's figures against the same rules.
  *
  * @module
  */
 
-import type {
-  BenchmarkFigure,
-  Comparison,
-  Conversion,
-  Direction,
-  Statistic,
-  Unit,
-  Vocabulary,
-} from "./schema.ts";
+import type { Conversion, Direction, Statistic } from "./schema.ts";
+import type { BenchmarkFigure, Comparison, Unit, Vocabulary } from "./record_types.ts";
 
 export { type Period, PERIODS } from "./lists.ts";
 export type { BenchmarkFigure, Comparison, Conversion, Direction, Statistic, Unit, Vocabulary };
@@ -112,7 +105,11 @@ export function readWritten(written: string): WrittenNumber {
  * Where `written` stands in `text` as a whole figure (no digit right before or after it), from
  * `from` on; -1 when it does not.
  */
-export function findWritten(text: string, written: string, from = 0): number {
+export function findWritten(
+  text: string,
+  written: string,
+  { from = 0 }: { from?: number } = {},
+): number {
   for (let at = text.indexOf(written, from); at !== -1; at = text.indexOf(written, at + 1)) {
     const before = text[at - 1] ?? "";
     const after = text.slice(at + written.length, at + written.length + 2);
@@ -148,7 +145,7 @@ export function unclaimedNumbers(sentence: string, claims: readonly string[]): s
     for (
       let at = findWritten(sentence, claim);
       at !== -1;
-      at = findWritten(sentence, claim, at + 1)
+      at = findWritten(sentence, claim, { from: at + 1 })
     ) {
       if (!overlaps(at, at + claim.length)) {
         spans.push([at, at + claim.length]);

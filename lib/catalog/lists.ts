@@ -18,17 +18,13 @@ export const TAGS = [
   "health",
 ] as const;
 
-/** A metric tag, one of {@linkcode TAGS}. */
-export type Tag = typeof TAGS[number];
+export type { Period, Tag } from "./record_types.ts";
 
 /** Lowercase kebab-case, as used in every page and API address. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** The periods a rate is quoted per. */
 export const PERIODS = ["day", "week", "month", "quarter", "year"] as const;
-
-/** A period, one of {@linkcode PERIODS}. */
-export type Period = typeof PERIODS[number];
 
 /** The units a figure, a comparison or a calculator's input is quoted in. */
 export const UNITS = [
@@ -81,4 +77,19 @@ export const FIGURE_KINDS = [
   "warning",
   "extreme",
   "reported",
+] as const;
+
+/**
+ * The fields a metric has in the catalog and not in the API, in the order a record holds them:
+ * the date its benchmarks were reviewed, its figures as data, how a value compares with them, its
+ * calculator, and why it has none. Declared here once: `MetricRecord` adds these names to the API
+ * record, `toApiMetric` leaves them out, the Markdown parser takes them apart from the API fields,
+ * and the compiler holds the front matter's schema to the list.
+ */
+export const METRIC_CATALOG_ONLY = [
+  "benchmarksReviewed",
+  "figures",
+  "comparison",
+  "calculator",
+  "notComputable",
 ] as const;

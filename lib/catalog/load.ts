@@ -69,7 +69,7 @@ export async function loadCatalogWith(
 ): Promise<Catalog> {
   const dir = catalogDir(root);
   if (prebuilt) {
-    const found = await readArtifact(files, dir, label);
+    const found = await readArtifact(files, { dir, label });
     if (found.ok) return found.catalog;
     if (!found.missing || root === EMBEDDED_CATALOG) {
       onFallback?.(`${found.reason}: validating the Markdown files instead`);

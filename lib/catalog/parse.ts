@@ -17,11 +17,18 @@ import {
 } from "./schema.ts";
 import {
   type Catalog,
+  catalogOnlyOf,
   type Framework,
   FRAMEWORK_SECTIONS,
+  type FrameworkSectionField,
   METRIC_SECTIONS,
+  type MetricCatalogField,
+  type MetricCatalogValues,
   type MetricRecord,
+  type MetricSectionField,
   SLUG_PATTERN,
+  type Source,
+  withoutCatalogOnly,
 } from "./records.ts";
 import { type CatalogDir, CatalogError, type CatalogFiles, inFolder } from "./folder.ts";
 import { Problem } from "../problem.ts";
@@ -29,8 +36,37 @@ import { crossRecordProblems } from "./validate.ts";
 import { structureBenchmarks, vocabularyProblems } from "./figure_rules.ts";
 import type { Vocabulary } from "./figures.ts";
 import { calculatorProblems } from "./calculator.ts";
+import { sourceProblems } from "./citations.ts";
+import type { Metric } from "./record_types.ts";
+
+/**
+ * `true` when a front matter's schema leaves out every `## ` section of its record: each section
+ * of the field table is omitted from the record's schema for the front matter
+ * (`MetricSchema.omit({ definition: true, … })`), so that a file cannot give it twice.
+ */
+export type OmitsSections<FrontMatter, Section extends string> =
+  [Extract<keyof FrontMatter, Section>] extends [never] ? true : false;
+
+/** `true` when two unions of names are the same. */
+export type SameNames<A, B> = [A] extends [B] ? [B] extends [A] ? true : false : false;
+
+// The compiler holds the front matters' schemas to the field tables (every `## ` section omitted)
+// and to the catalog-only list (every field the metric's front matter adds to the API record).
+true satisfies OmitsSections<z.infer<typeof MetricFrontMatterSchema>, MetricSectionField>;
+true satisfies OmitsSections<z.infer<typeof FrameworkFrontMatterSchema>, FrameworkSectionField>;
+true satisfies SameNames<keyof MetricCatalogValues, MetricCatalogField>;
+true satisfies SameNames<Exclude<keyof MetricRecord, keyof Metric>, MetricCatalogField>;
+true satisfies SameNames<
+  { [Field in MetricCatalogField]-?: NonNullable<MetricRecord[Field]> },
+  { [Field in MetricCatalogField]-?: NonNullable<MetricCatalogValues[Field]> }
+>;
 
 const MAX_FILE_BYTES = 256 * 1024;
+
+/** What is wrong with the author and dates of each source of a list, under `at`. */
+function sourcesProblems(sources: readonly Source[], at: string): string[] {
+  return sources.flatMap((source, index) => sourceProblems(source, `${at}[${index}]`));
+}
 const REPORT_INPUT = { reportInput: true };
 /** `synonyms.yaml`: everyday phrases that name a record, by the record's slug. */
 const SYNONYMS = z.record(z.string().regex(SLUG_PATTERN), z.array(z.string().min(1)).min(1));
@@ -129,17 +165,11 @@ function parseMetric(
   const front = MetricFrontMatterSchema.safeParse(body.frontMatter, REPORT_INPUT);
   if (!front.success) reportIssues(file.path, front.error, problems);
   if (!front.success || !body.ok) return undefined;
-  const {
-    benchmarksReviewed,
-    benchmarks: entries,
-    comparison,
-    calculator,
-    notComputable,
-    sources: listed,
-    ...rest
-  } = front.data;
+  const { benchmarks: entries, ...rest } = front.data;
   // Which sources restate someone else's study is for the catalog's own checks, not the API.
-  const fields = { ...rest, sources: listed.map(({ secondary: _, ...source }) => source) };
+  const sources = rest.sources.map(({ secondary: _, ...source }) => source);
+  const fields = { ...withoutCatalogOnly(rest), sources };
+  const { benchmarksReviewed, comparison, calculator, notComputable } = rest;
   const structured = entries &&
     structureBenchmarks(entries, {
       path: file.path,
@@ -158,6 +188,7 @@ function parseMetric(
     REPORT_INPUT,
   );
   if (!metric.success) return void reportIssues(file.path, metric.error, problems);
+  problems.push(...sourcesProblems(metric.data.sources, `${file.path}: sources`));
   if (metric.data.benchmarks && benchmarksReviewed === undefined) {
     problems.push(`${file.path}: benchmarksReviewed: is required when benchmarks are given`);
   }
@@ -175,17 +206,16 @@ function parseMetric(
   }
   if (calculator) {
     problems.push(
-      ...calculatorProblems(calculator, metric.data.inPractice, `${file.path}: calculator`),
+      ...calculatorProblems(calculator, {
+        inPractice: metric.data.inPractice,
+        at: `${file.path}: calculator`,
+      }),
     );
   }
   const figures = structured?.figures ?? [];
   return {
     ...metric.data,
-    ...(benchmarksReviewed === undefined ? {} : { benchmarksReviewed }),
-    ...(figures.length > 0 ? { figures } : {}),
-    ...(comparison ? { comparison } : {}),
-    ...(calculator ? { calculator } : {}),
-    ...(notComputable ? { notComputable } : {}),
+    ...catalogOnlyOf({ ...rest, figures: figures.length > 0 ? figures : undefined }),
   };
 }
 
@@ -200,6 +230,10 @@ function parseFramework(file: FileText, problems: string[]): Framework | undefin
     REPORT_INPUT,
   );
   if (!framework.success) return void reportIssues(file.path, framework.error, problems);
+  problems.push(...sourcesProblems(framework.data.sources, `${file.path}: sources`));
+  framework.data.examples.forEach(({ source }, index) => {
+    if (source) problems.push(...sourceProblems(source, `${file.path}: examples[${index}].source`));
+  });
   return framework.data;
 }
 

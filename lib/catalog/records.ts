@@ -1,25 +1,26 @@
 /**
  * The record types of the catalog and the ordered field table every surface walks, without the
  * validator: what the read model, the pages, the CLI and the API need at run time. The API
- * records' types are inferred from their zod schemas in `schema.ts`, imported as types alone.
+ * records' types are those of `record_types.ts`, which `schema.ts` holds to its zod schemas.
  *
  * @module
  */
 import type { Figure } from "./figures.ts";
+import type { FrameworkSummary, MetricFrontMatter, MetricSummary } from "./schema.ts";
 import type {
   Benchmarks,
   Calculator,
   Comparison,
   Framework,
-  FrameworkSummary,
   Metric,
-  MetricSummary,
   SearchHit,
   Source,
   Vocabulary,
-} from "./schema.ts";
+} from "./record_types.ts";
 
-export { SLUG_PATTERN, type Tag, TAGS } from "./lists.ts";
+import { METRIC_CATALOG_ONLY } from "./lists.ts";
+
+export { METRIC_CATALOG_ONLY, SLUG_PATTERN, type Tag, TAGS } from "./lists.ts";
 export type { Benchmarks, Framework, FrameworkSummary, Metric, MetricSummary, SearchHit, Source };
 
 /** A component of a framework and the metrics it groups. */
@@ -248,29 +249,74 @@ export const FRAMEWORK_SECTIONS: Readonly<Record<string, FrameworkSectionField>>
   FRAMEWORK_FIELDS,
 );
 
-/**
- * A metric as the catalog holds it: the API record plus the date its benchmarks were reviewed,
- * its benchmark figures as data and how values are compared with them.
- */
-export type MetricRecord = Metric & {
-  benchmarksReviewed?: string;
-  figures?: Figure[];
-  comparison?: Comparison;
-  calculator?: Calculator;
-  notComputable?: string;
-};
+/** A field a metric has in the catalog and not in the API, one of `METRIC_CATALOG_ONLY`. */
+export type MetricCatalogField = typeof METRIC_CATALOG_ONLY[number];
 
-/** A metric as the API serves it: the record without the catalog-only review date. */
+/**
+ * The values of the catalog-only fields: as the front matter's schema gives them, and the figures
+ * structured from the benchmark sentences. A name in `METRIC_CATALOG_ONLY` that is neither does not
+ * compile.
+ */
+export type MetricCatalogValues = Omit<MetricFrontMatter, keyof Metric> & { figures: Figure[] };
+
+/**
+ * A metric as the catalog holds it: the API record plus the fields of `METRIC_CATALOG_ONLY`, as
+ * the front matter's schema gives them (the compiler holds the two to each other in `parse.ts`).
+ */
+export interface MetricRecord extends Metric {
+  /** The date its benchmarks were last reviewed (YYYY-MM-DD). */
+  benchmarksReviewed?: string;
+  /** Its benchmark figures as data, structured from the benchmark sentences. */
+  figures?: Figure[];
+  /** How a reader's value is compared with the figures. */
+  comparison?: Comparison;
+  /** Its calculator, when it is arithmetic over a few named inputs. */
+  calculator?: Calculator;
+  /** Why it has no calculator, when it cannot be computed. */
+  notComputable?: string;
+}
+
+const CATALOG_ONLY: ReadonlySet<string> = new Set(METRIC_CATALOG_ONLY);
+
+/**
+ * A record without its catalog-only fields (`METRIC_CATALOG_ONLY`), its other fields in their
+ * order.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { withoutCatalogOnly } from "./records.ts";
+ * const record = { name: "A", benchmarksReviewed: "2026-11-01" };
+ * assert.deepEqual(withoutCatalogOnly(record), { name: "A" });
+ * ```
+ */
+export function withoutCatalogOnly<R extends object>(record: R): Omit<R, MetricCatalogField> {
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    if (!CATALOG_ONLY.has(key)) kept[key] = value;
+  }
+  // Every key but the catalog-only ones is copied with its value.
+  return kept as Omit<R, MetricCatalogField>;
+}
+
+/**
+ * The catalog-only fields a metric has, in the order of `METRIC_CATALOG_ONLY`, leaving out those
+ * that are undefined.
+ */
+export function catalogOnlyOf(
+  values: { [Field in MetricCatalogField]?: MetricRecord[Field] | undefined },
+): Pick<MetricRecord, MetricCatalogField> {
+  const fields: Record<string, unknown> = {};
+  for (const key of METRIC_CATALOG_ONLY) {
+    if (values[key] !== undefined) fields[key] = values[key];
+  }
+  // Each key is a catalog-only field, copied with its own value.
+  return fields as Pick<MetricRecord, MetricCatalogField>;
+}
+
+/** A metric as the API serves it: the record without its catalog-only fields. */
 export function toApiMetric(record: MetricRecord): Metric {
-  const {
-    benchmarksReviewed: _reviewed,
-    figures: _figures,
-    comparison: _comparison,
-    calculator: _calculator,
-    notComputable: _notComputable,
-    ...metric
-  } = record;
-  return metric;
+  return withoutCatalogOnly(record);
 }
 
 /** The loaded, validated catalog. Lists are sorted by slug. */

@@ -1,9 +1,9 @@
 /**
  * The catalog's records, declared once with zod: the validator that loads the Markdown files, the
- * OpenAPI component schemas, the MCP output schemas, and the record types, which are inferred
- * from these declarations. Code that runs at start-up imports the types alone (`import type`,
- * through `records.ts`, `figures.ts` and `calculator.ts`), so zod loads only where a file is
- * validated or a schema is published.
+ * OpenAPI component schemas and the MCP output schemas. The record types the library names are
+ * written out in `record_types.ts`, and the compiler holds each to the type its schema here
+ * infers (the checks at the end of this file). Code that runs at start-up imports types alone, so
+ * zod loads only where a file is validated or a schema is published.
  *
  * The field order of each object is the order of the API contract's tables, so a parsed record
  * serializes with its fields in that order.
@@ -21,6 +21,11 @@ import {
   TAGS,
   UNITS,
 } from "./lists.ts";
+
+import type * as Written from "./record_types.ts";
+
+/** `true` when two types are each assignable to the other. */
+type Same<A, B> = [A] extends [B] ? [B] extends [A] ? true : false : false;
 
 const TRACKING_PARAMETER = /^(utm_.*|ref|fbclid|gclid|mc_cid|mc_eid)$/i;
 
@@ -70,16 +75,12 @@ const statistic = z.enum(STATISTICS);
 const direction = z.enum(DIRECTIONS);
 const conversion = z.enum(CONVERSIONS);
 
-/** A unit a figure, a comparison or a calculator's input is quoted in. */
-export type Unit = z.infer<typeof unit>;
 /** What kind of number a figure is. */
 export type Statistic = z.infer<typeof statistic>;
 /** Which way a metric's value is better. */
 export type Direction = z.infer<typeof direction>;
 /** A conversion between periods that a metric's own text states. */
 export type Conversion = z.infer<typeof conversion>;
-/** A citation: a linkable, authoritative source backing a claim or a benchmark figure. */
-export type Source = z.infer<typeof SourceSchema>;
 
 const labelledText = z.strictObject({ label: text, text });
 const relatedMetric = z.strictObject({ slug, text });
@@ -173,11 +174,6 @@ export const FrameworkSchema = z.strictObject({
   sources: z.array(SourceSchema),
 }).register(componentRegistry, { id: "Framework", description: "A measurement framework" });
 
-/** One product or growth metric, as the API serves it. */
-export type Metric = z.infer<typeof MetricSchema>;
-/** One measurement framework, as the API serves it. */
-export type Framework = z.infer<typeof FrameworkSchema>;
-
 /** The body of every API error response. */
 export const NotFoundSchema = z.strictObject({ error: z.string() }).register(componentRegistry, {
   id: "NotFound",
@@ -249,9 +245,6 @@ export const ComparisonSchema = z.strictObject({
   sameAs: z.array(unit).min(1).optional(),
 });
 
-/** How a metric's values are compared with its figures. */
-export type Comparison = z.infer<typeof ComparisonSchema>;
-
 /** One input of a metric's calculator. */
 export const CalculatorInputSchema = z.strictObject({
   /** How people read it. */
@@ -286,9 +279,6 @@ export const CalculatorSchema = z.strictObject({
     states: text,
   }),
 });
-
-/** A metric's calculator, as the catalog holds it. */
-export type Calculator = z.infer<typeof CalculatorSchema>;
 
 /** `segments.yaml`: the closed vocabulary of figure segments. */
 export const VocabularySchema = z.record(
@@ -326,12 +316,6 @@ export const VocabularySchema = z.record(
 );
 
 /**
- * The closed vocabulary of figure segments, `catalog/segments.yaml`: each key by slug, with its
- * values by slug.
- */
-export type Vocabulary = z.infer<typeof VocabularySchema>;
-
-/**
  * A source as a metric file lists it: a {@linkcode SourceSchema}, and where the page reports or
  * reprints someone else's study rather than being the originator's own text, `secondary`: whose
  * study it is and why the catalog cites this page. The mark stays in the file (the content tests
@@ -346,7 +330,11 @@ const FileSourceSchema = SourceSchema.extend({
   }).optional(),
 });
 
-/** The front matter of a metric file: the structured fields, plus the benchmarks' review date. */
+/**
+ * The front matter of a metric file: the structured fields, without the `## ` sections (the
+ * compiler holds this omit list to `METRIC_FIELDS`, see `OmitsSections` in `parse.ts`), plus the
+ * benchmark entries as written and the catalog-only fields (`METRIC_CATALOG_ONLY`).
+ */
 export const MetricFrontMatterSchema = MetricSchema.omit(
   {
     slug: true,
@@ -366,6 +354,9 @@ export const MetricFrontMatterSchema = MetricSchema.omit(
   calculator: CalculatorSchema.optional(),
   notComputable: text.optional(),
 });
+
+/** The front matter of a metric file, as its schema gives it. */
+export type MetricFrontMatter = z.infer<typeof MetricFrontMatterSchema>;
 
 /** The front matter of a framework file. */
 export const FrameworkFrontMatterSchema = FrameworkSchema.omit(
@@ -423,9 +414,6 @@ export const SearchHitSchema = z.strictObject({
   /** The relevance score; never higher than the hit before it. */
   score: z.number(),
 });
-
-/** One search result. */
-export type SearchHit = z.infer<typeof SearchHitSchema>;
 
 /** One benchmark figure as data, as the CLI's `--json` and the MCP `get_benchmark` give it. */
 export const BenchmarkFigureSchema = z.strictObject({
@@ -552,12 +540,8 @@ export const BenchmarkSchema = z.strictObject({
   }),
 });
 
-/** A metric's benchmark figures, each with the sources it cites, and the review date. */
-export type Benchmarks = z.infer<typeof BenchmarkSchema>;
-/** One benchmark figure as data, numbered in its metric, with its segment in words. */
-export type BenchmarkFigure = z.infer<typeof BenchmarkFigureSchema>;
 /** A series of a metric's figures: one source, one statistic and segment, one point a year. */
-export type FigureSeries = z.infer<typeof FigureSeriesSchema>;
+export type FigureSeries = NonNullable<Written.Benchmarks["series"]>[number];
 
 /** Where a reader's value stands against one comparable figure. */
 const PlacementSchema = z.strictObject({
@@ -667,3 +651,18 @@ export const BenchmarkAnswerSchema = BenchmarkSchema.extend({
 export type ValueComparison = z.infer<typeof ComparisonDataSchema>;
 /** A comparison with its lead and hint in words, as MCP `get_benchmark` answers it. */
 export type ValueComparisonAnswer = z.infer<typeof ValueComparisonSchema>;
+
+// The record types written out in `record_types.ts` are the types these schemas infer.
+true satisfies Same<z.infer<typeof SourceSchema>, Written.Source>;
+true satisfies Same<z.infer<typeof MetricSchema>, Written.Metric>;
+true satisfies Same<z.infer<typeof FrameworkSchema>, Written.Framework>;
+true satisfies Same<z.infer<typeof ComparisonSchema>, Written.Comparison>;
+true satisfies Same<z.infer<typeof CalculatorSchema>, Written.Calculator>;
+true satisfies Same<z.infer<typeof VocabularySchema>, Written.Vocabulary>;
+true satisfies Same<z.infer<typeof BenchmarkFigureSchema>, Written.BenchmarkFigure>;
+true satisfies Same<z.infer<typeof BenchmarkSchema>, Written.Benchmarks>;
+true satisfies Same<z.infer<typeof FigureSeriesSchema>, FigureSeries>;
+true satisfies Same<z.infer<typeof SearchHitSchema>, Written.SearchHit>;
+true satisfies Same<(typeof TAGS)[number], Written.Tag>;
+true satisfies Same<(typeof PERIODS)[number], Written.Period>;
+true satisfies Same<z.infer<typeof unit>, Written.Unit>;

@@ -5,10 +5,16 @@
  *
  * @module
  */
-import type { Vocabulary } from "./schema.ts";
+import type { Vocabulary } from "./record_types.ts";
+
+/** One value of one key of the vocabulary. */
+export interface SegmentValue {
+  key: string;
+  slug: string;
+}
 
 /** The groups a vocabulary value sits inside (`within`), nearest first. */
-export function groupsAround(vocabulary: Vocabulary, key: string, slug: string): string[] {
+export function groupsAround(vocabulary: Vocabulary, { key, slug }: SegmentValue): string[] {
   const values = Object.hasOwn(vocabulary, key) ? vocabulary[key]?.values : undefined;
   const found: string[] = [];
   let next = values && Object.hasOwn(values, slug) ? values[slug]?.within : undefined;
@@ -31,17 +37,16 @@ export function groupsAround(vocabulary: Vocabulary, key: string, slug: string):
  *   market: { label: "Market", values: { "b2b-saas": { label: "B2B SaaS", implies: { model: "b2b" } } } },
  *   model: { label: "Business model", values: { b2b: { label: "B2B" } } },
  * };
- * assert.deepEqual(impliedBy(vocabulary, "market", "b2b-saas"), { model: "b2b" });
+ * assert.deepEqual(impliedBy(vocabulary, { key: "market", slug: "b2b-saas" }), { model: "b2b" });
  * ```
  */
 export function impliedBy(
   vocabulary: Vocabulary,
-  key: string,
-  slug: string,
+  { key, slug }: SegmentValue,
 ): Record<string, string> {
   const values = Object.hasOwn(vocabulary, key) ? vocabulary[key]?.values : undefined;
   const implied: Record<string, string> = {};
-  for (const value of [slug, ...groupsAround(vocabulary, key, slug)]) {
+  for (const value of [slug, ...groupsAround(vocabulary, { key, slug })]) {
     const own = values && Object.hasOwn(values, value) ? values[value]?.implies : undefined;
     for (const [other, to] of Object.entries(own ?? {})) {
       if (!Object.hasOwn(implied, other)) implied[other] = to;
@@ -57,7 +62,7 @@ export function withImplied(
 ): Record<string, string> {
   const whole: Record<string, string> = { ...segment };
   for (const [key, slug] of Object.entries(segment)) {
-    for (const [other, to] of Object.entries(impliedBy(vocabulary, key, slug))) {
+    for (const [other, to] of Object.entries(impliedBy(vocabulary, { key, slug }))) {
       if (!Object.hasOwn(whole, other)) whole[other] = to;
     }
   }
@@ -68,9 +73,12 @@ export function withImplied(
  * Whether two values of one key can describe the same population: the same value, or one
  * within the other.
  */
-export function agrees(vocabulary: Vocabulary, key: string, one: string, other: string): boolean {
-  return one === other || groupsAround(vocabulary, key, one).includes(other) ||
-    groupsAround(vocabulary, key, other).includes(one);
+export function agrees(
+  vocabulary: Vocabulary,
+  { key, one, other }: { key: string; one: string; other: string },
+): boolean {
+  return one === other || groupsAround(vocabulary, { key, slug: one }).includes(other) ||
+    groupsAround(vocabulary, { key, slug: other }).includes(one);
 }
 
 /** A value a segment states against the one another of its values implies. */
@@ -89,9 +97,9 @@ export function contradiction(
   vocabulary: Vocabulary,
 ): Contradiction | undefined {
   for (const [key, slug] of Object.entries(segment)) {
-    for (const [other, to] of Object.entries(impliedBy(vocabulary, key, slug))) {
+    for (const [other, to] of Object.entries(impliedBy(vocabulary, { key, slug }))) {
       const stated = segment[other];
-      if (stated !== undefined && !agrees(vocabulary, other, stated, to)) {
+      if (stated !== undefined && !agrees(vocabulary, { key: other, one: stated, other: to })) {
         return { key: other, stated, implied: to, by: { key, slug } };
       }
     }

@@ -41,7 +41,7 @@ export const DATA_DETAILS: readonly string[] = [
   "The recipe's parameters are options named after them " +
   "(--period-start 2024-03-01, --window-days 14, --activation-event created_project); " +
   "left out, a period is the last full one before the data ends (--as-of), and a setting the " +
-  "recipe's example. The parameters and the inputs the data gave are printed with the answer. " +
+  "recipe's default. The parameters and the inputs the data gave are printed with the answer. " +
   "With --from stripe, chargebee, segment or posthog (several separated by commas, such as " +
   "stripe,posthog), DIR holds those sources' own tables as they export them (examples/stripe/), " +
   "mapped onto the reference schema by the views the schema page shows; a table they do not " +

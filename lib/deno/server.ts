@@ -53,7 +53,7 @@ export function serve(model: ReadModel, options: ServeOptions = {}): Deno.HttpSe
         const baseUrl = options.baseUrl ?? baseUrlFor(address);
         // Deno's own compression streams spare the process node:zlib.
         handler = createModelHandler(model, { baseUrl, compress: streamCompress });
-        console.error(listeningLine(model.counts(), baseUrl, address));
+        console.error(listeningLine(model.counts(), { baseUrl, address }));
         if (exitOnSignal) console.error(stopLine(Deno.pid));
       },
     }, (request) => inFlight.track(handler(request)));

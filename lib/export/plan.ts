@@ -16,12 +16,7 @@ export interface ExportEntry {
 }
 
 /** An error answer and the file that holds it. */
-export interface ErrorFile {
-  /** The file, relative to the export folder. */
-  file: string;
-  /** The answer. */
-  answer: BuiltAnswer;
-}
+export type ErrorFile = Omit<ExportEntry, "path">;
 
 /** What the export writes, worked out before anything is written. */
 export interface ExportPlan {

@@ -70,7 +70,7 @@ function serveHttp(model: ReadModel, options: ServeOptions): Promise<void> {
         : { hostname, port };
       const baseUrl = options.baseUrl ?? baseUrlFor(address);
       handler = createModelHandler(model, { baseUrl });
-      console.error(listeningLine(model.counts(), baseUrl, address));
+      console.error(listeningLine(model.counts(), { baseUrl, address }));
       console.error(stopLine(process.pid));
       resolve();
     });

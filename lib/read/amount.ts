@@ -50,10 +50,14 @@ const UNIT_NAMES: Record<Unit, string> = {
  * assert.equal(readAmount("1.04", "percent").ok, false);
  * ```
  */
-export function readAmount(raw: string | number, unit: Unit, what = "The value"): Amount {
+export function readAmount(
+  raw: string | number,
+  unit: Unit,
+  { what = "The value" }: { what?: string } = {},
+): Amount {
   if (typeof raw === "number") {
     if (!Number.isFinite(raw)) return { ok: false, error: `${what} must be a finite number` };
-    return readAmount(String(raw).includes("e") ? raw.toFixed(20) : String(raw), unit, what);
+    return readAmount(String(raw).includes("e") ? raw.toFixed(20) : String(raw), unit, { what });
   }
   const typed = raw.trim().slice(0, 100);
   if (typed === "") return { ok: false, error: `${what} is missing` };

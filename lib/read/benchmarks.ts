@@ -39,8 +39,7 @@ export type FigureRow = Omit<Figure, "sentence" | "source"> & {
 /** A metric's figures as data set rows. */
 export function metricFigureRows(
   metric: MetricRecord,
-  vocabulary: Vocabulary,
-  baseUrl: string,
+  { vocabulary, baseUrl }: { vocabulary: Vocabulary; baseUrl: string },
 ): FigureRow[] {
   return (metric.figures ?? []).map((figure, index) => {
     const source = metric.sources[figure.source - 1] ?? { label: "", url: "" };

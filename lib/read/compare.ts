@@ -142,7 +142,7 @@ export function segmentChoices(metric: ComparedMetric, vocabulary: Vocabulary): 
     const used = new Set(segments.flatMap((segment) => segment[key] ?? []));
     if (used.size === 0) return [];
     for (const slug of [...used]) {
-      for (const around of groupsAround(vocabulary, key, slug)) used.add(around);
+      for (const around of groupsAround(vocabulary, { key, slug })) used.add(around);
     }
     const values = Object.entries(spec.values)
       .filter(([slug]) => used.has(slug))
@@ -208,7 +208,7 @@ function readSegment(
     if (!spec.band) {
       refuse(`Segment "${key}" takes one of ${slugs}, not "${String(typed).slice(0, 40)}"`);
     }
-    const amount = readAmount(typed, spec.band, `Segment "${key}"`);
+    const amount = readAmount(typed, spec.band, { what: `Segment "${key}"` });
     if (!amount.ok) refuse(`${amount.error} (or one of ${slugs})`);
     if (amount.value < 0) refuse(`Segment "${key}" must not be negative`);
     if (list) list.push(key);
@@ -222,10 +222,12 @@ function impliedOf(asked: readonly Asked[], vocabulary: Vocabulary): Asked[] {
   const implied: Asked[] = [];
   for (const item of asked) {
     if (item.slug === undefined) continue;
-    for (const [key, slug] of Object.entries(impliedBy(vocabulary, item.key, item.slug))) {
+    for (
+      const [key, slug] of Object.entries(impliedBy(vocabulary, { key: item.key, slug: item.slug }))
+    ) {
       const given = asked.find((other) => other.key === key);
       const label = (of: string, value: string) => vocabulary[of]?.values[value]?.label ?? value;
-      if (given?.slug !== undefined && !agrees(vocabulary, key, given.slug, slug)) {
+      if (given?.slug !== undefined && !agrees(vocabulary, { key, one: given.slug, other: slug })) {
         refuse(
           `Segment "${item.key}=${item.slug}" (${label(item.key, item.slug)}) is ${
             label(key, slug)
@@ -254,8 +256,10 @@ function relation(
     return nearest.has(own) ? "closest" : "clash";
   }
   if (own === asked.slug) return "match";
-  if (groupsAround(vocabulary, asked.key, asked.slug).includes(own)) return "broader";
-  if (groupsAround(vocabulary, asked.key, own).includes(asked.slug)) return "part";
+  if (groupsAround(vocabulary, { key: asked.key, slug: asked.slug }).includes(own)) {
+    return "broader";
+  }
+  if (groupsAround(vocabulary, { key: asked.key, slug: own }).includes(asked.slug)) return "part";
   const wanted = spec?.values[asked.slug];
   if (spec?.band && band && wanted) {
     if (holds(band, wanted)) return "broader";

@@ -560,3 +560,33 @@ function hintOf({ comparison, metric, vocabulary }: Context): string | undefined
     keys.map((choice) => choice.key).join(", ")
   }) for a closer answer.`;
 }
+
+/** What a target band asks of a value, where a sentence says it whole. */
+const BAND_REASON = "neither too low nor too high";
+
+/**
+ * Which way a metric's value is better, in the words every surface uses: `phrase` inside a line
+ * (the MCP tools, the CLI), `sentence` on its own (the MCP App view), `aim` where the compare form
+ * says what a reader aims for.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { directionWords } from "./compare_words.ts";
+ * assert.equal(directionWords("lower-is-better").sentence, "Lower is better.");
+ * assert.equal(directionWords("target-band").phrase, "best inside a target band");
+ * ```
+ */
+export function directionWords(
+  direction: Direction,
+): { phrase: string; sentence: string; aim: string } {
+  if (direction === "target-band") {
+    return {
+      phrase: "best inside a target band",
+      sentence: `Best inside a target band, ${BAND_REASON}.`,
+      aim: `the aim is to stay inside a target band, ${BAND_REASON}`,
+    };
+  }
+  const phrase = direction === "higher-is-better" ? "higher is better" : "lower is better";
+  return { phrase, sentence: `${phrase[0]?.toUpperCase()}${phrase.slice(1)}.`, aim: phrase };
+}

@@ -52,16 +52,7 @@ export type { Benchmarks, FrameworkSummary, MetricSummary };
 export type Order = "slug" | "name";
 
 /** Which metrics {@linkcode ReadModel.metrics} lists, and in what order. */
-export interface MetricFilter {
-  /** Only the metrics with this tag. */
-  tag?: Tag | undefined;
-  /** Only composite, tool-defined scores. */
-  kind?: "composite" | undefined;
-  /** Only the metrics a reader's value can be placed against (comparable figures). */
-  comparable?: boolean | undefined;
-  /** By slug (the default) or A to Z by name. */
-  order?: Order | undefined;
-}
+export type MetricFilter = NonNullable<Parameters<ReadModel["metrics"]>[0]>;
 
 /** Two metrics that name each other under `relatedMetrics`, and their side-by-side page. */
 export interface MetricPair {
@@ -72,14 +63,7 @@ export interface MetricPair {
 }
 
 /** A SQL recipe the code carries, named for people. */
-export interface RecipeEntry {
-  /** Its metric's slug. */
-  slug: string;
-  /** Its metric's name, or the slug where the catalog does not have the metric. */
-  name: string;
-  /** Whether the catalog has the metric (so that a page of it can be linked). */
-  listed: boolean;
-}
+export type RecipeEntry = ReturnType<ReadModel["recipes"]>[number];
 
 /** The read model over one catalog. */
 export interface ReadModel {
@@ -87,7 +71,16 @@ export interface ReadModel {
    * The metrics, by slug or A to Z by name; only those with `tag`, only composite scores, or
    * only those with comparable figures, when asked.
    */
-  metrics(filter?: MetricFilter): MetricRecord[];
+  metrics(filter?: {
+    /** Only the metrics with this tag. */
+    tag?: Tag | undefined;
+    /** Only composite, tool-defined scores. */
+    kind?: "composite" | undefined;
+    /** Only the metrics a reader's value can be placed against (comparable figures). */
+    comparable?: boolean | undefined;
+    /** By slug (the default) or A to Z by name. */
+    order?: Order | undefined;
+  }): MetricRecord[];
   /** The frameworks, by slug or A to Z by name. */
   frameworks(options?: { order?: Order | undefined }): Framework[];
   /** How many metrics and frameworks the catalog holds. */
@@ -132,7 +125,14 @@ export interface ReadModel {
    */
   pairs(): MetricPair[];
   /** The SQL recipes the code carries, by slug or A to Z by name, each named for people. */
-  recipes(options?: { order?: Order | undefined }): RecipeEntry[];
+  recipes(options?: { order?: Order | undefined }): {
+    /** Its metric's slug. */
+    slug: string;
+    /** Its metric's name, or the slug where the catalog does not have the metric. */
+    name: string;
+    /** Whether the catalog has the metric (so that a page of it can be linked). */
+    listed: boolean;
+  }[];
   /** The search index, made by the first call (it loads MiniSearch) and kept. */
   search(): Promise<CatalogSearch>;
   /** The documents the search index is made from, as the static export's browser script reads them. */
@@ -301,7 +301,9 @@ export function createReadModel(catalog: Catalog): ReadModel {
     vocabulary: () => catalog.segments,
     names: (kind) => displayNames[kind],
     figureRows: (baseUrl) =>
-      catalog.metrics.flatMap((metric) => metricFigureRows(metric, catalog.segments, baseUrl)),
+      catalog.metrics.flatMap((metric) =>
+        metricFigureRows(metric, { vocabulary: catalog.segments, baseUrl })
+      ),
     get<K extends RecordKind>(kind: K, slug: string): Lookup<K> {
       const record = bySlug[kind].get(slug) as RecordOf<K> | undefined;
       if (record) return { ok: true, record };

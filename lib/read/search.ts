@@ -53,41 +53,41 @@ export interface CatalogSearch {
   }[];
 }
 
+/** One record's text as the index reads it: its names, tags, summary and sections. */
+export type SearchDocument = SearchDocuments["records"][number];
+
 /** A hit and, when the query's words stand in its text, the passage that shows them. */
 export type SearchResult = ReturnType<CatalogSearch["results"]>[number];
 
 /** The passage of a record where a query's words stand. */
 export type Snippet = NonNullable<SearchResult["snippet"]>;
 
-/** One record's text as the index reads it: its names, tags, summary and sections. */
-export interface SearchDocument {
-  /** The record's slug. */
-  slug: string;
-  /** Its kind. */
-  type: "metric" | "framework";
-  /** Its name. */
-  name: string;
-  /** Its abbreviation; empty when the record has none. */
-  abbreviation: string;
-  /** Its tags (a framework has none). */
-  tags: string[];
-  /** The first sentence of its definition or summary, shown with each hit. */
-  summary: string;
-  /** The text of its sections searched as its definition, in page order. */
-  definition: string[];
-  /** The text of its sections searched as its formula, in page order. */
-  formula: string[];
-  /** The text of its other searched sections, in page order. */
-  body: string[];
-}
-
 /**
  * What a search index is made from, as plain data: the server makes it from the catalog, and the
  * static export serves it as JSON for the browser to make the same index with the same code.
  */
 export interface SearchDocuments {
-  /** Every metric, then every framework. */
-  records: SearchDocument[];
+  /** Every metric, then every framework: each record's text as the index reads it. */
+  records: {
+    /** The record's slug. */
+    slug: string;
+    /** Its kind. */
+    type: "metric" | "framework";
+    /** Its name. */
+    name: string;
+    /** Its abbreviation; empty when the record has none. */
+    abbreviation: string;
+    /** Its tags (a framework has none). */
+    tags: string[];
+    /** The first sentence of its definition or summary, shown with each hit. */
+    summary: string;
+    /** The text of its sections searched as its definition, in page order. */
+    definition: string[];
+    /** The text of its sections searched as its formula, in page order. */
+    formula: string[];
+    /** The text of its other searched sections, in page order. */
+    body: string[];
+  }[];
   /** The everyday names of each record, by slug, in the catalog's order. */
   synonyms: [slug: string, phrases: string[]][];
 }
@@ -292,11 +292,25 @@ export function createSearch(catalog: Catalog): CatalogSearch {
   return searchOver(searchDocuments(catalog));
 }
 
-/** Builds the search index of a catalog's {@linkcode searchDocuments}. */
-export function searchOver(documents: SearchDocuments): CatalogSearch {
-  /** Every term the index holds, so that a known word is not read as a typo of another. */
-  const vocabulary = new Map<string, number>();
-  const index = new MiniSearch<IndexedRecord>({
+/** The search index of a set of documents and the tables a query is ranked with. */
+interface Index {
+  /** The full-text index. */
+  index: MiniSearch<IndexedRecord>;
+  /** Every term the index holds, with its count, so that a known word is not read as a typo. */
+  vocabulary: Map<string, number>;
+  /** The prose of each record, in page order, for snippets; and its summary. */
+  prose: Map<string, { texts: string[]; summary: string }>;
+  /** Each record's hit without its score, by id (`metric:churn-rate`). */
+  hits: Map<string, Omit<SearchHit, "score">>;
+  /** Whole names, abbreviations and synonyms, so that "CAC" puts CAC before "LTV:CAC". */
+  exact: Map<string, string>;
+  /** The records of each tag. */
+  tagged: Map<string, Set<string>>;
+}
+
+/** An empty full-text index that counts each term it takes into `vocabulary`. */
+function emptyIndex(vocabulary: Map<string, number>): MiniSearch<IndexedRecord> {
+  return new MiniSearch<IndexedRecord>({
     fields: Object.keys(FIELDS),
     storeFields: [],
     // Each term the index takes is counted as it goes in, the text read once.
@@ -316,18 +330,25 @@ export function searchOver(documents: SearchDocuments): CatalogSearch {
       combineWith: "OR",
     },
   });
-  /** The prose of each record, in page order, for snippets; and its summary. */
-  const prose = new Map<string, { texts: string[]; summary: string }>();
-  const hits = new Map<string, Omit<SearchHit, "score">>();
-  /** Whole names, abbreviations and synonyms, so that "CAC" puts CAC before "LTV:CAC". */
-  const exact = new Map<string, string>();
+}
+
+/** The index of the documents, with its tables, each record added once. */
+function indexOf(documents: SearchDocuments): Index {
+  const vocabulary = new Map<string, number>();
+  const found: Index = {
+    index: emptyIndex(vocabulary),
+    vocabulary,
+    prose: new Map(),
+    hits: new Map(),
+    exact: new Map(),
+    tagged: new Map(),
+  };
+  const { index, prose, hits, exact, tagged } = found;
   const addExact = (phrase: string, id: string) => {
     const key = nameKey(phrase);
     if (key !== "" && !exact.has(key)) exact.set(key, id);
   };
   const synonyms = new Map(documents.synonyms);
-  /** The records of each tag. */
-  const tagged = new Map<string, Set<string>>();
   for (const record of documents.records) {
     const id = `${record.type}:${record.slug}`;
     const { slug, name, type, summary } = record;
@@ -338,10 +359,7 @@ export function searchOver(documents: SearchDocuments): CatalogSearch {
         : { slug, name, type, summary },
     );
     for (const phrase of [record.abbreviation, name, slug]) addExact(phrase, id);
-    prose.set(id, {
-      texts: [...record.definition, ...record.formula, ...record.body],
-      summary,
-    });
+    prose.set(id, { texts: [...record.definition, ...record.formula, ...record.body], summary });
     for (const tag of record.tags) tagged.set(tag, (tagged.get(tag) ?? new Set()).add(id));
     index.add({
       id,
@@ -358,144 +376,185 @@ export function searchOver(documents: SearchDocuments): CatalogSearch {
     const id = hits.has(`metric:${slug}`) ? `metric:${slug}` : `framework:${slug}`;
     for (const phrase of phrases) addExact(phrase, id);
   }
-  /**
-   * The record whose whole name, abbreviation or everyday name the query is, or is within a slip
-   * of ("chrun" for "churn"): a slip in one word of four, and only for queries of four or more.
-   */
-  const named = (text: string): string | undefined => {
-    const key = nameKey(text);
-    const found = exact.get(key);
-    if (found !== undefined || key.length < 4 || key.length > 60) return found;
-    const allowed = Math.max(1, Math.floor(key.length / 4));
-    let best: { id: string; distance: number } | undefined;
-    for (const [phrase, id] of exact) {
-      if (Math.abs(phrase.length - key.length) > allowed) continue;
-      const distance = editDistance(key, phrase);
-      if (distance <= allowed && distance < (best?.distance ?? Infinity)) best = { id, distance };
+  return found;
+}
+
+/**
+ * The record whose whole name, abbreviation or everyday name the query is, or is within a slip
+ * of ("chrun" for "churn"): a slip in one word of four, and only for queries of four or more.
+ */
+function namedBy(exact: ReadonlyMap<string, string>, text: string): string | undefined {
+  const key = nameKey(text);
+  const found = exact.get(key);
+  if (found !== undefined || key.length < 4 || key.length > 60) return found;
+  const allowed = Math.max(1, Math.floor(key.length / 4));
+  let best: { id: string; distance: number } | undefined;
+  for (const [phrase, id] of exact) {
+    if (Math.abs(phrase.length - key.length) > allowed) continue;
+    const distance = editDistance(key, phrase);
+    if (distance <= allowed && distance < (best?.distance ?? Infinity)) best = { id, distance };
+  }
+  return best?.id;
+}
+
+/**
+ * A word the catalog does not use, replaced by the one it uses that is a slip away ("chrun" by
+ * "churn", "retension" by "retention"), the commoner on a tie; other words stay as written.
+ */
+function corrected(vocabulary: ReadonlyMap<string, number>, text: string): string {
+  return text.replace(/[\p{L}\p{N}]+/gu, (word) => {
+    const term = processTerm(word);
+    if (term === null || term.length < 4 || term.length > 40 || vocabulary.has(term)) return word;
+    const allowed = Math.max(1, Math.floor(term.length / 4));
+    let best: { term: string; distance: number; count: number } | undefined;
+    for (const [known, count] of vocabulary) {
+      if (Math.abs(known.length - term.length) > allowed) continue;
+      const distance = editDistance(term, known);
+      if (
+        distance <= allowed &&
+        (!best || distance < best.distance || distance === best.distance && count > best.count)
+      ) best = { term: known, distance, count };
     }
-    return best?.id;
-  };
+    return best?.term ?? word;
+  });
+}
 
-  /**
-   * A word the catalog does not use, replaced by the one it uses that is a slip away ("chrun" by
-   * "churn", "retension" by "retention"), the commoner on a tie; other words stay as written.
-   */
-  const corrected = (text: string): string =>
-    text.replace(/[\p{L}\p{N}]+/gu, (word) => {
-      const term = processTerm(word);
-      if (term === null || term.length < 4 || term.length > 40 || vocabulary.has(term)) return word;
-      const allowed = Math.max(1, Math.floor(term.length / 4));
-      let best: { term: string; distance: number; count: number } | undefined;
-      for (const [known, count] of vocabulary) {
-        if (Math.abs(known.length - term.length) > allowed) continue;
-        const distance = editDistance(term, known);
-        if (
-          distance <= allowed &&
-          (!best || distance < best.distance || distance === best.distance && count > best.count)
-        ) best = { term: known, distance, count };
+/** A record the index found, with the tier of the fields its words matched in. */
+interface Match {
+  id: string;
+  score: number;
+  tier: number;
+  terms: string[];
+  queryTerms: string[];
+}
+
+/** The records the index finds for a query (corrected already), each with its tier. */
+function matchesOf({ index, vocabulary }: Index, text: string): Match[] {
+  const oneWord = !/\s/.test(text);
+  // In a question, the words that name its subject weigh little and place no record by themselves.
+  const subject = (term: string) => !oneWord && SUBJECT_WORDS.has(term);
+  // One word forgives a slip or two ("chrun"); longer queries keep the tighter default.
+  return index.search(
+    text,
+    oneWord
+      ? {
+        fuzzy: (term) =>
+          vocabulary.has(term) ? false : term.length >= 5 ? 2 : term.length === 4 ? 1 : false,
       }
-      return best?.term ?? word;
-    });
-
-  const ranked = (query: string, { limit = 10, tag: only }: SearchOptions = {}) => {
-    const asked = query.slice(0, MAX_QUERY_LENGTH).trim();
-    if (asked === "") return [];
-    const text = corrected(asked);
-    const oneWord = !/\s/.test(text);
-    // In a question, the words that name its subject weigh little and place no record by themselves.
-    const subject = (term: string) => !oneWord && SUBJECT_WORDS.has(term);
-    // One word forgives a slip or two ("chrun"); longer queries keep the tighter default.
-    const found = index.search(
-      text,
-      oneWord
-        ? {
-          fuzzy: (term) =>
-            vocabulary.has(term) ? false : term.length >= 5 ? 2 : term.length === 4 ? 1 : false,
-        }
-        : {
-          boostTerm: (term) => subject(term) ? SUBJECT_WEIGHT : 1,
-          prefix: (term) => term.length >= 3 && !subject(term),
-        },
-    ).map((result) => ({
-      id: String(result.id),
-      score: result.score,
-      // A question's words are spread over a record, so for it only the body stands apart.
-      tier: Math.max(
-        oneWord ? 0 : BODY_TIER - 1,
-        Math.min(
-          BODY_TIER,
-          ...Object.entries(result.match).filter(([term]) => !subject(term))
-            .flatMap(([, fields]) => fields)
-            .map((field) => FIELDS[field as Field]?.tier ?? BODY_TIER),
-        ),
+      : {
+        boostTerm: (term) => subject(term) ? SUBJECT_WEIGHT : 1,
+        prefix: (term) => term.length >= 3 && !subject(term),
+      },
+  ).map((result) => ({
+    id: String(result.id),
+    score: result.score,
+    // A question's words are spread over a record, so for it only the body stands apart.
+    tier: Math.max(
+      oneWord ? 0 : BODY_TIER - 1,
+      Math.min(
+        BODY_TIER,
+        ...Object.entries(result.match).filter(([term]) => !subject(term))
+          .flatMap(([, fields]) => fields)
+          .map((field) => FIELDS[field as Field]?.tier ?? BODY_TIER),
       ),
-      terms: result.terms,
-      queryTerms: result.queryTerms,
-    }));
-    // Body-only matches below the floor are incidental: a word in passing, not the subject.
-    const best = Math.max(0, ...found.map((result) => result.score));
-    const kept = found.filter((result) =>
-      result.tier < BODY_TIER || result.score >= best * BODY_FLOOR
-    );
-    // Where the words match ranks first; each tier is lifted above the tiers below it, so that
-    // the published scores stay in order.
-    let results: typeof kept = [];
-    for (const tier of [...new Set(kept.map((result) => result.tier))].sort((a, b) => b - a)) {
-      const lift = results[0]?.score ?? 0;
-      const group = kept.filter((result) => result.tier === tier)
-        .map((result) => ({ ...result, score: result.score + lift }))
-        .sort((a, b) => b.score - a.score);
-      results = [...group, ...results];
-    }
-    // A query that is a tag ranks every record with that tag above those without.
-    const tag = tagged.get(processTerm(text) ?? "") ?? tagged.get(text.toLowerCase());
-    if (tag) {
-      const scores = new Map(results.map((result) => [result.id, result]));
-      const floor = Math.max(
-        0,
-        ...results.filter((result) => !tag.has(result.id)).map((result) => result.score),
-      );
-      results = [
-        ...[...tag].map((id) => {
-          const result = scores.get(id);
-          return {
-            id,
-            tier: 1,
-            terms: [],
-            queryTerms: [],
-            ...result,
-            score: floor + (result?.score ?? 0) + 0.001,
-          };
-        }),
-        ...results.filter((result) => !tag.has(result.id)),
-      ].sort((a, b) => b.score - a.score);
-    }
-    // A whole name, abbreviation or everyday name, or one slip from it, ranks first with the top
-    // score, so that the published scores stay in order.
-    const wanted = named(asked) ?? named(text);
-    const first = results.findIndex((result) => result.id === wanted);
-    const [top] = results;
-    if (first > 0 && top) {
-      const [promoted] = results.splice(first, 1);
-      if (promoted) {
-        results.unshift({ ...promoted, score: Math.max(promoted.score, top.score + 0.001) });
-      }
-    }
-    const allowed = only === undefined ? undefined : tagged.get(only) ?? new Set<string>();
-    return results.filter((result) => !allowed || allowed.has(result.id))
-      .slice(0, Math.max(0, limit)).flatMap((result) => {
-        const hit = hits.get(result.id);
-        return hit
-          ? [{ ...result, hit: { ...hit, score: Math.round(result.score * 1000) / 1000 } }]
-          : [];
-      });
-  };
+    ),
+    terms: result.terms,
+    queryTerms: result.queryTerms,
+  }));
+}
 
+/**
+ * The matches in tier order: body-only matches below the floor left out, each tier lifted above
+ * the tiers below it, so that the published scores stay in order.
+ */
+function byTier(found: readonly Match[]): Match[] {
+  // Body-only matches below the floor are incidental: a word in passing, not the subject.
+  const best = Math.max(0, ...found.map((result) => result.score));
+  const kept = found.filter((result) =>
+    result.tier < BODY_TIER || result.score >= best * BODY_FLOOR
+  );
+  // Where the words match ranks first; each tier is lifted above the tiers below it.
+  let results: Match[] = [];
+  for (const tier of [...new Set(kept.map((result) => result.tier))].sort((a, b) => b - a)) {
+    const lift = results[0]?.score ?? 0;
+    const group = kept.filter((result) => result.tier === tier)
+      .map((result) => ({ ...result, score: result.score + lift }))
+      .sort((a, b) => b.score - a.score);
+    results = [...group, ...results];
+  }
+  return results;
+}
+
+/** The results with every record of a tag the query is ranked above those without it. */
+function tagFirst(results: Match[], tag: ReadonlySet<string> | undefined): Match[] {
+  if (!tag) return results;
+  const scores = new Map(results.map((result) => [result.id, result]));
+  const floor = Math.max(
+    0,
+    ...results.filter((result) => !tag.has(result.id)).map((result) => result.score),
+  );
+  return [
+    ...[...tag].map((id) => {
+      const result = scores.get(id);
+      return {
+        id,
+        tier: 1,
+        terms: [],
+        queryTerms: [],
+        ...result,
+        score: floor + (result?.score ?? 0) + 0.001,
+      };
+    }),
+    ...results.filter((result) => !tag.has(result.id)),
+  ].sort((a, b) => b.score - a.score);
+}
+
+/**
+ * The results with the record the query names (whole, or one slip from it) first with the top
+ * score, so that the published scores stay in order.
+ */
+function namedFirst(results: Match[], wanted: string | undefined): Match[] {
+  const first = results.findIndex((result) => result.id === wanted);
+  const [top] = results;
+  if (first > 0 && top) {
+    const [promoted] = results.splice(first, 1);
+    if (promoted) {
+      results.unshift({ ...promoted, score: Math.max(promoted.score, top.score + 0.001) });
+    }
+  }
+  return results;
+}
+
+/** The records a query finds, best first, each with its hit as the surfaces show it. */
+function ranked(found: Index, query: string, { limit = 10, tag: only }: SearchOptions = {}) {
+  const asked = query.slice(0, MAX_QUERY_LENGTH).trim();
+  if (asked === "") return [];
+  const { hits, exact, tagged } = found;
+  const text = corrected(found.vocabulary, asked);
+  // A query that is a tag ranks every record with that tag above those without.
+  const tag = tagged.get(processTerm(text) ?? "") ?? tagged.get(text.toLowerCase());
+  const results = namedFirst(
+    tagFirst(byTier(matchesOf(found, text)), tag),
+    namedBy(exact, asked) ?? namedBy(exact, text),
+  );
+  const allowed = only === undefined ? undefined : tagged.get(only) ?? new Set<string>();
+  return results.filter((result) => !allowed || allowed.has(result.id))
+    .slice(0, Math.max(0, limit)).flatMap((result) => {
+      const hit = hits.get(result.id);
+      return hit
+        ? [{ ...result, hit: { ...hit, score: Math.round(result.score * 1000) / 1000 } }]
+        : [];
+    });
+}
+
+/** Builds the search index of a catalog's {@linkcode searchDocuments}. */
+export function searchOver(documents: SearchDocuments): CatalogSearch {
+  const found = indexOf(documents);
   return {
-    search: (query, options) => ranked(query, options).map((result) => result.hit),
+    search: (query, options) => ranked(found, query, options).map((result) => result.hit),
     results: (query, options) =>
-      ranked(query, options).map(({ id, hit, terms, queryTerms }) => {
-        const text = prose.get(id);
+      ranked(found, query, options).map(({ id, hit, terms, queryTerms }) => {
+        const text = found.prose.get(id);
         const snippet = text && snippetOf(text.texts, text.summary, termsOf(terms, queryTerms));
         return snippet ? { hit, snippet } : { hit };
       }),

@@ -57,10 +57,14 @@ export function nameKey(name: string): string {
  * import assert from "node:assert/strict";
  * import { editDistance } from "./text.ts";
  * assert.equal(editDistance("chrun", "churn"), 1);
- * assert.equal(editDistance("retention", "revenue", 1), 2);
+ * assert.equal(editDistance("retention", "revenue", { atMost: 1 }), 2);
  * ```
  */
-export function editDistance(a: string, b: string, atMost = Infinity): number {
+export function editDistance(
+  a: string,
+  b: string,
+  { atMost = Infinity }: { atMost?: number } = {},
+): number {
   // Given a bound, only the band of cells within it of the diagonal can stay within it: the cells
   // either side of the band stand at one past the bound.
   const band = Math.min(atMost, Math.max(a.length, b.length));
@@ -145,7 +149,7 @@ function closeness(
   const { kebab } = known;
   const limit = allowed(Math.max(wanted.length, kebab.length));
   if (Math.abs(wanted.length - kebab.length) <= limit) {
-    const distance = editDistance(wanted, kebab, limit);
+    const distance = editDistance(wanted, kebab, { atMost: limit });
     if (distance <= limit) return distance;
   }
   const extra = (kebab.length - wanted.length) / 1000;
@@ -153,7 +157,7 @@ function closeness(
   if (wanted.length >= 3 && kebab.includes(wanted)) return 3 + extra;
   if (
     wanted.length >= 4 && kebab.length >= wanted.length - 1 &&
-    editDistance(wanted, kebab.slice(0, wanted.length), 1) <= 1
+    editDistance(wanted, kebab.slice(0, wanted.length), { atMost: 1 }) <= 1
   ) {
     return 4 + extra;
   }
@@ -172,7 +176,7 @@ function beginsLike(word: string, part: string): boolean {
   if (word.length < 4) return part.startsWith(word);
   const slips = allowed(word.length);
   return part.length >= word.length - slips &&
-    editDistance(word, part.slice(0, word.length), slips) <= slips;
+    editDistance(word, part.slice(0, word.length), { atMost: slips }) <= slips;
 }
 
 /**

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { authorOf } from "../catalog/citations.ts";
+import { authorOf, sourceParts } from "../catalog/citations.ts";
 import type { Figure, Period, Unit, Vocabulary } from "../catalog/figures.ts";
 import type { Source } from "../catalog/records.ts";
 import { groupedNumber } from "./text.ts";
@@ -56,6 +56,39 @@ export function spanWords(span: { months?: number | undefined; days: number }): 
   return span.days === 1 ? PER_WORDS.day : `over ${groupedNumber(span.days, 1)} days`;
 }
 
+/**
+ * A unit as a label for numbers written in it: `%`, `$`, `x`, `points`, `months` (`month` for
+ * one), and the unit's own name for a ratio or a count, which are written bare.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { unitLabel } from "./words.ts";
+ * assert.equal(unitLabel("percent"), "%");
+ * assert.equal(unitLabel("months", { one: true }), "month");
+ * assert.equal(unitLabel("ratio"), "ratio");
+ * ```
+ */
+export function unitLabel(unit: Unit, { one = false }: { one?: boolean } = {}): string {
+  switch (unit) {
+    case "percent":
+      return "%";
+    case "usd":
+      return "$";
+    case "multiple":
+      return "x";
+    case "months":
+    case "days":
+    case "minutes":
+    case "seconds":
+      return one ? unit.slice(0, -1) : unit;
+    case "points":
+    case "ratio":
+    case "count":
+      return unit;
+  }
+}
+
 /** A number in a unit as people write it: `4.5%`, `$1,200`, `3.2x`, `16 months`. */
 export function formatValue(value: number, unit: Unit): string {
   const rounded = groupedNumber(
@@ -64,18 +97,16 @@ export function formatValue(value: number, unit: Unit): string {
   );
   switch (unit) {
     case "percent":
-      return `${rounded}%`;
+    case "multiple":
+      return `${rounded}${unitLabel(unit)}`;
     case "usd":
       return value < 0 ? `−$${rounded.slice(1)}` : `$${rounded}`;
-    case "multiple":
-      return `${rounded}x`;
     case "points":
-      return `${rounded} points`;
     case "months":
     case "days":
     case "minutes":
     case "seconds":
-      return `${rounded} ${value === 1 ? unit.slice(0, -1) : unit}`;
+      return `${rounded} ${unitLabel(unit, { one: value === 1 })}`;
     case "ratio":
     case "count":
       return rounded;
@@ -94,13 +125,10 @@ export function segmentWords(segment: Record<string, string>, vocabulary: Vocabu
  * ("Recurly, accessed 2026", "ProfitWell (Grace Gagnon), 2020").
  */
 export function shortCitation(source: Source): string {
-  const author = authorOf(source) || source.label;
-  const last = source.label.match(/\(([^()]*)\)\s*$/)?.[1] ?? "";
-  const years = last.match(/\b(?:19|20)\d{2}\b/g) ?? [];
-  const accessed = last.match(/accessed ((?:19|20)\d{2})/)?.[1];
-  const dated = years.find((year) => year !== accessed);
-  if (dated) return `${author}, ${dated}`;
-  if (accessed) return `${author}, accessed ${accessed}`;
+  const parts = sourceParts(source);
+  const author = parts.author || source.label;
+  if (parts.year) return `${author}, ${parts.year}`;
+  if (parts.accessed) return `${author}, accessed ${parts.accessed}`;
   return `${author}, n.d.`;
 }
 
@@ -209,16 +237,20 @@ export function figureMeaning(
  * const series = { source: 1, points: [{ year: 2020 }, { year: 2022 }] };
  * const sources = [{ label: 'KeyBanc, "Survey" (2023)', url: "https://example.com" }];
  * assert.equal(
- *   seriesWords(series, { name: "ARR", sources }, figure, {}),
+ *   seriesWords(series, { metric: { name: "ARR", sources }, figure, vocabulary: {} }),
  *   "ARR growth, median, 2020–2022 (KeyBanc)",
  * );
  * ```
  */
 export function seriesWords(
   series: { source: number; points: readonly { year: number }[] },
-  metric: { name: string; sources: readonly Source[] },
-  figure: Pick<Figure, "statistic" | "percentile" | "label" | "measures" | "segment">,
-  vocabulary: Vocabulary,
+  { metric, figure, vocabulary }: {
+    /** The metric the series is of: its name and its sources. */
+    metric: { name: string; sources: readonly Source[] };
+    /** A point of the series, for its statistic and segment. */
+    figure: Pick<Figure, "statistic" | "percentile" | "label" | "measures" | "segment">;
+    vocabulary: Vocabulary;
+  },
 ): string {
   const source = metric.sources[series.source - 1];
   const author = source ? authorOf(source) || source.label : "";

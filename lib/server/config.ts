@@ -178,8 +178,7 @@ export function stopLine(pid: number): string {
 /** The line a server logs once it listens: the address to open, then the one it listens on. */
 export function listeningLine(
   counts: ReturnType<ReadModel["counts"]>,
-  baseUrl: string,
-  address: Address,
+  { baseUrl, address }: { baseUrl: string; address: Address },
 ): string {
   const host = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
   return `Serving ${counts.metrics} metrics and ${counts.frameworks} frameworks ` +

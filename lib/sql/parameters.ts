@@ -1,10 +1,11 @@
 /**
  * A recipe's parameters for a run on someone's own data (the CLI's `--data`): the values given as
  * options, each checked against its type, and a default for every other one, worked out from the
- * instant the data is complete up to. A period defaults to the last full one before that instant,
- * as long as the recipe's own example spans (a month, a calendar quarter, twelve months); a
- * snapshot to the end of the last full month; a week to the last full week; a whole number to the
- * recipe's example. An event name has no default: each product names its own events.
+ * instant the data is complete up to. {@linkcode PARAMETER_KINDS} says what each parameter is and
+ * how it takes its default: a period the last full one before that instant, as long as its start
+ * declares (`:period_start timestamp = 3 months`); a snapshot the end of the last full month; a
+ * week the last full week; a whole number the default its header declares (`= 7`). An event name
+ * has no default: each product names its own events.
  *
  * @module
  */
@@ -74,15 +75,6 @@ export function neededWords(parameter: RecipeParameter): string {
     `(such as ${exampleOf(parameter)})`;
 }
 
-/** The first date of an example, as an instant. */
-function exampleDate(parameter: RecipeParameter): number {
-  const date = /\d{4}-\d{2}-\d{2}/.exec(exampleOf(parameter))?.[0];
-  if (date === undefined) {
-    throw new Error(`The parameter ":${parameter.name}" gives no example date`);
-  }
-  return Date.parse(`${date}T00:00:00Z`);
-}
-
 /** The instant `months` calendar months after `at` (the month's last day when shorter). */
 function addMonths(at: number, months: number): number {
   const date = new Date(at);
@@ -117,16 +109,21 @@ interface Span {
   months: number;
 }
 
-/** The periods of a recipe: `period_start` and `period_end`, `cohort_start` and `cohort_end`. */
+/**
+ * The periods of a recipe: `period_start` and `period_end`, `cohort_start` and `cohort_end`, each
+ * as many months long as its start declares (`= 3 months`).
+ */
 function spansOf(recipe: Recipe): Span[] {
   const spans: Span[] = [];
-  for (const prefix of ["period", "cohort"]) {
-    const start = recipe.parameters.find((parameter) => parameter.name === `${prefix}_start`);
-    const end = recipe.parameters.find((parameter) => parameter.name === `${prefix}_end`);
-    if (start === undefined || end === undefined) continue;
-    const months = monthsBetween(exampleDate(start), exampleDate(end));
-    if (months < 1) throw new Error(`"${recipe.metric}": its ${prefix} spans no whole month`);
-    spans.push({ start: start.name, end: end.name, months });
+  for (const start of recipe.parameters) {
+    const spec = PARAMETER_KINDS[start.name];
+    const end = spec?.kind === "start" ? spec.end : undefined;
+    if (end === undefined || !recipe.parameters.some((parameter) => parameter.name === end)) {
+      continue;
+    }
+    const months = Number(/^\d+/.exec(start.declared ?? "")?.[0] ?? 0);
+    if (months < 1) throw new Error(`"${recipe.metric}": ":${start.name}" declares no months`);
+    spans.push({ start: start.name, end, months });
   }
   return spans;
 }
@@ -142,28 +139,119 @@ function spanWords(months: number): string {
     : `${months} months`;
 }
 
-/** The timestamps a default is worked out from, by the name of the parameter. */
-const SINGLE_DEFAULTS: Record<
-  string,
-  (asOf: number, values: Record<string, string | number>) => number
-> = {
-  /** the end of the last full month */
-  snapshot_at: (asOf) => monthStart(asOf),
-  /** the last full week, Monday to Monday */
-  week_start: (asOf) => {
-    const day = Math.floor(asOf / DAY) * DAY;
-    return day - ((new Date(day).getUTCDay() + 6) % 7) * DAY - 7 * DAY;
+/** The unit of a setting. */
+type SettingUnit = "days" | "months" | "minutes" | "times";
+
+/** What a recipe parameter is, and how it takes its default when it is not given. */
+export type ParameterKind =
+  | {
+    /** The start of a period or cohort: the last full one, as long as the recipe declares. */
+    kind: "start";
+    /** The parameter that ends it. */
+    end: string;
+  }
+  | {
+    /** The end of a period or cohort: its start's length after it. */
+    kind: "end";
+  }
+  | {
+    /** An instant worked out from where the data ends. */
+    kind: "instant";
+    /** The instant, from where the data ends and the parameters resolved before it. */
+    rule: (asOf: number, values: Readonly<Record<string, string | number>>) => number;
+    /** How it took its default, in a few words. */
+    words: string;
+  }
+  | {
+    /** A whole number, whose default the recipe declares (`= 7`). */
+    kind: "setting";
+    unit: SettingUnit;
+  }
+  | {
+    /** An event name: each product names its own, so it has no default. */
+    kind: "event";
+  };
+
+/** Every recipe parameter by name: what it is, and its default rule; one place for all of them. */
+export const PARAMETER_KINDS: Readonly<Record<string, ParameterKind>> = {
+  period_start: { kind: "start", end: "period_end" },
+  period_end: { kind: "end" },
+  cohort_start: { kind: "start", end: "cohort_end" },
+  cohort_end: { kind: "end" },
+  as_of: { kind: "instant", rule: (asOf) => asOf, words: "where the data ends" },
+  snapshot_at: {
+    kind: "instant",
+    rule: (asOf) => monthStart(asOf),
+    words: "the end of the last full month",
   },
-  /** the last full calendar quarter */
-  quarter_start: (asOf) => {
-    const month = monthStart(asOf);
-    return addMonths(month, -(new Date(month).getUTCMonth() % 3) - 3);
+  week_start: {
+    kind: "instant",
+    rule: (asOf) => {
+      const day = Math.floor(asOf / DAY) * DAY;
+      return day - ((new Date(day).getUTCDay() + 6) % 7) * DAY - 7 * DAY;
+    },
+    words: "the last full week",
   },
-  /** the last twelve full months */
-  year_start: (asOf) => addMonths(monthStart(asOf), -12),
-  /** the last day whose day N has passed */
-  cohort_day: (asOf, values) => Math.floor(asOf / DAY) * DAY - (Number(values.day_n) + 1) * DAY,
+  quarter_start: {
+    kind: "instant",
+    rule: (asOf) => {
+      const month = monthStart(asOf);
+      return addMonths(month, -(new Date(month).getUTCMonth() % 3) - 3);
+    },
+    words: "the last full quarter",
+  },
+  year_start: {
+    kind: "instant",
+    rule: (asOf) => addMonths(monthStart(asOf), -12),
+    words: "the last twelve full months",
+  },
+  cohort_day: {
+    kind: "instant",
+    rule: (asOf, values) => Math.floor(asOf / DAY) * DAY - (Number(values.day_n) + 1) * DAY,
+    words: "the latest day whose day N is over",
+  },
+  day_n: { kind: "setting", unit: "days" },
+  window_days: { kind: "setting", unit: "days" },
+  grace_days: { kind: "setting", unit: "days" },
+  min_days: { kind: "setting", unit: "days" },
+  lookback_months: { kind: "setting", unit: "months" },
+  timeout_minutes: { kind: "setting", unit: "minutes" },
+  pql_threshold: { kind: "setting", unit: "times" },
+  activation_event: { kind: "event" },
+  access_event: { kind: "event" },
+  conversion_event: { kind: "event" },
+  feature_event: { kind: "event" },
+  pql_event: { kind: "event" },
+  visit_event: { kind: "event" },
 };
+
+/**
+ * What is wrong with a recipe's parameters against {@linkcode PARAMETER_KINDS}, one line each: a
+ * parameter of no known kind, of another type than its kind, a setting or a start without its
+ * declared default, or an end, instant or event that declares one.
+ */
+export function parameterProblems(recipe: Recipe): string[] {
+  const problems: string[] = [];
+  for (const parameter of recipe.parameters) {
+    const { name, type, declared } = parameter;
+    const spec = PARAMETER_KINDS[name];
+    const at = `${recipe.metric}: ":${name}"`;
+    if (spec === undefined) {
+      problems.push(`${at} is of no kind in PARAMETER_KINDS`);
+      continue;
+    }
+    const wanted = spec.kind === "setting"
+      ? "integer"
+      : spec.kind === "event"
+      ? "text"
+      : "timestamp";
+    if (type !== wanted) problems.push(`${at} is a ${type}, where its kind is a ${wanted}`);
+    const declares = spec.kind === "setting" || spec.kind === "start";
+    if (declares && declared === undefined) problems.push(`${at} declares no default (= …)`);
+    if (!declares && declared !== undefined) problems.push(`${at} takes no declared default`);
+  }
+  return problems;
+}
 
 /**
  * Every parameter of a recipe: the values given (by parameter name, as typed), checked, and a
@@ -223,16 +311,13 @@ export function resolveParameters(
       });
     }
     defaulted.push(name);
-    if (parameter.type === "integer") {
-      const example = /\d+/.exec(exampleOf(parameter))?.[0];
-      if (example === undefined) throw new Error(`":${name}" gives no example number`);
-      values[name] = Number(example);
-    } else if (name === "as_of") {
-      values[name] = text(asOf);
+    const spec = PARAMETER_KINDS[name];
+    if (spec?.kind === "setting" && parameter.declared !== undefined) {
+      values[name] = Number(parameter.declared);
+    } else if (spec?.kind === "instant") {
+      values[name] = text(spec.rule(asOf, values));
     } else {
-      const rule = SINGLE_DEFAULTS[name];
-      if (rule === undefined) throw new Error(`":${name}" has no default`);
-      values[name] = text(rule(asOf, values));
+      throw new Error(`"${recipe.metric}": ":${name}" has no default`);
     }
   }
   for (const span of spans) {
@@ -312,22 +397,9 @@ export function defaultWords(
     }
     if (name === span.end) return `${length} after ${optionName(span.start)}`;
   }
-  switch (name) {
-    case "as_of":
-      return "where the data ends";
-    case "snapshot_at":
-      return "the end of the last full month";
-    case "week_start":
-      return "the last full week";
-    case "quarter_start":
-      return "the last full quarter";
-    case "year_start":
-      return "the last twelve full months";
-    case "cohort_day":
-      return moved ? `the latest day ${latest}` : "the latest day whose day N is over";
-    default:
-      return "the recipe's example";
-  }
+  const spec = PARAMETER_KINDS[name];
+  if (name === "cohort_day" && moved) return `the latest day ${latest}`;
+  return spec?.kind === "instant" ? spec.words : "the recipe's default";
 }
 
 /** The period or cohort a recipe's rows were counted over. */

@@ -25,6 +25,12 @@ export interface RecipeParameter {
   type: ParameterType;
   /** What it means. */
   means: string;
+  /**
+   * Its default as the header declares it after `=`: a whole number for a setting (`= 7`), the
+   * months a period spans for its start (`= 3 months`); absent where the kind of parameter sets
+   * the default (`lib/sql/parameters.ts`) or it has none (an event name).
+   */
+  declared?: string;
 }
 
 /** A recipe, read from its file. */
@@ -119,15 +125,25 @@ export function parseRecipe(
   if (returns.at(-1) !== "result") problems.push(`"Returns:" must end with "result"`);
   const parameters: RecipeParameter[] = [];
   for (const line of field("Parameter")) {
-    const match = /^:([a-z][a-z0-9_]*) ([a-z]+), (.+)$/.exec(line);
+    const match = /^:([a-z][a-z0-9_]*) ([a-z]+)(?: = ([^,]+))?, (.+)$/.exec(line);
     if (!match || !isParameterType(match[2] ?? "")) {
-      problems.push(`"Parameter: ${line}" is not ":name timestamp|integer|text, meaning"`);
+      problems.push(
+        `"Parameter: ${line}" is not ":name timestamp|integer|text[ = default], meaning"`,
+      );
+      continue;
+    }
+    const type = match[2] as ParameterType;
+    const declared = match[3]?.trim();
+    const form = type === "integer" ? /^\d+$/ : type === "timestamp" ? /^\d+ months?$/ : /^$/;
+    if (declared !== undefined && !form.test(declared)) {
+      problems.push(`"Parameter: ${line}": "= ${declared}" is no default for a ${type}`);
       continue;
     }
     parameters.push({
       name: match[1] ?? "",
-      type: match[2] as ParameterType,
-      means: match[3] ?? "",
+      type,
+      means: match[4] ?? "",
+      ...(declared === undefined ? {} : { declared }),
     });
   }
   const used = new Set(placeholders(text).map(({ name }) => name));

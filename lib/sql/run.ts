@@ -107,6 +107,12 @@ export type Outcome =
 const MOST_MOVES = 400;
 
 /**
+ * The most periods a default with nothing to count moves back: a year of months, four quarters;
+ * a figure older than that says little of the business now.
+ */
+const MOST_EMPTY_MOVES = 12;
+
+/**
  * Runs one recipe on the files of a folder and returns the calculator's `inputs` with the
  * parameters it ran with. Each problem is a {@linkcode Problem}, in the order a person fixes
  * them: options, engine, files, rows, periods.
@@ -387,11 +393,13 @@ async function answer(
     // an empty period may begin before the data does; a cohort must begin within it
     const outside = earlier === undefined ||
       (why === "empty" ? endOf(earlier) <= first : startOf(earlier) < first);
-    if (earlier === undefined || movedBack >= MOST_MOVES || outside) {
+    const most = why === "empty" ? MOST_EMPTY_MOVES : MOST_MOVES;
+    if (earlier === undefined || movedBack >= most || outside) {
       if (why === "empty") {
+        const where = outside ? "where the data begins" : `${most} periods back`;
         throw new Problem(
           `${recipe.metric}'s recipe finds nothing to count from ${written(start.values)} back ` +
-            `to ${written(parameters.values)}, where the data begins: ${empty}`,
+            `to ${written(parameters.values)}, ${where}: ${empty}`,
         );
       }
       throw new Problem(

@@ -11,7 +11,6 @@ import {
   type BuiltAnswer,
   CACHE_ERROR,
   codingPreference,
-  type Compress,
   TYPES,
 } from "./answer.ts";
 import type { Catalog } from "../catalog/load.ts";
@@ -65,9 +64,12 @@ export function createHandler(
      * Compresses a body's bytes in a coding, once per body and coding; by default with
      * `node:zlib`. A runtime's adapter may bring the runtime's own compressor.
      */
-    compress?: Compress;
+    compress?: (
+      bytes: Uint8Array<ArrayBuffer>,
+      coding: "gzip" | "br",
+    ) => Promise<Uint8Array<ArrayBuffer>>;
   } = {},
-): Handler {
+): (request: Request, info?: unknown) => Promise<Response> {
   return createModelHandler(createReadModel(catalog), options);
 }
 

@@ -47,8 +47,11 @@ export interface SqlIndexRecipe {
   result: string;
   /** The tables of the reference schema it reads. */
   tables: string[];
-  /** Its parameters, each with its type and meaning, as `:name` in the SQL. */
-  parameters: { name: string; type: string; means: string }[];
+  /**
+   * Its parameters, as `:name` in the SQL, each with its type, the default its header declares
+   * (`7`, `3 months`) where it has one, and its meaning.
+   */
+  parameters: { name: string; type: string; default?: string; means: string }[];
   /** The reference schema version it reads. */
   schemaVersion: string;
   /** The engines it is proven on. */
@@ -119,7 +122,12 @@ export function sqlIndex(model: ReadModel, baseUrl: string): SqlIndex {
         inputs: recipe.returns.slice(0, -1),
         result: recipe.result,
         tables: recipe.tables,
-        parameters: recipe.parameters.map(({ name, type, means }) => ({ name, type, means })),
+        parameters: recipe.parameters.map(({ name, type, declared, means }) => ({
+          name,
+          type,
+          ...(declared === undefined ? {} : { default: declared }),
+          means,
+        })),
         schemaVersion: recipe.schemaVersion,
         dialects: [...DIALECTS],
         files: Object.fromEntries(

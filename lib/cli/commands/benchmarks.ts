@@ -154,7 +154,7 @@ function seriesList(benchmarks: Benchmarks, vocabulary: Vocabulary, style: TextS
     if (!figure) return [];
     return [
       bullet(
-        `${seriesWords(series, benchmarks, figure, vocabulary)}: ${
+        `${seriesWords(series, { metric: benchmarks, figure, vocabulary })}: ${
           seriesPointsWords(series)
         } [${series.source}]`,
         style,

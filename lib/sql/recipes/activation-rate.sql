@@ -3,10 +3,10 @@
 -- Result: activated / cohort * 100
 -- Schema: version 1 of the Metrics Catalog's reference schema (lib/sql/schema.ts)
 -- Licence: MIT, the licence of the catalog's code: copy, adapt and paste it freely
--- Parameter: :cohort_start timestamp, the first instant of the signup cohort in UTC (a month: 2024-03-01)
+-- Parameter: :cohort_start timestamp = 1 month, the first instant of the signup cohort in UTC (a month: 2024-03-01)
 -- Parameter: :cohort_end timestamp, the first instant after the signup cohort (2024-04-01), left out
 -- Parameter: :activation_event text, the event that marks the activation milestone (created_project)
--- Parameter: :window_days integer, the days after their own signup in which a user must reach it (7)
+-- Parameter: :window_days integer = 7, the days after their own signup in which a user must reach it (7)
 -- Parameter: :as_of timestamp, the instant the data is complete up to (now)
 --
 -- Activation rate: the users of a signup cohort who reached the activation milestone within N

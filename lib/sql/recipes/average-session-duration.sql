@@ -3,9 +3,9 @@
 -- Result: total / sessions
 -- Schema: version 1 of the Metrics Catalog's reference schema (lib/sql/schema.ts)
 -- Licence: MIT, the licence of the catalog's code: copy, adapt and paste it freely
--- Parameter: :period_start timestamp, the first instant of the period in UTC (a month: 2024-03-01)
+-- Parameter: :period_start timestamp = 1 month, the first instant of the period in UTC (a month: 2024-03-01)
 -- Parameter: :period_end timestamp, the first instant after the period (2024-04-01), left out
--- Parameter: :timeout_minutes integer, the minutes without an event that end a session (30, Google Analytics' default)
+-- Parameter: :timeout_minutes integer = 30, the minutes without an event that end a session (30, Google Analytics' default)
 --
 -- Average session duration: the summed length of the sessions that started in the period divided
 -- by their number, in seconds; sessions end after a period of inactivity and run from their first

@@ -3,7 +3,7 @@
 -- Result: burn / netNewArr
 -- Schema: version 1 of the Metrics Catalog's reference schema (lib/sql/schema.ts)
 -- Licence: MIT, the licence of the catalog's code: copy, adapt and paste it freely
--- Parameter: :period_start timestamp, the first day of the period's first month in UTC (a quarter: 2024-04-01)
+-- Parameter: :period_start timestamp = 3 months, the first day of the period's first month in UTC (a quarter: 2024-04-01)
 -- Parameter: :period_end timestamp, the first day of the month after the period (2024-07-01), left out
 --
 -- Burn multiple: net cash burned in the period for each dollar of net new ARR it added

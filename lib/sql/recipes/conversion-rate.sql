@@ -3,7 +3,7 @@
 -- Result: conversions / visitors * 100
 -- Schema: version 1 of the Metrics Catalog's reference schema (lib/sql/schema.ts)
 -- Licence: MIT, the licence of the catalog's code: copy, adapt and paste it freely
--- Parameter: :period_start timestamp, the first instant of the period in UTC (a month: 2024-03-01)
+-- Parameter: :period_start timestamp = 1 month, the first instant of the period in UTC (a month: 2024-03-01)
 -- Parameter: :period_end timestamp, the first instant after the period (2024-04-01), left out
 -- Parameter: :visit_event text, the event that makes someone a visitor of the step measured (viewed_pricing)
 -- Parameter: :conversion_event text, the defined conversion action (started_trial)

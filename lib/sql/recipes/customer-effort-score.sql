@@ -3,7 +3,7 @@
 -- Result: agree / responses * 100
 -- Schema: version 1 of the Metrics Catalog's reference schema (lib/sql/schema.ts)
 -- Licence: MIT, the licence of the catalog's code: copy, adapt and paste it freely
--- Parameter: :period_start timestamp, the first instant of the period in UTC (a month: 2024-03-01)
+-- Parameter: :period_start timestamp = 1 month, the first instant of the period in UTC (a month: 2024-03-01)
 -- Parameter: :period_end timestamp, the first instant after the period (2024-04-01), left out
 --
 -- Customer Effort Score (CES 2.0): the responses of 5, 6 or 7 to "The company made it easy for me

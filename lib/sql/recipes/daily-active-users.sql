@@ -3,7 +3,7 @@
 -- Result: userDays / days
 -- Schema: version 1 of the Metrics Catalog's reference schema (lib/sql/schema.ts)
 -- Licence: MIT, the licence of the catalog's code: copy, adapt and paste it freely
--- Parameter: :period_start timestamp, the first day of the period, at midnight UTC (2024-03-01)
+-- Parameter: :period_start timestamp = 1 month, the first day of the period, at midnight UTC (2024-03-01)
 -- Parameter: :period_end timestamp, the day after the period, at midnight UTC (2024-04-01), left out
 --
 -- Average daily active users over a period: the daily counts of distinct active people added up,

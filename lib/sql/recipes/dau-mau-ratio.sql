@@ -3,7 +3,7 @@
 -- Result: dau / mau * 100
 -- Schema: version 1 of the Metrics Catalog's reference schema (lib/sql/schema.ts)
 -- Licence: MIT, the licence of the catalog's code: copy, adapt and paste it freely
--- Parameter: :period_start timestamp, the first day of the month, at midnight UTC (2024-03-01)
+-- Parameter: :period_start timestamp = 1 month, the first day of the month, at midnight UTC (2024-03-01)
 -- Parameter: :period_end timestamp, the first day of the next month, at midnight UTC (2024-04-01), left out
 --
 -- DAU/MAU ratio (stickiness): the month's average daily active users as a percentage of its

@@ -3,11 +3,11 @@
 -- Result: adopters / eligible * 100
 -- Schema: version 1 of the Metrics Catalog's reference schema (lib/sql/schema.ts)
 -- Licence: MIT, the licence of the catalog's code: copy, adapt and paste it freely
--- Parameter: :period_start timestamp, the first instant of the period in UTC (a month: 2024-03-01)
+-- Parameter: :period_start timestamp = 1 month, the first instant of the period in UTC (a month: 2024-03-01)
 -- Parameter: :period_end timestamp, the first instant after the period (2024-04-01), left out
 -- Parameter: :feature_event text, the completed action that is a use of the feature (used_reports)
 -- Parameter: :access_event text, the event logged when a person gets access to it, by plan, role or rollout (reports_enabled)
--- Parameter: :min_days integer, the depth of use: on how many separate UTC days in the period (1 for at least once)
+-- Parameter: :min_days integer = 1, the depth of use: on how many separate UTC days in the period (1 for at least once)
 --
 -- Feature adoption rate: the active users with access to a feature who used it at the defined
 -- depth in the period, as a percentage of the active users with access

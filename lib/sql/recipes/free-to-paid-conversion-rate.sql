@@ -3,9 +3,9 @@
 -- Result: paid / signups * 100
 -- Schema: version 1 of the Metrics Catalog's reference schema (lib/sql/schema.ts)
 -- Licence: MIT, the licence of the catalog's code: copy, adapt and paste it freely
--- Parameter: :cohort_start timestamp, the first instant of the signup cohort in UTC (a month: 2024-03-01)
+-- Parameter: :cohort_start timestamp = 1 month, the first instant of the signup cohort in UTC (a month: 2024-03-01)
 -- Parameter: :cohort_end timestamp, the first instant after the signup cohort (2024-04-01), left out
--- Parameter: :window_days integer, the days after its signup in which an account's first payment counts (90)
+-- Parameter: :window_days integer = 90, the days after its signup in which an account's first payment counts (90)
 -- Parameter: :as_of timestamp, the instant the data is complete up to (now)
 --
 -- Free-to-paid conversion rate: the accounts of a signup cohort, all starting free (a free plan or

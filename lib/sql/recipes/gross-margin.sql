@@ -3,7 +3,7 @@
 -- Result: (revenue - cost) / revenue * 100
 -- Schema: version 1 of the Metrics Catalog's reference schema (lib/sql/schema.ts)
 -- Licence: MIT, the licence of the catalog's code: copy, adapt and paste it freely
--- Parameter: :period_start timestamp, the first day of the period's first month in UTC (2024-01-01)
+-- Parameter: :period_start timestamp = 12 months, the first day of the period's first month in UTC (2024-01-01)
 -- Parameter: :period_end timestamp, the first day of the month after the period (2025-01-01), left out
 --
 -- Gross margin: revenue less the cost of delivering it, as a percentage of revenue

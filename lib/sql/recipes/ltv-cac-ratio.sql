@@ -3,7 +3,7 @@
 -- Result: arpa * grossMargin / 100 / (churn / 100) / cac
 -- Schema: version 1 of the Metrics Catalog's reference schema (lib/sql/schema.ts)
 -- Licence: MIT, the licence of the catalog's code: copy, adapt and paste it freely
--- Parameter: :period_start timestamp, the first instant of the month in UTC (2024-03-01)
+-- Parameter: :period_start timestamp = 1 month, the first instant of the month in UTC (2024-03-01)
 -- Parameter: :period_end timestamp, the first instant of the next month (2024-04-01), left out
 --
 -- LTV:CAC ratio: lifetime gross profit of an average customer (revenue per account times gross

@@ -3,7 +3,7 @@
 -- Result: newUsers + retained + resurrected
 -- Schema: version 1 of the Metrics Catalog's reference schema (lib/sql/schema.ts)
 -- Licence: MIT, the licence of the catalog's code: copy, adapt and paste it freely
--- Parameter: :period_start timestamp, the first day of a calendar month, at midnight UTC (2024-03-01)
+-- Parameter: :period_start timestamp = 1 month, the first day of a calendar month, at midnight UTC (2024-03-01)
 -- Parameter: :period_end timestamp, the first day of the next month, at midnight UTC (2024-04-01), left out
 --
 -- Monthly active users for a calendar month, in growth accounting's three parts: new, retained

@@ -3,7 +3,7 @@
 -- Result: start + newMrr + expansion - contraction - churned
 -- Schema: version 1 of the Metrics Catalog's reference schema (lib/sql/schema.ts)
 -- Licence: MIT, the licence of the catalog's code: copy, adapt and paste it freely
--- Parameter: :period_start timestamp, the first instant of the month in UTC (2024-03-01)
+-- Parameter: :period_start timestamp = 1 month, the first instant of the month in UTC (2024-03-01)
 -- Parameter: :period_end timestamp, the first instant of the next month (2024-04-01), left out
 --
 -- Monthly recurring revenue at the end of the month, as the movement form builds it: MRR at the

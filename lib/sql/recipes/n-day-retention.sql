@@ -4,7 +4,7 @@
 -- Schema: version 1 of the Metrics Catalog's reference schema (lib/sql/schema.ts)
 -- Licence: MIT, the licence of the catalog's code: copy, adapt and paste it freely
 -- Parameter: :cohort_day timestamp, day 0, at midnight UTC (2024-03-01)
--- Parameter: :day_n integer, the day after day 0 whose activity counts (1, 7, 30)
+-- Parameter: :day_n integer = 1, the day after day 0 whose activity counts (1, 7, 30)
 -- Parameter: :as_of timestamp, the instant the data is complete up to (now)
 --
 -- N-day retention: the users who signed up on day 0 and are active on exactly day N, as a

@@ -3,7 +3,7 @@
 -- Result: (promoters - detractors) / responses * 100
 -- Schema: version 1 of the Metrics Catalog's reference schema (lib/sql/schema.ts)
 -- Licence: MIT, the licence of the catalog's code: copy, adapt and paste it freely
--- Parameter: :period_start timestamp, the first instant of the survey period in UTC (a quarter: 2024-04-01)
+-- Parameter: :period_start timestamp = 3 months, the first instant of the survey period in UTC (a quarter: 2024-04-01)
 -- Parameter: :period_end timestamp, the first instant after the survey period (2024-07-01), left out
 --
 -- Net Promoter Score: the percentage of respondents scoring 9 or 10 minus the percentage scoring

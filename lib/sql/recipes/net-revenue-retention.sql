@@ -3,7 +3,7 @@
 -- Result: (start + expansion - contraction - churned) / start * 100
 -- Schema: version 1 of the Metrics Catalog's reference schema (lib/sql/schema.ts)
 -- Licence: MIT, the licence of the catalog's code: copy, adapt and paste it freely
--- Parameter: :period_start timestamp, the first instant of the period in UTC (twelve months: 2023-07-01)
+-- Parameter: :period_start timestamp = 12 months, the first instant of the period in UTC (twelve months: 2023-07-01)
 -- Parameter: :period_end timestamp, the first instant after the period (2024-07-01), left out
 --
 -- Net revenue retention: the recurring revenue that the customers paying at the start of the

@@ -3,9 +3,9 @@
 -- Result: completed / started * 100
 -- Schema: version 1 of the Metrics Catalog's reference schema (lib/sql/schema.ts)
 -- Licence: MIT, the licence of the catalog's code: copy, adapt and paste it freely
--- Parameter: :period_start timestamp, the first instant of the period in UTC (a month: 2024-03-01)
+-- Parameter: :period_start timestamp = 1 month, the first instant of the period in UTC (a month: 2024-03-01)
 -- Parameter: :period_end timestamp, the first instant after the period (2024-04-01), left out
--- Parameter: :window_days integer, the days after starting the flow in which finishing it counts (14)
+-- Parameter: :window_days integer = 14, the days after starting the flow in which finishing it counts (14)
 -- Parameter: :as_of timestamp, the instant the data is complete up to (now)
 --
 -- Onboarding completion rate, on a started basis: the users who started the onboarding flow in

@@ -3,7 +3,7 @@
 -- Result: veryDisappointed / respondents * 100
 -- Schema: version 1 of the Metrics Catalog's reference schema (lib/sql/schema.ts)
 -- Licence: MIT, the licence of the catalog's code: copy, adapt and paste it freely
--- Parameter: :period_start timestamp, the first instant of the survey wave in UTC (2024-03-01)
+-- Parameter: :period_start timestamp = 1 month, the first instant of the survey wave in UTC (2024-03-01)
 -- Parameter: :period_end timestamp, the first instant after the wave (2024-04-01), left out
 --
 -- Product-market fit score (Sean Ellis's test): the respondents who would be very disappointed if

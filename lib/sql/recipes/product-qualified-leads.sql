@@ -3,10 +3,10 @@
 -- Result: pqls / signups * 100
 -- Schema: version 1 of the Metrics Catalog's reference schema (lib/sql/schema.ts)
 -- Licence: MIT, the licence of the catalog's code: copy, adapt and paste it freely
--- Parameter: :period_start timestamp, the first instant of the period in UTC (a month: 2024-03-01)
+-- Parameter: :period_start timestamp = 1 month, the first instant of the period in UTC (a month: 2024-03-01)
 -- Parameter: :period_end timestamp, the first instant after the period (2024-04-01), left out
 -- Parameter: :pql_event text, the usage signal of the condition-based PQL definition (viewed_pricing)
--- Parameter: :pql_threshold integer, how many times an account's people must show it, in all (2)
+-- Parameter: :pql_threshold integer = 2, how many times an account's people must show it, in all (2)
 --
 -- PQL rate: the accounts that newly met the PQL definition in the period, as a percentage of the
 -- accounts that signed up in it (catalog/metrics/product-qualified-leads.md). The definition here

@@ -3,9 +3,9 @@
 -- Result: resurrected / dormant * 100
 -- Schema: version 1 of the Metrics Catalog's reference schema (lib/sql/schema.ts)
 -- Licence: MIT, the licence of the catalog's code: copy, adapt and paste it freely
--- Parameter: :period_start timestamp, the first day of a calendar month, at midnight UTC (2024-03-01)
+-- Parameter: :period_start timestamp = 1 month, the first day of a calendar month, at midnight UTC (2024-03-01)
 -- Parameter: :period_end timestamp, the first day of the next month, at midnight UTC (2024-04-01), left out
--- Parameter: :lookback_months integer, how many months before last month a dormant user's earlier activity may lie (6)
+-- Parameter: :lookback_months integer = 6, how many months before last month a dormant user's earlier activity may lie (6)
 --
 -- Resurrection rate: the dormant users at the start of the month who are active again in it, as
 -- a percentage of the dormant users (catalog/metrics/resurrection-rate.md).

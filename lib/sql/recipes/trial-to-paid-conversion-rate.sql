@@ -3,9 +3,9 @@
 -- Result: converted / trials * 100
 -- Schema: version 1 of the Metrics Catalog's reference schema (lib/sql/schema.ts)
 -- Licence: MIT, the licence of the catalog's code: copy, adapt and paste it freely
--- Parameter: :cohort_start timestamp, the first instant of the cohort period in UTC (a month: 2024-03-01)
+-- Parameter: :cohort_start timestamp = 1 month, the first instant of the cohort period in UTC (a month: 2024-03-01)
 -- Parameter: :cohort_end timestamp, the first instant after the cohort period (2024-04-01), left out
--- Parameter: :grace_days integer, the days after a trial's end in which a first payment still counts (7)
+-- Parameter: :grace_days integer = 7, the days after a trial's end in which a first payment still counts (7)
 -- Parameter: :as_of timestamp, the instant the data is complete up to (now)
 --
 -- Trial-to-paid conversion rate: the trials started in the cohort period that became paying

@@ -3,9 +3,9 @@
 -- Result: invites * conversion / 100
 -- Schema: version 1 of the Metrics Catalog's reference schema (lib/sql/schema.ts)
 -- Licence: MIT, the licence of the catalog's code: copy, adapt and paste it freely
--- Parameter: :cohort_start timestamp, the first instant of the signup cohort in UTC (a month: 2024-03-01)
+-- Parameter: :cohort_start timestamp = 1 month, the first instant of the signup cohort in UTC (a month: 2024-03-01)
 -- Parameter: :cohort_end timestamp, the first instant after the signup cohort (2024-04-01), left out
--- Parameter: :window_days integer, the days after each user's own signup that the cycle covers (30)
+-- Parameter: :window_days integer = 30, the days after each user's own signup that the cycle covers (30)
 -- Parameter: :as_of timestamp, the instant the data is complete up to (now)
 --
 -- Viral coefficient (K-factor): invites the signup cohort sent per user in the window, times the

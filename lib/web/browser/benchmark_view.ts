@@ -12,7 +12,7 @@ import { App, applyDocumentTheme, applyHostStyleVariables } from "@modelcontextp
 import type { Vocabulary } from "../../catalog/figures.ts";
 import type { Benchmarks } from "../../catalog/records.ts";
 import type { ComparedMetric } from "../../read/compare.ts";
-import { citedText, comparisonWords } from "../../read/compare_words.ts";
+import { citedText, comparisonWords, directionWords } from "../../read/compare_words.ts";
 import type { ValueComparisonAnswer } from "../../catalog/schema.ts";
 import { perWords } from "../../read/words.ts";
 import { CHART_STYLE, figureChart } from "../pages/chart.ts";
@@ -34,12 +34,6 @@ document.head.insertAdjacentHTML("beforeend", `<style>${CHART_STYLE}</style>`);
 
 /** What the tool answers: the metric's benchmarks and, given a value, where it stands. */
 type Answer = Benchmarks & { comparison?: ValueComparisonAnswer };
-
-const DIRECTION_WORDS = {
-  "higher-is-better": "Higher is better.",
-  "lower-is-better": "Lower is better.",
-  "target-band": "Best inside a target band, neither too low nor too high.",
-} as const;
 
 /** The metric as the chart reads it, rebuilt from the answer's figures. */
 function comparedMetric(answer: Answer): ComparedMetric {
@@ -67,7 +61,9 @@ function comparedMetric(answer: Answer): ComparedMetric {
 function render(answer: Answer, vocabulary: Vocabulary): string {
   const metric = comparedMetric(answer);
   const comparison = answer.comparison;
-  const chart = figureChart(metric, vocabulary, comparison, {
+  const chart = figureChart(metric, {
+    vocabulary,
+    comparison,
     linkOf: (figure) => `#source-${figure.source}`,
   });
   const per = answer.per ? ` (quoted ${perWords(answer.per)})` : "";
@@ -95,7 +91,9 @@ function render(answer: Answer, vocabulary: Vocabulary): string {
   return `<h1>${escapeHtml(answer.name)}</h1>
 ${words ? `<p class="verdict">${escapeHtml(words.lead)}</p>` : ""}
 ${words?.hint ? `<p class="muted">${escapeHtml(words.hint)}</p>` : ""}
-<p class="muted">${answer.direction ? DIRECTION_WORDS[answer.direction] : ""}${escapeHtml(per)}${
+<p class="muted">${answer.direction ? directionWords(answer.direction).sentence : ""}${
+    escapeHtml(per)
+  }${
     answer.benchmarksReviewed ? ` Figures reviewed ${escapeHtml(answer.benchmarksReviewed)}.` : ""
   }</p>
 ${chart?.value ?? ""}

@@ -169,7 +169,7 @@ async function answer(form: Element, slug: string): Promise<Element> {
     ...lead,
   );
   // The same chart as the server's answer, drawn by the same code, with the value marked.
-  const chart = figureChart(metric, set.segments, comparison);
+  const chart = figureChart(metric, { vocabulary: set.segments, comparison });
   if (chart) section.insertAdjacentHTML("beforeend", chart.value);
   section.append(...groups);
   return section;

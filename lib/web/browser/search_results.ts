@@ -111,7 +111,7 @@ export function showSearch(
     show(
       resultsTitle(query),
       SEARCH_HEADINGS.results,
-      searchStatus(query, results.length, tag),
+      searchStatus(query, { count: results.length, tag }),
       results.length > 0 ? list : undefined,
     );
   });

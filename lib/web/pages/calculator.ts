@@ -80,8 +80,7 @@ ${fields}
 /** The answer: the result, the formula with the numbers, and the comparison with the figures. */
 export function calculatorAnswer(
   calculation: Calculation,
-  metric: MetricRecord,
-  vocabulary: Vocabulary,
+  { metric, vocabulary }: { metric: MetricRecord; vocabulary: Vocabulary },
 ): Html {
   const per = calculation.per ? ` ${perWords(calculation.per)}` : "";
   const comparison = calculation.comparison;

@@ -16,6 +16,7 @@ import {
   formatValue,
   perWords,
   segmentWords,
+  unitLabel,
 } from "../../read/words.ts";
 import { authorOf } from "../../catalog/citations.ts";
 
@@ -139,12 +140,14 @@ const GROUP_TITLES: Record<Group, string> = {
  */
 export function figureChart(
   metric: ComparedMetric,
-  vocabulary: Vocabulary,
-  comparison?: ValueComparison,
-  { linkOf = (_figure: Figure, number: number) => `#figure-${number}` }: {
+  { vocabulary, comparison, linkOf = (_figure: Figure, number: number) => `#figure-${number}` }: {
+    /** The segment vocabulary the figures' segments are worded from. */
+    vocabulary: Vocabulary;
+    /** A reader's value placed against the figures, to mark on the chart. */
+    comparison?: ValueComparison | undefined;
     /** Where a bar links: its row in the page's table of figures by default. */
     linkOf?: (figure: Figure, number: number) => string;
-  } = {},
+  },
 ): Html | undefined {
   const rows = rowsOf(metric, comparison);
   if (rows.length === 0) return undefined;
@@ -249,11 +252,9 @@ export function figureChart(
       at.toFixed(1)
     }" y="12" text-anchor="${anchor}">${label}</text></g>`;
   }
-  const title = `${metric.name}: the figures in ${
-    formatValue(1, unit).replace(/^1\s?/, "") || unit
-  }${per ? ` ${perWords(per)}` : ""}, on a scale from ${formatValue(bottom, unit)} to ${
-    formatValue(top, unit)
-  }`;
+  const title = `${metric.name}: the figures in ${unitLabel(unit, { one: true })}${
+    per ? ` ${perWords(per)}` : ""
+  }, on a scale from ${formatValue(bottom, unit)} to ${formatValue(top, unit)}`;
   height = Math.ceil(height);
   return markup`<figure class="chart">
 <svg class="figures-chart" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" role="group" aria-labelledby="chart-${metric.slug}${

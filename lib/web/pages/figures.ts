@@ -11,8 +11,13 @@ import type { MetricRecord } from "../../catalog/records.ts";
 import { comparableFigures } from "../../catalog/figures.ts";
 import { metricFigureRows } from "../../read/benchmarks.ts";
 import { segmentChoices, type ValueComparison } from "../../read/compare.ts";
-import { citedText, type ComparisonWords, comparisonWords } from "../../read/compare_words.ts";
-import { formatValue, perWords, statisticWords } from "../../read/words.ts";
+import {
+  citedText,
+  type ComparisonWords,
+  comparisonWords,
+  directionWords,
+} from "../../read/compare_words.ts";
+import { formatValue, perWords, statisticWords, unitLabel } from "../../read/words.ts";
 import { comparePath, DATA_PATHS } from "../paths.ts";
 import { figureChart } from "./chart.ts";
 
@@ -22,8 +27,11 @@ function empty(isEmpty: boolean): Html | "" {
 }
 
 /** The table of every figure: its anchor, what it is, its segment, sample, year and source. */
-export function figureTable(metric: MetricRecord, vocabulary: Vocabulary, baseUrl: string): Html {
-  const rows = metricFigureRows(metric, vocabulary, baseUrl).map((row) =>
+export function figureTable(
+  metric: MetricRecord,
+  { vocabulary, baseUrl }: { vocabulary: Vocabulary; baseUrl: string },
+): Html {
+  const rows = metricFigureRows(metric, { vocabulary, baseUrl }).map((row) =>
     markup`<tr id="figure-${row.number}">
 <th scope="row"><a href="#figure-${row.number}">${row.number}</a></th>
 <td data-label="Figure">${
@@ -71,12 +79,11 @@ const PLACEHOLDERS: Record<string, string> = {
 /** The "where do you stand" form: a GET form answered by the server, or by the export's script. */
 export function compareForm(
   metric: MetricRecord,
-  vocabulary: Vocabulary,
-  values: FormValues = {},
+  { vocabulary, values = {} }: { vocabulary: Vocabulary; values?: FormValues },
 ): Html | undefined {
   const comparison = metric.comparison;
   if (!comparison || comparableFigures(metric).length === 0) return undefined;
-  const unit = formatValue(2, comparison.unit).replace(/^2\s?/, "") || comparison.unit;
+  const unit = unitLabel(comparison.unit);
   const pers = comparison.per
     ? comparison.convert && (comparison.per === "month" || comparison.per === "year")
       ? ["month", "year"]
@@ -123,12 +130,6 @@ ${fields.length > 0 ? markup`<p>${fields}</p>` : ""}
 </form>`;
 }
 
-const DIRECTION_WORDS = {
-  "lower-is-better": "lower is better",
-  "higher-is-better": "higher is better",
-  "target-band": "the aim is to stay inside a target band, neither too low nor too high",
-} as const;
-
 /**
  * The answer: the verdict first, the chart with the reader's value marked, then the figures
  * placed, grouped by how well their segment matches the reader's, and those not compared folded
@@ -136,17 +137,16 @@ const DIRECTION_WORDS = {
  */
 export function compareAnswer(
   metric: MetricRecord,
-  vocabulary: Vocabulary,
-  comparison: ValueComparison,
+  { vocabulary, comparison }: { vocabulary: Vocabulary; comparison: ValueComparison },
 ): Html {
   const per = comparison.per ? ` ${perWords(comparison.per)}` : "";
-  const direction = DIRECTION_WORDS[comparison.direction];
+  const direction = directionWords(comparison.direction).aim;
   const words = comparisonWords(comparison, metric, vocabulary);
   return markup`<section class="answer" aria-labelledby="answer">
 <h2 id="answer">Where ${formatValue(comparison.value, comparison.unit)}${per} stands</h2>
 ${verdictHtml(words)}
 <p class="muted">For ${metric.name}, ${direction}.</p>
-${figureChart(metric, vocabulary, comparison) ?? ""}
+${figureChart(metric, { vocabulary, comparison }) ?? ""}
 ${placementsHtml(words)}
 </section>`;
 }

@@ -72,7 +72,10 @@ function pairsWith(pairs: ContentValues["pairs"], context: FrameworkContext): Ht
   if (pairs.length === 0) return markup`<p>No pairing recorded.</p>`;
   const items = pairs.map((pair) =>
     markup`<li>${
-      recordLink("/frameworks", pair.slug, context.model.name("framework", pair.slug))
+      recordLink("/frameworks", {
+        slug: pair.slug,
+        name: context.model.name("framework", pair.slug),
+      })
     }: ${pair.reason}</li>\n`
   );
   return markup`<ul class="plain">
@@ -111,7 +114,7 @@ export function frameworkPage(framework: Framework, context: FrameworkContext): 
     .map((part) => paragraphs(String(part.value), "lead"));
   const shown = parts.filter((part) => !part.field.lead);
   const sections = shown.map((part) =>
-    section(part.field.heading, part.id, sectionBody(part, context))
+    section(part.field.heading, { id: part.id, body: sectionBody(part, context) })
   );
   const rail = pageRail([
     ...shown.map((part) => ({ id: part.id, heading: part.field.heading })),
@@ -132,7 +135,7 @@ ${new Html(frameworkDiagram(framework, context.diagram))}${new Html(
 <h1>${framework.name}</h1>
 ${lead}
 ${figure}${rail.narrow}${sections}${
-      section("Use this record", "use", recordFormats(path, json))
+      section("Use this record", { id: "use", body: recordFormats(path, json) })
     }</article>
 ${rail.wide}</div>`;
   return {

@@ -73,7 +73,7 @@ function benchmarks(metric: MetricRecord, context: MetricContext): Html {
     markup`${figure.text}${citation(figure.sources)}`
   );
   const figures = (metric.figures ?? []).length > 0;
-  const form = compareForm(metric, context.segments);
+  const form = compareForm(metric, { vocabulary: context.segments });
   return markup`<p class="reviewed">${date}</p>
 ${
     form
@@ -84,9 +84,11 @@ ${form}</section>
       : ""
   }${plainList(items)}
 <p class="muted">Reusing a figure? Carry its citation along with it.</p>
-${figures ? figureChart(metric, context.segments) : ""}${
+${figures ? figureChart(metric, { vocabulary: context.segments }) : ""}${
     figures ? seriesCharts(metric, context.segments) ?? "" : ""
-  }${figures ? figureTable(metric, context.segments, context.baseUrl) : ""}`;
+  }${
+    figures ? figureTable(metric, { vocabulary: context.segments, baseUrl: context.baseUrl }) : ""
+  }`;
 }
 
 /** The body of one section of a metric page. */
@@ -127,7 +129,10 @@ ${
             ? markup` <a class="pair-link" href="${pair}">Side by side</a>`
             : "";
           return markup`${
-            recordLink("/metrics", item.slug, context.model.name("metric", item.slug))
+            recordLink("/metrics", {
+              slug: item.slug,
+              name: context.model.name("metric", item.slug),
+            })
           }: ${item.text}${sideBySide}`;
         }),
       );
@@ -168,14 +173,16 @@ export function metricPage(metric: MetricRecord, context: MetricContext): Indexe
     ? "benchmarks"
     : "whatItMeasures";
   const render = (part: Section) => [
-    section(part.field.heading, part.id, sectionBody(part, metric, context)),
-    part.field.key === sqlAfter ? section(sql.heading, sql.id, recipeSection(metric)) : "",
+    section(part.field.heading, { id: part.id, body: sectionBody(part, metric, context) }),
+    part.field.key === sqlAfter
+      ? section(sql.heading, { id: sql.id, body: recipeSection(metric) })
+      : "",
   ];
   const cited = parts.filter((part) => part.content === "sources");
   const included = frameworks(metric, context);
   // The two forms are listed under the sections that hold them.
   const forms: Record<string, { id: string; heading: string }> = {
-    ...(compareForm(metric, context.segments)
+    ...(compareForm(metric, { vocabulary: context.segments })
       ? { benchmarks: { id: "where-do-you-stand", heading: "Where do you stand?" } }
       : {}),
     ...(metric.calculator ? { formula: { id: "calculator", heading: "Calculate it" } } : {}),
@@ -197,9 +204,11 @@ export function metricPage(metric: MetricRecord, context: MetricContext): Indexe
 <h1>${displayName(metric)}</h1>
 <ul class="tags" aria-label="Tags">${tags}</ul>
 ${composite}${lead}
-${rail.narrow}${body.map(render)}${section("Frameworks that include it", "frameworks", included)}${
-      cited.map(render)
-    }${section("Use this record", "use", recordFormats(path, json))}</article>
+${rail.narrow}${body.map(render)}${
+      section("Frameworks that include it", { id: "frameworks", body: included })
+    }${cited.map(render)}${
+      section("Use this record", { id: "use", body: recordFormats(path, json) })
+    }</article>
 ${rail.wide}</div>`;
   return {
     title: displayName(metric),
@@ -226,8 +235,7 @@ ${rail.wide}</div>`;
  */
 export function metricComparePage(
   metric: MetricRecord,
-  context: MetricContext,
-  params: URLSearchParams,
+  { context, params }: { context: MetricContext; params: URLSearchParams },
 ): { status: number; page: PageFrame } {
   const read = compareInputFrom(params);
   let error = read.ok ? undefined : read.error;
@@ -237,10 +245,10 @@ export function metricComparePage(
       compareValue(metric, { segments: context.segments }, read.input)
     );
     if (comparison instanceof Problem) error = comparison.message;
-    else answer = compareAnswer(metric, context.segments, comparison);
+    else answer = compareAnswer(metric, { vocabulary: context.segments, comparison });
   }
   const fields = read.fields;
-  const form = compareForm(metric, context.segments, fields);
+  const form = compareForm(metric, { vocabulary: context.segments, values: fields });
   const main =
     markup`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="${
       sitePath("/metrics", metric.slug)
@@ -248,7 +256,7 @@ export function metricComparePage(
 <h1>${displayName(metric)}: where do you stand?</h1>
 ${error ? markup`<p class="callout" role="alert">${error}</p>` : ""}${answer ?? ""}
 ${form ?? ""}
-${figureTable(metric, context.segments, context.baseUrl)}
+${figureTable(metric, { vocabulary: context.segments, baseUrl: context.baseUrl })}
 <p><a href="${
       sitePath("/metrics", metric.slug)
     }#benchmarks">Back to the figures and their sentences</a></p>`;
@@ -275,8 +283,7 @@ function hasForm(metric: MetricRecord): boolean {
  */
 export function metricCalcPage(
   metric: MetricRecord,
-  context: MetricContext,
-  params: URLSearchParams,
+  { context, params }: { context: MetricContext; params: URLSearchParams },
 ): { status: number; page: PageFrame } {
   const typed: Record<string, string> = {};
   for (const key of Object.keys(metric.calculator?.inputs ?? {})) {
@@ -292,11 +299,15 @@ export function metricCalcPage(
 ${
       result instanceof Problem
         ? markup`<p class="callout" role="alert">${result.message}</p>`
-        : calculatorAnswer(result, metric, context.segments)
+        : calculatorAnswer(result, { metric, vocabulary: context.segments })
     }
 ${calculatorFormula(metric) ?? ""}
 ${calculatorForm(metric, typed) ?? ""}
-${metric.figures ? figureTable(metric, context.segments, context.baseUrl) : ""}
+${
+      metric.figures
+        ? figureTable(metric, { vocabulary: context.segments, baseUrl: context.baseUrl })
+        : ""
+    }
 <p><a href="${sitePath("/metrics", metric.slug)}">Back to ${metric.name}</a></p>`;
   return {
     status: problem?.status ?? 200,

@@ -64,122 +64,224 @@ function notFoundMain() {
 </ul>`;
 }
 
-/**
- * Plans every page of the catalog under `baseUrl` (for canonical URLs and the sitemap): its
- * address and headers now, its HTML on first use.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { planPages } from "./mod.ts";
- * import { createReadModel, loadCatalog } from "../../mod.ts";
- * const model = createReadModel(await loadCatalog());
- * const pages = planPages(model, "https://metrics.example");
- * const page = pages.answers.get("/metrics/churn-rate");
- * assert.equal(page?.contentType, "text/html; charset=utf-8");
- * assert.match(String(await page?.render()), /<h1[^>]*>Customer Churn Rate/);
- * ```
- */
-export function planPages(model: ReadModel, baseUrl: string): Pages {
-  const renderers = onFirstUse(() => import("./render.ts").then((render) => renderersOf(render)));
-  /** Renders with what `render.ts` offers and the contexts the pages share, made once. */
-  const renderersOf = (render: typeof import("./render.ts")) => {
-    const diagram = {
-      baseUrl,
-      metricLabels: new Map(
-        model.metrics().map((metric) => [metric.slug, metric.abbreviation ?? metric.name]),
-      ),
-    };
-    return {
-      render,
-      metricContext: { model, segments: model.vocabulary(), baseUrl },
-      frameworkContext: { model, diagram },
-      diagram,
-      search: render.searchRoute(model, baseUrl),
-    };
+/** What `render.ts` offers, with the contexts the pages share, made once with the first page. */
+function renderersOf(render: typeof import("./render.ts"), model: ReadModel, baseUrl: string) {
+  const diagram = {
+    baseUrl,
+    metricLabels: new Map(
+      model.metrics().map((metric) => [metric.slug, metric.abbreviation ?? metric.name]),
+    ),
   };
-  type Renderers = ReturnType<typeof renderersOf>;
-  /** An answer whose body the renderers make. */
-  const rendered = (
-    make: (renderers: Renderers) => string | Promise<string>,
-    contentType: string,
-    headers?: Readonly<Record<string, string>>,
-  ) =>
-    planAnswer(
-      async () => await make(await renderers()),
-      contentType,
-      headers === undefined ? {} : { headers },
-    );
+  return {
+    render,
+    metricContext: { model, segments: model.vocabulary(), baseUrl },
+    frameworkContext: { model, diagram },
+    diagram,
+    search: render.searchRoute(model, baseUrl),
+  };
+}
 
-  const answers = new Map<string, AnswerPlan>();
-  // Keyed by the decoded path, as the handler looks paths up; links and the sitemap use the
-  // encoded one, which each page declares.
-  const pagePaths: string[] = [];
-  const addPage = (
-    path: string,
-    frame: (renderers: Renderers) => IndexedPage,
-    headers = PAGE_HEADERS,
-  ) => {
-    pagePaths.push(path);
-    answers.set(
-      path.split("/").map(decodeURIComponent).join("/"),
-      rendered(
-        (renderers) => {
-          const page = frame(renderers);
-          if (page.path !== path) throw new Error(`The page planned at ${path} says ${page.path}`);
-          return renderPage(page, baseUrl);
-        },
-        TYPES.html,
-        headers,
-      ),
-    );
+type Renderers = ReturnType<typeof renderersOf>;
+
+/** An answer of the pages' plan: a page (listed in the sitemap) or another file. */
+type Row =
+  | {
+    /** The page's address, encoded as links and the sitemap write it. */
+    page: string;
+    /** Its frame, made by the renderers. */
+    frame: (renderers: Renderers) => IndexedPage;
+    /** Its headers; the pages' own unless it runs a script. */
+    headers?: Readonly<Record<string, string>>;
+  }
+  | {
+    /** The file's address. */
+    file: string;
+    /** Its answer, planned with the renderers it renders with. */
+    answer: (plan: Planner) => AnswerPlan;
   };
-  addPage("/", ({ render }) => render.homePage(model));
-  addPage("/metrics", ({ render }) => render.metricsIndexPage(model));
-  addPage("/frameworks", ({ render }) => render.frameworksIndexPage(model));
-  addPage("/tags", ({ render }) => render.tagsIndexPage(model));
-  addPage(API_GUIDE_PATH, ({ render }) => render.developersPage(model, baseUrl));
-  addPage(SQL_PAGE_PATH, ({ render }) => render.sqlPage(model));
-  for (const { tag } of model.tags()) {
-    addPage(sitePath("/tags", tag), ({ render }) => render.tagPage(model, tag));
-  }
-  const compare = new Map<string, (request: Request) => Promise<Response>>();
-  /** An answer page made for each request from its query. */
-  const addQueryPage = (
-    path: string,
-    pageOf: (renderers: Renderers, params: URLSearchParams) => { status: number; page: PageFrame },
-  ) =>
-    compare.set(path, async (request) => {
-      const made = await renderers();
-      const { status, page } = pageOf(made, new URL(request.url).searchParams);
-      return made.render.pageResponse(made.render.renderPage(page, baseUrl), status);
-    });
-  // The metrics a reader's value can be placed against: each has its answer page.
-  const standing = new Set(model.metrics({ comparable: true }).map((metric) => metric.slug));
-  for (const metric of model.metrics()) {
-    const comparable = standing.has(metric.slug);
-    addPage(
-      sitePath("/metrics", metric.slug),
-      ({ render, metricContext }) => render.metricPage(metric, metricContext),
-      metric.calculator || comparable ? SCRIPT_PAGE_HEADERS : PAGE_HEADERS,
-    );
-    if (comparable) {
-      addQueryPage(
-        comparePath(metric.slug),
-        ({ render, metricContext }, params) =>
-          render.metricComparePage(metric, metricContext, params),
-      );
+
+/** What a row plans its answer with. */
+interface Planner {
+  /** The base address, for canonical URLs and the sitemap. */
+  baseUrl: string;
+  /** The renderers, loaded with the first page. */
+  renderers: () => Promise<Renderers>;
+  /** The addresses of every page, in the sitemap's order. */
+  pagePaths: readonly string[];
+}
+
+/** An answer whose body the renderers make. */
+function rendered(
+  plan: Planner,
+  make: (renderers: Renderers) => string | Promise<string>,
+  { contentType, headers }: { contentType: string; headers?: Readonly<Record<string, string>> },
+): AnswerPlan {
+  return planAnswer(
+    async () => await make(await plan.renderers()),
+    contentType,
+    headers === undefined ? {} : { headers },
+  );
+}
+
+/** A page's answer: its frame rendered in the site's layout, under its headers. */
+function pageAnswer(plan: Planner, row: Extract<Row, { page: string }>): AnswerPlan {
+  return rendered(plan, (renderers) => {
+    const page = row.frame(renderers);
+    if (page.path !== row.page) {
+      throw new Error(`The page planned at ${row.page} says ${page.path}`);
     }
-    if (metric.calculator) {
-      addQueryPage(
-        calcPath(metric.slug),
-        ({ render, metricContext }, params) => render.metricCalcPage(metric, metricContext, params),
-      );
-    }
-  }
-  // "Is my number good?" from the home page: on to the chosen metric's answer, with the value and
-  // anything else the form sent; without a metric that has figures, the form again (400).
-  compare.set(STAND_PATH, async (request) => {
+    return renderPage(page, plan.baseUrl);
+  }, { contentType: TYPES.html, headers: row.headers ?? PAGE_HEADERS });
+}
+
+/** The home page, the indexes, the developers' and SQL pages and a page for each tag. */
+function indexRows(model: ReadModel, baseUrl: string): Row[] {
+  return [
+    { page: "/", frame: ({ render }) => render.homePage(model) },
+    { page: "/metrics", frame: ({ render }) => render.metricsIndexPage(model) },
+    { page: "/frameworks", frame: ({ render }) => render.frameworksIndexPage(model) },
+    { page: "/tags", frame: ({ render }) => render.tagsIndexPage(model) },
+    { page: API_GUIDE_PATH, frame: ({ render }) => render.developersPage(model, baseUrl) },
+    { page: SQL_PAGE_PATH, frame: ({ render }) => render.sqlPage(model) },
+    ...model.tags().map(({ tag }): Row => ({
+      page: sitePath("/tags", tag),
+      frame: ({ render }) => render.tagPage(model, tag),
+    })),
+  ];
+}
+
+/** A page for each metric (with a script when it compares or calculates), then the forms' script. */
+function metricRows(model: ReadModel, standing: ReadonlySet<string>): Row[] {
+  return [
+    ...model.metrics().map((metric): Row => ({
+      page: sitePath("/metrics", metric.slug),
+      frame: ({ render, metricContext }) => render.metricPage(metric, metricContext),
+      headers: metric.calculator || standing.has(metric.slug) ? SCRIPT_PAGE_HEADERS : PAGE_HEADERS,
+    })),
+    { file: FORMS_SCRIPT_PATH, answer: () => planAnswer(() => FORMS_SCRIPT, TYPES.js) },
+  ];
+}
+
+/** A page for each side-by-side pair, then each framework's page and its diagram. */
+function pairAndFrameworkRows(model: ReadModel): Row[] {
+  return [
+    ...model.pairs().map((pair): Row => ({
+      page: pair.path,
+      frame: ({ render }) => render.pairPage(pair),
+    })),
+    ...model.frameworks().flatMap((framework): Row[] => [
+      {
+        page: sitePath("/frameworks", framework.slug),
+        frame: ({ render, frameworkContext }) => render.frameworkPage(framework, frameworkContext),
+      },
+      // The diagram as a file of its own, for decks; an SVG is sent under the pages' CSP.
+      {
+        file: `/frameworks/${framework.slug}.svg`,
+        answer: (plan) =>
+          rendered(
+            plan,
+            ({ render, diagram }) =>
+              render.frameworkDiagram(framework, diagram, { standalone: true }),
+            { contentType: TYPES.svg, headers: PAGE_HEADERS },
+          ),
+      },
+    ]),
+  ];
+}
+
+/** The search page and its files, the sitemap, the stylesheet, the icon and robots.txt. */
+function fileRows(model: ReadModel): Row[] {
+  const js = (path: string, script: string): Row => ({
+    file: path,
+    answer: () => planAnswer(() => script, TYPES.js),
+  });
+  // An SVG can carry script: the icon is sent under the pages' Content-Security-Policy. Its two
+  // addresses share one answer.
+  let iconAnswer: AnswerPlan | undefined;
+  const icon = (path: string): Row => ({
+    file: path,
+    answer: (plan) =>
+      iconAnswer ??= rendered(plan, ({ render }) => render.FAVICON_SVG, {
+        contentType: TYPES.svg,
+        headers: PAGE_HEADERS,
+      }),
+  });
+  return [
+    {
+      file: "/search",
+      answer: (plan) =>
+        rendered(plan, async ({ search }) => String(await search.page.render()), {
+          contentType: TYPES.html,
+          headers: SCRIPT_PAGE_HEADERS,
+        }),
+    },
+    js(SEARCH_SCRIPT_PATH, SEARCH_SCRIPT),
+    js(SEARCH_RESULTS_SCRIPT_PATH, SEARCH_RESULTS_SCRIPT),
+    // What the search script builds the server's index from, fetched only for a query.
+    {
+      file: SEARCH_INDEX_PATH,
+      answer: () =>
+        planAnswer(async () => JSON.stringify(await model.searchDocuments()), TYPES.json),
+    },
+    {
+      file: "/sitemap.xml",
+      answer: (plan) =>
+        rendered(plan, ({ render }) => render.sitemapXml(plan.baseUrl, plan.pagePaths), {
+          contentType: TYPES.xml,
+        }),
+    },
+    {
+      file: STYLESHEET_PATH,
+      answer: (plan) => rendered(plan, ({ render }) => render.SITE_CSS, { contentType: TYPES.css }),
+    },
+    icon(FAVICON_PATH),
+    icon("/favicon.svg"),
+    {
+      file: "/robots.txt",
+      answer: (plan) => planAnswer(() => robotsTxt(plan.baseUrl), TYPES.text),
+    },
+  ];
+}
+
+/** An answer page made for each request from its query. */
+type QueryPage = (
+  renderers: Renderers,
+  params: URLSearchParams,
+) => { status: number; page: PageFrame };
+
+/** The "where do you stand" page of each comparable metric and the calculator page of each. */
+function queryPages(model: ReadModel, standing: ReadonlySet<string>): [string, QueryPage][] {
+  return model.metrics().flatMap((metric): [string, QueryPage][] => [
+    ...(standing.has(metric.slug)
+      ? [
+        [
+          comparePath(metric.slug),
+          ({ render, metricContext }, params) =>
+            render.metricComparePage(metric, { context: metricContext, params }),
+        ] satisfies [string, QueryPage],
+      ]
+      : []),
+    ...(metric.calculator
+      ? [
+        [
+          calcPath(metric.slug),
+          ({ render, metricContext }, params) =>
+            render.metricCalcPage(metric, { context: metricContext, params }),
+        ] satisfies [string, QueryPage],
+      ]
+      : []),
+  ]);
+}
+
+/**
+ * "Is my number good?" from the home page: on to the chosen metric's answer, with the value and
+ * anything else the form sent; without a metric that has figures, the form again (400).
+ */
+function standAnswer(
+  model: ReadModel,
+  { plan, standing }: { plan: Planner; standing: ReadonlySet<string> },
+): (request: Request) => Promise<Response> {
+  return async (request) => {
     const params = new URL(request.url).searchParams;
     const slug = params.get("metric") ?? "";
     if (standing.has(slug)) {
@@ -194,58 +296,15 @@ export function planPages(model: ReadModel, baseUrl: string): Pages {
         },
       });
     }
-    const made = await renderers();
+    const made = await plan.renderers();
     const { status, page } = made.render.standPage(model, params);
-    return made.render.pageResponse(made.render.renderPage(page, baseUrl), status);
-  });
-  answers.set(FORMS_SCRIPT_PATH, planAnswer(() => FORMS_SCRIPT, TYPES.js));
-  for (const pair of model.pairs()) {
-    addPage(pair.path, ({ render }) => render.pairPage(pair));
-  }
-  for (const framework of model.frameworks()) {
-    addPage(
-      sitePath("/frameworks", framework.slug),
-      ({ render, frameworkContext }) => render.frameworkPage(framework, frameworkContext),
-    );
-    // The diagram as a file of its own, for decks; an SVG is sent under the pages' CSP.
-    answers.set(
-      `/frameworks/${framework.slug}.svg`,
-      rendered(
-        ({ render, diagram }) => render.frameworkDiagram(framework, diagram, { standalone: true }),
-        TYPES.svg,
-        PAGE_HEADERS,
-      ),
-    );
-  }
-  answers.set(
-    "/search",
-    rendered(
-      async ({ search }) => String(await search.page.render()),
-      TYPES.html,
-      SCRIPT_PAGE_HEADERS,
-    ),
-  );
-  answers.set(SEARCH_SCRIPT_PATH, planAnswer(() => SEARCH_SCRIPT, TYPES.js));
-  answers.set(SEARCH_RESULTS_SCRIPT_PATH, planAnswer(() => SEARCH_RESULTS_SCRIPT, TYPES.js));
-  // What the search script builds the server's index from, fetched only for a query.
-  answers.set(
-    SEARCH_INDEX_PATH,
-    planAnswer(
-      async () => JSON.stringify(await model.searchDocuments()),
-      TYPES.json,
-    ),
-  );
-  answers.set(
-    "/sitemap.xml",
-    rendered(({ render }) => render.sitemapXml(baseUrl, pagePaths), TYPES.xml),
-  );
-  answers.set(STYLESHEET_PATH, rendered(({ render }) => render.SITE_CSS, TYPES.css));
-  // An SVG can carry script: the icon is sent under the pages' Content-Security-Policy.
-  const icon = rendered(({ render }) => render.FAVICON_SVG, TYPES.svg, PAGE_HEADERS);
-  answers.set(FAVICON_PATH, icon);
-  answers.set("/favicon.svg", icon);
-  answers.set("/robots.txt", planAnswer(() => robotsTxt(baseUrl), TYPES.text));
-  const notFoundPage = planAnswer(
+    return made.render.pageResponse(made.render.renderPage(page, plan.baseUrl), status);
+  };
+}
+
+/** The HTML answer for an unknown page outside `/api/`. */
+function notFoundAnswer(baseUrl: string): AnswerPlan {
+  return planAnswer(
     () =>
       renderPage({
         title: "Page not found",
@@ -256,10 +315,65 @@ export function planPages(model: ReadModel, baseUrl: string): Pages {
     TYPES.html,
     { status: 404, cacheControl: CACHE_ERROR, headers: PAGE_HEADERS },
   );
+}
+
+/**
+ * Plans every page of the catalog under `baseUrl` (for canonical URLs and the sitemap): its
+ * address and headers now, its HTML on first use. The rows are the tables above, in the order the
+ * answers and the sitemap list them.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { planPages } from "./mod.ts";
+ * import { createReadModel, loadCatalog } from "../../mod.ts";
+ * const model = createReadModel(await loadCatalog());
+ * const pages = planPages(model, "https://metrics.example");
+ * const page = pages.answers.get("/metrics/churn-rate");
+ * assert.equal(page?.contentType, "text/html; charset=utf-8");
+ * assert.match(String(await page?.render()), /<h1[^>]*>Customer Churn Rate/);
+ * ```
+ */
+export function planPages(model: ReadModel, baseUrl: string): Pages {
+  // The metrics a reader's value can be placed against: each has its answer page.
+  const standing = new Set(model.metrics({ comparable: true }).map((metric) => metric.slug));
+  const rows = [
+    ...indexRows(model, baseUrl),
+    ...metricRows(model, standing),
+    ...pairAndFrameworkRows(model),
+    ...fileRows(model),
+  ];
+  const plan: Planner = {
+    baseUrl,
+    renderers: onFirstUse(() =>
+      import("./render.ts").then((render) => renderersOf(render, model, baseUrl))
+    ),
+    pagePaths: rows.flatMap((row) => "page" in row ? [row.page] : []),
+  };
+  // Keyed by the decoded path, as the handler looks paths up; links and the sitemap use the
+  // encoded one, which each page declares.
+  const answers = new Map(
+    rows.map((row): [string, AnswerPlan] =>
+      "page" in row
+        ? [row.page.split("/").map(decodeURIComponent).join("/"), pageAnswer(plan, row)]
+        : [row.file, row.answer(plan)]
+    ),
+  );
+  const compare = new Map(
+    queryPages(model, standing).map(([path, pageOf]) => [
+      path,
+      async (request: Request) => {
+        const made = await plan.renderers();
+        const { status, page } = pageOf(made, new URL(request.url).searchParams);
+        return made.render.pageResponse(made.render.renderPage(page, baseUrl), status);
+      },
+    ]),
+  );
+  compare.set(STAND_PATH, standAnswer(model, { plan, standing }));
   return {
     answers,
-    notFoundPage,
-    search: async (request) => (await renderers()).search.handler(request),
+    notFoundPage: notFoundAnswer(baseUrl),
+    search: async (request) => (await plan.renderers()).search.handler(request),
     compare,
   };
 }

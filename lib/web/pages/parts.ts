@@ -48,7 +48,10 @@ export function readableDate(date: string): string {
  * A titled section of a record page, labelled by its heading, which has a stable id and an anchor
  * link to it (shown on hover and focus).
  */
-export function section(title: string, id: string, body: Html | undefined): Html {
+export function section(
+  title: string,
+  { id, body }: { id: string; body: Html | undefined },
+): Html {
   if (body === undefined) return markup``;
   return markup`<section aria-labelledby="${id}">
 <div class="heading"><h2 id="${id}">${title}</h2><a class="anchor" href="#${id}" aria-label="Link to the section ${title}">#</a></div>
@@ -150,8 +153,7 @@ ${items.map((item) => markup`<li>${item}</li>\n`)}</ul>`;
 /** A link to a record page when the record exists, its slug as text otherwise. */
 export function recordLink(
   prefix: "/metrics" | "/frameworks",
-  slug: string,
-  name: string | undefined,
+  { slug, name }: { slug: string; name: string | undefined },
 ): Html {
   return name === undefined
     ? markup`${slug}`

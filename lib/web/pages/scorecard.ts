@@ -103,7 +103,9 @@ function entrySection(entry: ScoreEntry, model: ReadModel): Html {
   const metric = found.ok ? found.record : undefined;
   const per = entry.per ? ` ${/^\d/.test(entry.per) ? "over" : "a"} ${entry.per}` : "";
   const chart = metric && entry.comparison
-    ? figureChart(metric, model.vocabulary(), entry.comparison, {
+    ? figureChart(metric, {
+      vocabulary: model.vocabulary(),
+      comparison: entry.comparison,
       linkOf: (figure) => `#${entry.slug}-source-${figure.source}`,
     })
     : undefined;

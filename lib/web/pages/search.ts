@@ -68,7 +68,7 @@ ${recordList(model.frameworks({ order: "name" }).map(frameworkEntry))}
 }
 
 function resultsPage(query: string, results: SearchResult[], tag: Tag | undefined): PageFrame {
-  const status = searchStatus(query, results.length, tag).map((part) =>
+  const status = searchStatus(query, { count: results.length, tag }).map((part) =>
     typeof part === "string" ? part : markup`<a href="${part.href}">${part.text}</a>`
   );
   return {

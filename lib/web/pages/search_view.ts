@@ -94,7 +94,10 @@ export function resultView({ hit, snippet }: SearchResult): ResultView {
 export type StatusPart = string | { href: string; text: string };
 
 /** The status line of a search's results: how many, for what, or what to try instead. */
-export function searchStatus(query: string, count: number, tag: Tag | undefined): StatusPart[] {
+export function searchStatus(
+  query: string,
+  { count, tag }: { count: number; tag: Tag | undefined },
+): StatusPart[] {
   const within = tag ? ` among metrics tagged “${tag}”` : "";
   if (count === 0) {
     return [

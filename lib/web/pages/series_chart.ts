@@ -91,7 +91,7 @@ export function seriesCharts(metric: MetricRecord, vocabulary: Vocabulary): Html
     all.map((series) => {
       const figure = metric.figures?.[(series.points[0]?.figure ?? 1) - 1];
       if (!figure) return "";
-      const words = seriesWords(series, metric, figure, vocabulary);
+      const words = seriesWords(series, { metric, figure, vocabulary });
       const id = `series-${series.id}`;
       const source = metric.sources[series.source - 1];
       const cited = source ? shortCitation(source) : "";

@@ -263,41 +263,39 @@ ${sqlBlock(ddl("clickhouse"))}</details>
 <h1>SQL recipes and their schema</h1>
 <p class="lead">${all.length} metrics come with a SQL query, a recipe, that computes them from your own data on PostgreSQL or DuckDB, and on ClickHouse through a few rewrites. Every recipe reads the reference schema below, version ${SCHEMA_VERSION}, and returns the metric's calculator inputs by the same names, then the result. Map your tables onto the schema with views of the same names and columns, and every recipe runs unchanged.</p>
 <p>The schema and the recipes are code, under the MIT licence: copy them, adapt them, paste them. The catalog's text and figures stay under CC BY 4.0.</p>
-${rail.narrow}${section("Download", "download", downloads)}${
-      section(
-        "The tables",
-        "tables",
-        markup`<p>Version ${SCHEMA_VERSION}: five tables. The version changes when a table or a column is added, removed or changes meaning, and every recipe names the version it reads.</p>
+${rail.narrow}${section("Download", { id: "download", body: downloads })}${
+      section("The tables", {
+        id: "tables",
+        body:
+          markup`<p>Version ${SCHEMA_VERSION}: five tables. The version changes when a table or a column is added, removed or changes meaning, and every recipe names the version it reads.</p>
 ${TABLES.map(tableBlock)}`,
-      )
+      })
     }${
-      section(
-        "Event names",
-        "event-names",
-        markup`<p>The events the recipes look for by name. The recipes that need an action of your own product (the activation milestone, a feature, a conversion) take its name as a parameter.</p>
+      section("Event names", {
+        id: "event-names",
+        body:
+          markup`<p>The events the recipes look for by name. The recipes that need an action of your own product (the activation milestone, a feature, a conversion) take its name as a parameter.</p>
 ${events}`,
-      )
+      })
     }${
-      section(
-        "What the recipes take for granted",
-        "rules",
-        plainList(RULES.map(withCode)),
-      )
+      section("What the recipes take for granted", {
+        id: "rules",
+        body: plainList(RULES.map(withCode)),
+      })
     }${
-      section(
-        "Mapping your data",
-        "mapping",
-        markup`<p>Create a view for each table, with its name and columns, over the data you have. A column your data cannot fill may be null where the schema allows it, such as <code>cancel_requested_at</code>, which no recipe reads. Four common sources, the last of them in ClickHouse:</p>
+      section("Mapping your data", {
+        id: "mapping",
+        body:
+          markup`<p>Create a view for each table, with its name and columns, over the data you have. A column your data cannot fill may be null where the schema allows it, such as <code>cancel_requested_at</code>, which no recipe reads. Four common sources, the last of them in ClickHouse:</p>
 ${mappings}`,
-      )
-    }${section("On ClickHouse", "clickhouse", clickhouse)}${
-      section(
-        "The recipes",
-        "recipes",
-        markup`${plainList(recipeItems)}
+      })
+    }${section("On ClickHouse", { id: "clickhouse", body: clickhouse })}${
+      section("The recipes", {
+        id: "recipes",
+        body: markup`${plainList(recipeItems)}
 <p>Without a recipe:</p>
 ${plainList(without)}`,
-      )
+      })
     }</article>
 ${rail.wide}</div>`;
   return {
