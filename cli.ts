@@ -60,6 +60,10 @@ try {
     async serveMcp(catalog, options) {
       const { serveMcpStdio } = await import("./lib/agents/mcp.ts");
       await serveMcpStdio(createReadModel(catalog), options);
+      // Under npx, a signal to npx does not reach this process: npx going away ends it instead
+      // (where the permissions reach /proc).
+      const { stopWithLaunchers } = await import("./lib/server/launchers.ts");
+      stopWithLaunchers(() => Deno.exit(0));
     },
     async importPackage(name, version) {
       // Built at run time, so that no module graph names the package: a lockfile that does not

@@ -57,3 +57,40 @@ export async function stdioClient(
   await client.connect(transport);
   return client;
 }
+
+/** An MCP server's command as a client's configuration gives it. */
+export interface ServerConfig {
+  command: string;
+  args: string[];
+}
+
+/** The folder docs/mcp.md's configurations stand for a checkout with. */
+export const CHECKOUT_PLACEHOLDER = "/path/to/metrics-catalog";
+
+/**
+ * The servers of docs/mcp.md's `mcpServers` blocks, in order, with the checkout placeholder
+ * replaced by `checkout` (a path without a trailing slash).
+ */
+export async function documentedServers(checkout: string): Promise<ServerConfig[]> {
+  const markdown = await Deno.readTextFile(new URL("../docs/mcp.md", import.meta.url));
+  return [...markdown.matchAll(/^```json\n([\s\S]*?)^```/gm)]
+    .map((block) => JSON.parse(block[1] ?? "{}"))
+    .filter((config) => config.mcpServers)
+    .flatMap((config) => Object.values(config.mcpServers) as ServerConfig[])
+    .map(({ command, args }) => ({
+      command: command.replaceAll(CHECKOUT_PLACEHOLDER, checkout),
+      args: args.map((arg) => arg.replaceAll(CHECKOUT_PLACEHOLDER, checkout)),
+    }));
+}
+
+/** Calls get_metric on a connected client and checks it answers the metric; closes the client. */
+export async function callsATool(client: Client): Promise<void> {
+  try {
+    const result = await client.callTool({ name: "get_metric", arguments: { slug: "churn-rate" } });
+    if (result.isError) throw new Error(`get_metric failed: ${JSON.stringify(result.content)}`);
+    const metric = result.structuredContent as { slug?: string } | undefined;
+    if (metric?.slug !== "churn-rate") throw new Error(`get_metric answered ${metric?.slug}`);
+  } finally {
+    await client.close();
+  }
+}

@@ -23,7 +23,7 @@ import type { Dialect } from "../lib/sql/dialect.ts";
 import { ddl, TABLES } from "../lib/sql/schema.ts";
 import { type Value, valueText } from "./_sql_data.ts";
 import { childEnv, freePort } from "./_spawn.ts";
-import { systemBinary } from "./_system.ts";
+import { skipping, systemBinary } from "./_system.ts";
 
 /** A query's answer: its column names, and its rows as plain JSON values. */
 export interface Answer {
@@ -110,19 +110,20 @@ interface ChdbSession {
 /**
  * Whether the tests run the recipes on ClickHouse: when npm installed chDB in `tests/clickhouse/`,
  * and always with `REQUIRE_SYSTEM_TESTS=1` (then a missing chDB fails the test that starts it).
- * Otherwise it says on stderr why ClickHouse is skipped.
+ * Otherwise it says on stderr, in one line, that ClickHouse is skipped and how to include it.
  */
-export function clickhouseWanted(): boolean {
-  const path = `${CHDB_FOLDER}node_modules/chdb/package.json`;
+export function clickhouseWanted(folder: string = CHDB_FOLDER): boolean {
+  const path = `${folder}node_modules/chdb/package.json`;
   try {
     if (Deno.statSync(path).isFile) return true;
   } catch {
     // not installed
   }
   if (Deno.env.get("REQUIRE_SYSTEM_TESTS") === "1") return true;
-  console.error(
-    `Skipping ClickHouse: chDB is not at ${path} (run npm install --ignore-scripts in ${CHDB_FOLDER}; ` +
-      "REQUIRE_SYSTEM_TESTS=1 turns this into a failure)",
+  skipping(
+    "the SQL recipes on ClickHouse",
+    "chDB is not installed",
+    "cd tests/clickhouse && npm install --ignore-scripts",
   );
   return false;
 }

@@ -22,8 +22,24 @@ export interface SystemBinary {
   require(): string;
 }
 
+/** The groups of tests already said to be skipped by this test file (each runs on its own). */
+const said = new Set<string>();
+
 /**
- * Looks for a binary at the given paths. When none exists, the test is skipped with a message on
+ * Says on stderr, once a test file, that a group of tests is skipped: one line naming the group,
+ * why, and the command that includes it. `REQUIRE_SYSTEM_TESTS=1` turns any skip into a failure.
+ */
+export function skipping(group: string, why: string, include: string): void {
+  if (said.has(group)) return;
+  said.add(group);
+  console.error(
+    `Skipped: ${group} (${why}); to include them: ${include} ` +
+      "(REQUIRE_SYSTEM_TESTS=1 makes a skip a failure)",
+  );
+}
+
+/**
+ * Looks for a binary at the given paths. When none exists, the test is skipped with a line on
  * stderr, unless `REQUIRE_SYSTEM_TESTS=1`, in which case the test runs and fails.
  */
 export function systemBinary(name: string, paths: string[]): SystemBinary {
@@ -36,9 +52,10 @@ export function systemBinary(name: string, paths: string[]): SystemBinary {
   });
   const required = Deno.env.get("REQUIRE_SYSTEM_TESTS") === "1";
   if (path === undefined && !required) {
-    console.error(
-      `Skipping the ${name} system tests: ${name} is not at ${paths.join(" or ")} ` +
-        `(install it with apt-get install ${name}; REQUIRE_SYSTEM_TESTS=1 turns this into a failure)`,
+    skipping(
+      `the ${name} system tests`,
+      `${name} is not at ${paths.join(" or ")}`,
+      `apt-get install ${name}`,
     );
   }
   return {

@@ -10,8 +10,8 @@ import assert from "node:assert/strict";
 import { copyFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { CONTRACT } from "./_contract.ts";
-import { MCP_TOOLS, stdioClient } from "./_mcp.ts";
-import { FIXTURE, runDeno, runTask, spawnServer } from "./_spawn.ts";
+import { callsATool, documentedServers, MCP_TOOLS, stdioClient } from "./_mcp.ts";
+import { FIXTURE, ROOT, runDeno, runTask, spawnServer } from "./_spawn.ts";
 import { systemBinary } from "./_system.ts";
 import { createHandler, loadCatalog } from "../lib/mod.ts";
 
@@ -197,5 +197,21 @@ Deno.test({
     } finally {
       await rm(fake, { recursive: true, force: true });
     }
+  },
+});
+
+Deno.test({
+  ...options,
+  name:
+    "docs/mcp.md's binary configuration, run as written by the MCP SDK's client, answers a tool",
+  async fn() {
+    await build();
+    const servers = await documentedServers(ROOT.replace(/\/$/, ""));
+    const config = servers.find(({ command }) => command.endsWith("/binary/metrics-catalog"));
+    assert.ok(config, "docs/mcp.md has the binary's form");
+    const { emptyPath } = await build();
+    await callsATool(
+      await stdioClient(config.command, config.args, { cwd: tmpdir(), env: { PATH: emptyPath } }),
+    );
   },
 });

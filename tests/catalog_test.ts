@@ -272,6 +272,23 @@ Deno.test("loadCatalog() rejects malformed source URLs and tracking parameters",
   ]);
 });
 
+Deno.test("loadCatalog() rejects a source URL with an empty path segment", async () => {
+  const problems = await problemsAfter({
+    [ALPHA]: replace(
+      "https://example.com/reports/alpha-rate",
+      "https://example.com//reports/alpha-rate",
+    ),
+    "metrics/beta-rate.md": replace(
+      "https://example.com/reports/beta-rate",
+      "https://example.com/reports//beta-rate",
+    ),
+  });
+  assert.deepEqual(problems, [
+    "cat/metrics/alpha-rate.md: sources[0].url: must not have an empty path segment (a // after the host)",
+    "cat/metrics/beta-rate.md: sources[0].url: must not have an empty path segment (a // after the host)",
+  ]);
+});
+
 Deno.test("loadCatalog() rejects benchmarks without a review date", async () => {
   const problems = await problemsAfter({ [ALPHA]: replace(/^benchmarksReviewed: .*\n/m, "") });
   assert.deepEqual(problems, [

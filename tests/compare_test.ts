@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import type { MetricRecord, Vocabulary } from "../lib/mod.ts";
-import { compareValue } from "../lib/read/compare.ts";
+import { loadCatalog } from "../lib/mod.ts";
+import { compareValue, segmentChoices } from "../lib/read/compare.ts";
+import { comparisonWords } from "../lib/read/compare_words.ts";
 import { Problem, problemOr } from "../lib/problem.ts";
 import { readAmount } from "../lib/read/amount.ts";
 import { figure, METRIC, seriesPoint, VOCABULARY } from "./_compare_fixture.ts";
@@ -277,6 +279,103 @@ Deno.test("readAmount() reads a value as people type it, the same on every surfa
     'The value must be US dollars, such as "$200" or "30k", not "3%"',
   );
   assert.equal(read("", "percent"), "The value is missing");
+});
+
+Deno.test("a value a segment implies counts on the figure's side and on the reader's", async () => {
+  const catalog = await loadCatalog();
+  const churn = catalog.metrics.find((metric) => metric.slug === "churn-rate")!;
+  const numbered = (churn.figures ?? []).map((item, index) => ({ ...item, number: index + 1 }));
+  // The vocabulary says a B2B SaaS company is B2B: a figure for B2B SaaS selling to small
+  // businesses is the reader's own when the reader says B2B and small businesses.
+  const implied = Object.entries(catalog.segments.market?.values ?? {})
+    .filter(([, value]) => value.implies?.model === "b2b").map(([slug]) => slug);
+  assert.ok(implied.includes("b2b-saas"));
+  const smb = numbered.find((item) =>
+    implied.includes(item.segment.market ?? "") && item.segment.customers === "smb" &&
+    item.segment.model === undefined
+  );
+  const b2b = numbered.find((item) =>
+    item.segment.model === "b2b" && item.segment.customers === undefined
+  );
+  const b2c = numbered.find((item) => item.segment.model === "b2c");
+  assert.ok(smb && b2b && b2c, "churn-rate has figures for B2B SaaS SMBs, B2B and B2C");
+  const given = compareValue(churn, catalog, {
+    value: "4%",
+    segment: { model: "b2b", customers: "smb" },
+  });
+  const placed = (result: typeof given, number: number) =>
+    result.placements.find((item) => item.figure === number)?.match;
+  assert.equal(placed(given, smb.number), "yours");
+  assert.ok(["closest", "wider"].includes(placed(given, b2b.number) ?? ""), "B2B may apply");
+  // The reader who says B2B SaaS is B2B: a B2B figure may apply, a B2C one is another segment.
+  const saas = compareValue(churn, catalog, { value: "4%", segment: { market: "b2b-saas" } });
+  assert.equal(placed(saas, smb.number), "yours");
+  assert.ok(placed(saas, b2b.number) !== undefined, "the B2B figure is compared");
+  assert.deepEqual(saas.context.find((item) => item.figure === b2c.number), {
+    figure: b2c.number,
+    reason: "segment",
+    key: "model",
+  });
+  assert.equal(
+    comparisonWords(given, churn, catalog.segments).groups[0]?.title,
+    "Your segment (B2B, small businesses)",
+  );
+  // Two values that contradict each other are one line.
+  const clash = problemOr(() =>
+    compareValue(churn, catalog, { value: "4%", segment: { market: "b2b-saas", model: "b2c" } })
+  );
+  assert.ok(clash instanceof Problem);
+  assert.equal(
+    clash.message,
+    'Segment "market=b2b-saas" (B2B SaaS companies) is B2B, not "model=b2c"',
+  );
+});
+
+Deno.test("a segment key none of a metric's figures is split by is set aside and said so", async () => {
+  const catalog = await loadCatalog();
+  const metric = catalog.metrics.find((item) => item.slug === "dau-mau-ratio")!;
+  const keys = segmentChoices(metric, catalog.segments).map((choice) => choice.key);
+  assert.ok(!keys.includes("model"), "no DAU/MAU figure is split by business model");
+  const asked = compareValue(metric, catalog, {
+    value: "18%",
+    segment: { model: "consumer-social" },
+  });
+  const plain = compareValue(metric, catalog, { value: "18%" });
+  assert.deepEqual(asked.unsplit, ["model"]);
+  assert.deepEqual(asked.placements, plain.placements, "compared with every figure");
+  const { lead } = comparisonWords(asked, metric, catalog.segments);
+  assert.match(lead, /^No figure of DAU\/MAU Ratio is split by business model\. 18% /);
+  // A value the vocabulary does not hold is still one line.
+  const wrong = problemOr(() =>
+    compareValue(metric, catalog, { value: "18%", segment: { model: "social" } })
+  );
+  assert.ok(wrong instanceof Problem);
+  assert.match(wrong.message, /^Segment "model" takes one of "b2b", "b2c", .* not "social"$/);
+});
+
+Deno.test("an unknown segment key is one line that suggests only keys a reader is asked", async () => {
+  const catalog = await loadCatalog();
+  const study = Object.entries(catalog.segments)
+    .filter(([, spec]) => spec.role === "study").map(([key]) => key);
+  assert.ok(study.length > 0);
+  for (
+    const metric of catalog.metrics.filter((item) =>
+      segmentChoices(item, catalog.segments).length > 0
+    )
+  ) {
+    const refused = problemOr(() =>
+      compareValue(metric, catalog, { value: 1, segment: { plan: "pro" } })
+    );
+    assert.ok(refused instanceof Problem, metric.slug);
+    assert.match(refused.message, new RegExp(`^Unknown segment "plan" for "${metric.slug}"; `));
+    for (const key of study) {
+      assert.ok(!refused.message.includes(`"${key}"`), `${metric.slug}: ${refused.message}`);
+    }
+  }
+  const nps = catalog.metrics.find((item) => item.slug === "net-promoter-score")!;
+  // Business model is among its keys through what B2B SaaS implies.
+  const b2b = compareValue(nps, catalog, { value: 45, segment: { model: "b2b" } });
+  assert.ok(b2b.placements.some((item) => item.match === "yours"));
 });
 
 Deno.test("compareValue() places a value against the latest point of a series only, and sets the earlier ones apart", () => {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { structureBenchmarks } from "../lib/catalog/figure_rules.ts";
+import { structureBenchmarks, vocabularyProblems } from "../lib/catalog/figure_rules.ts";
 import type { Comparison, Vocabulary } from "../lib/catalog/figures.ts";
 import { FigureInputSchema } from "../lib/catalog/schema.ts";
 
@@ -12,6 +12,11 @@ const SOURCES = [
 ];
 const VOCABULARY: Vocabulary = {
   model: { label: "Business model", values: { b2b: { label: "B2B" }, b2c: { label: "B2C" } } },
+  market: {
+    label: "Market",
+    role: "study",
+    values: { "b2b-saas": { label: "B2B SaaS companies", implies: { model: "b2b" } } },
+  },
 };
 const COMPARISON: Comparison = { direction: "lower-is-better", unit: "percent", per: "month" };
 
@@ -115,6 +120,38 @@ Deno.test("structureBenchmarks() refuses segment keys and values outside the voc
     problemOf({ segment: { model: "b2g" } }),
     /figures\[0\]\.segment\.model: "b2g" is not a value of "model" in segments\.yaml/,
   );
+});
+
+Deno.test("structureBenchmarks() refuses a figure's value that contradicts what another implies", () => {
+  assert.match(
+    problemOf({ segment: { market: "b2b-saas", model: "b2c" } }),
+    /figures\[0\]\.segment\.model: "b2c" contradicts "market: b2b-saas", which implies "model: b2b"/,
+  );
+  const agreed = { value: "5%", statistic: "mean", year: 2024, source: 1 };
+  const { problems } = structure([{
+    text: SENTENCE,
+    figures: [
+      FigureInputSchema.parse({ ...agreed, segment: { market: "b2b-saas", model: "b2b" } }),
+    ],
+  }]);
+  assert.deepEqual(problems, []);
+});
+
+Deno.test("vocabularyProblems() refuses an implication of an unknown key or value, or its own key", () => {
+  const implying = (implies: Record<string, string>): Vocabulary => ({
+    ...VOCABULARY,
+    market: { label: "Market", values: { "b2b-saas": { label: "B2B SaaS", implies } } },
+  });
+  assert.deepEqual(vocabularyProblems(VOCABULARY, "segments.yaml"), []);
+  assert.deepEqual(vocabularyProblems(implying({ size: "large" }), "segments.yaml"), [
+    'segments.yaml: market.values.b2b-saas: implies: "size" is not a segment key',
+  ]);
+  assert.deepEqual(vocabularyProblems(implying({ model: "b2g" }), "segments.yaml"), [
+    'segments.yaml: market.values.b2b-saas: implies: "b2g" is not a value of "model"',
+  ]);
+  assert.deepEqual(vocabularyProblems(implying({ market: "b2b-saas" }), "segments.yaml"), [
+    "segments.yaml: market.values.b2b-saas: implies: a value cannot imply its own key",
+  ]);
 });
 
 Deno.test("structureBenchmarks() refuses an inverted range and a unit that does not fit", () => {

@@ -25,6 +25,43 @@ type Result = { content: { type: string; text: string }[]; structuredContent?: u
 const textBytes = (result: Result) =>
   result.content.reduce((sum, block) => sum + bytes(block.text), 0);
 
+Deno.test("tools/list is at most 12 KB, and keeps every input description and output's shape", async () => {
+  const client = await connected();
+  try {
+    const list = await client.listTools();
+    const size = bytes(JSON.stringify(list));
+    assert.ok(size <= 12 * 1024, `tools/list: ${size} bytes`);
+    for (const tool of list.tools) {
+      assert.ok((tool.description ?? "").length > 40, tool.name);
+      for (const [name, property] of Object.entries(tool.inputSchema.properties ?? {})) {
+        assert.ok((property as { description?: string }).description, `${tool.name}.${name}`);
+      }
+      assert.equal(tool.outputSchema?.type, "object", tool.name);
+      assert.ok(
+        (tool.outputSchema?.required ?? []).includes("name") || tool.name.startsWith("list_") ||
+          tool.name === "search",
+        tool.name,
+      );
+    }
+    // The client checks each answer against the listed output schema: a lean one still holds.
+    for (
+      const [name, args] of [
+        ["get_benchmark", { slug: "churn-rate", value: "3%", segment: { model: "b2b" } }],
+        ["get_metric", { slug: "churn-rate", fields: ["benchmarks", "whatToWatch", "sources"] }],
+        ["get_framework", { slug: "aarrr" }],
+        ["list_metrics", {}],
+        ["search", { query: "churn" }],
+      ] as const
+    ) {
+      const result = await client.callTool({ name, arguments: args });
+      assert.equal(result.isError, undefined, `${name}: ${JSON.stringify(result.content)}`);
+      assert.ok(result.structuredContent, name);
+    }
+  } finally {
+    await client.close();
+  }
+});
+
 Deno.test("every tool's text is compact, at most 8 KB for every record, list_metrics at most 12 KB", async () => {
   const client = await connected();
   try {

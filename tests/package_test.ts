@@ -11,11 +11,14 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { CONTRACT } from "./_contract.ts";
-import { MCP_STDIO_TOOLS, stdioClient } from "./_mcp.ts";
+import { callsATool, documentedServers, MCP_STDIO_TOOLS, stdioClient } from "./_mcp.ts";
 import { rawRequest } from "./_raw_http.ts";
+import { leftAfter, portFree, processTree, running, spawnUntil, within } from "./_process.ts";
 import {
+  childEnv,
   FIXTURE,
   onlyLine,
+  ROOT,
   runDeno,
   runTask,
   runWithBrokenStdout,
@@ -394,5 +397,80 @@ Deno.test({
     assert.equal(manifest.mcpName, server.name);
     assert.equal(manifest.version, server.version);
     assert.equal(manifest.name, server.packages[0].identifier);
+  },
+});
+
+const npxPath = systemBinary("npm", ["/usr/bin/npx", "/usr/local/bin/npx"]);
+
+/**
+ * The process a signal is sent to: npx itself for SIGTERM, which npm passes to its shell, whose
+ * end stops the package; for SIGINT, which that shell keeps until its child ends, the process the
+ * package names in its log, as the README says.
+ */
+const NAMED = /(?:kill|process) (\d+)/;
+
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  const to = signal === "SIGTERM" ? "npx" : "the process it names";
+  const target = (top: number, log: string) =>
+    signal === "SIGTERM" ? top : Number(NAMED.exec(log)?.[1]);
+
+  Deno.test({
+    ...options,
+    ignore: skip || npxPath.skip,
+    name: `the tarball's serve under npx stops on ${signal} to ${to}: the port is free within 2 s`,
+    async fn() {
+      const { tarball } = await install();
+      const server = await spawnServer(
+        ["-y", `--package=${tarball}`, "metrics-catalog", "serve"],
+        { command: npxPath.require(), cwd: tmpdir() },
+      );
+      await server.logged(NAMED);
+      const tree = await processTree(server.process.pid);
+      const pid = target(server.process.pid, server.stderr());
+      assert.ok(tree.includes(pid), `${pid} is not one of ${tree}`);
+      Deno.kill(pid, signal);
+      assert.ok(await within(2000, () => portFree(server.port)), `port ${server.port} still taken`);
+      assert.ok(
+        await within(2000, async () => (await running(tree)).length === 0),
+        `still running: ${await running(tree)}`,
+      );
+      await server.process.status;
+    },
+  });
+
+  Deno.test({
+    ...options,
+    ignore: skip || npxPath.skip,
+    name: `the tarball's mcp under npx ends on ${signal} to ${to}, every process of it within 2 s`,
+    async fn() {
+      const { tarball } = await install();
+      const mcp = await spawnUntil(
+        npxPath.require(),
+        ["-y", `--package=${tarball}`, "metrics-catalog", "mcp"],
+        /MCP server ready.*\n/,
+        { cwd: tmpdir(), env: childEnv() },
+      );
+      const tree = await processTree(mcp.process.pid);
+      const pid = target(mcp.process.pid, mcp.stderr());
+      assert.ok(tree.includes(pid), `${pid} is not one of ${tree}`);
+      Deno.kill(pid, signal);
+      assert.deepEqual(await leftAfter(mcp.process, tree), [], mcp.stderr());
+    },
+  });
+}
+
+Deno.test({
+  ...options,
+  ignore: skip || npxPath.skip,
+  name:
+    "docs/mcp.md's tarball configuration, run as written by the MCP SDK's client, answers a tool",
+  async fn() {
+    const { tarball } = await install();
+    const servers = await documentedServers(ROOT.replace(/\/$/, ""));
+    const config = servers.find(({ args }) => args.some((arg) => arg.endsWith(".tgz")));
+    assert.ok(config, "docs/mcp.md has the tarball's form");
+    assert.ok(config.args.includes(`--package=${tarball}`), `${config.args} names ${tarball}`);
+    const command = config.command === "npx" ? npxPath.require() : config.command;
+    await callsATool(await stdioClient(command, config.args, { cwd: tmpdir() }));
   },
 });

@@ -236,6 +236,27 @@ Deno.test("loadFiles() names the file, the line and the column of a header that 
   );
 });
 
+Deno.test("loadFiles() refuses a timestamp with a UTC offset in one line, and reads one in UTC", async () => {
+  const event = (at: string) => `u1,a1,login,${at},`;
+  for (
+    const offset of [
+      "2024-03-01 10:00:00+02:00",
+      "2024-03-01T10:00:00.5-0530",
+    ]
+  ) {
+    const text = `${EVENTS}${event("2024-03-01 09:00:00")}\n"u,2",a1,"multi\nline",2024-03-01,\n` +
+      `${event(offset)}\n`;
+    assert.equal(
+      await problem({ "events.csv": text }, ["events"]),
+      `events.csv: line 5, column occurred_at: "${offset}" has a UTC offset, which would be ` +
+        "dropped: write the time in UTC without one (2024-03-01 12:30:00, or 2024-03-01T12:30:00Z)",
+    );
+  }
+  const utc = `${EVENTS}${event("2024-03-01T10:00:00Z")}\n${event("2024-03-01 10:00:00")}\n` +
+    `${event("2024-03-01")}\n`;
+  assert.equal(await problem({ "events.csv": utc }, ["events"]), "");
+});
+
 Deno.test("loadFiles() names the file, the line and the column of the first value of the wrong type", async () => {
   const event = (at: string) => `u1,a1,login,${at},`;
   const cases: [string, string][] = [
@@ -306,16 +327,16 @@ Deno.test("loadFiles() names the file, the line and the column of a row that bre
   );
   assert.equal(
     await problem(states("s2,2024-03-01,2024-02-01,active,pro,month,5")),
-    "subscription_states.csv: line 5, column valid_from: the row breaks the rule valid_to IS " +
-      "NULL OR valid_to > valid_from",
+    'subscription_states.csv: line 5, column valid_to: "2024-02-01 00:00:00" is not after ' +
+      'valid_from ("2024-03-01 00:00:00"): valid_to must come after valid_from, or be empty',
   );
   assert.equal(
     await problem({
       "subscriptions.csv": `${SUBSCRIPTIONS}s3,c3,2024-03-01,2024-02-01,,\n`,
       "subscription_states.csv": STATES,
     }),
-    "subscriptions.csv: line 4, column started_at: the row breaks the rule trial_ends_at IS " +
-      "NULL OR trial_ends_at > started_at",
+    'subscriptions.csv: line 4, column trial_ends_at: "2024-02-01 00:00:00" is not after ' +
+      'started_at ("2024-03-01 00:00:00"): trial_ends_at must come after started_at, or be empty',
   );
   assert.equal(
     await problem(

@@ -26,6 +26,8 @@ import {
 } from "@modelcontextprotocol/ext-apps/server";
 import { BENCHMARK_VIEW_URI, benchmarkViewHtml } from "./benchmark_view.ts";
 import { checkingParams, isSchemaError } from "./mcp_params.ts";
+import { leanToolList } from "./mcp_list.ts";
+import process from "node:process";
 import { TAGS } from "../catalog/records.ts";
 import { MAX_QUERY_LENGTH, PACKAGE_NAME, VERSION } from "../policy.ts";
 import {
@@ -41,11 +43,13 @@ import {
 /** The name and version the server announces. */
 export const MCP_SERVER_INFO = { name: PACKAGE_NAME, version: VERSION } as const;
 
+/**
+ * Read-only tools. The destructive and idempotent hints mean something only beside
+ * `readOnlyHint: false`, so none is sent.
+ */
 const READ_ONLY = {
   readOnlyHint: true,
-  idempotentHint: true,
   openWorldHint: false,
-  destructiveHint: false,
 } as const;
 
 // deno-lint-ignore no-control-regex
@@ -71,7 +75,7 @@ function fieldChoice(names: readonly string[], defaults: readonly string[]) {
     input: z.array(field).min(1).max(names.length).optional().describe(
       `Only these fields, besides the name and slug (default: ${defaults.join(", ")})`,
     ),
-    output: z.array(field).optional().describe(
+    output: z.array(z.string()).optional().describe(
       `Fields asked for that did not fit in this answer (${TEXT_BUDGET / 1024} KB at most): ` +
         "ask for them with `fields` in another call",
     ),
@@ -97,9 +101,8 @@ export function createMcpServer(model: ReadModel) {
   });
   server.registerTool("list_metrics", {
     title: "List metrics",
-    description: "List the catalog's metrics (slug, name, abbreviation, tags and the first " +
-      "line of the definition), optionally only those with a tag or only composite " +
-      "(tool-defined) scores; get_metric gives a whole metric.",
+    description: "The metrics (slug, name, abbreviation, tags, first line of the definition), " +
+      "all or by tag or composite scores only; get_metric gives one whole.",
     inputSchema: {
       tag: z.enum(TAGS).optional().describe("Only metrics with this tag"),
       kind: z.literal("composite").optional().describe("Only composite, tool-defined scores"),
@@ -110,10 +113,8 @@ export function createMcpServer(model: ReadModel) {
 
   server.registerTool("get_metric", {
     title: "Get a metric",
-    description: "Get one metric: by default its definition, formula, what it measures, " +
-      "benchmarks and sources; ask for other fields with `fields` (calculation methods, traps " +
-      "to watch, when not to use, finding it, worked example, tools, related metrics, vanity " +
-      "risk). Fields that do not fit in one answer are named in `moreFields`.",
+    description: "One metric: by default its definition, formula, what it measures, benchmarks " +
+      "and sources; the other fields with `fields`. Fields that did not fit are in `moreFields`.",
     inputSchema: { slug: slugInput("metric"), fields: metricFields.input },
     outputSchema: MetricSchema.partial().required({ name: true, slug: true })
       .extend({ moreFields: metricFields.output }),
@@ -122,8 +123,8 @@ export function createMcpServer(model: ReadModel) {
 
   server.registerTool("search", {
     title: "Search the catalog",
-    description: "Ranked full-text search over metrics and frameworks, by name, abbreviation " +
-      '(e.g. "NRR"), synonym (e.g. "stickiness") or a plain-language question.',
+    description: 'Ranked search over metrics and frameworks by name, abbreviation ("NRR"), ' +
+      'synonym ("stickiness") or a plain question.',
     inputSchema: {
       query: z.string().min(1).max(MAX_QUERY_LENGTH).describe("What to look for"),
       limit: z.number().int().min(1).max(20).optional().describe("At most this many hits (10)"),
@@ -134,18 +135,17 @@ export function createMcpServer(model: ReadModel) {
 
   server.registerTool("list_frameworks", {
     title: "List frameworks",
-    description: "List the measurement frameworks (AARRR, HEART, North Star, growth accounting) " +
-      "with their summaries and component names.",
+    description: "The frameworks (AARRR, HEART, North Star, growth accounting): summaries and " +
+      "components.",
     outputSchema: { frameworks: z.array(FrameworkSummarySchema) },
     annotations: READ_ONLY,
   }, () => tools.list_frameworks());
 
   server.registerTool("get_framework", {
     title: "Get a framework",
-    description: "Get one framework: by default its origin, summary, components and their " +
-      "metric slugs, what it suits, its limitations and sources; ask for other fields with " +
-      "`fields` (how it works, implementation steps, real examples, when to avoid it, what it " +
-      "pairs with). Fields that do not fit in one answer are named in `moreFields`.",
+    description: "One framework: by default its origin, summary, components with their metric " +
+      "slugs, best uses, limitations and sources; the other fields with `fields`. Fields that " +
+      "did not fit are in `moreFields`.",
     inputSchema: { slug: slugInput("framework"), fields: frameworkFields.input },
     outputSchema: FrameworkSchema.partial().required({ name: true, slug: true })
       .extend({ moreFields: frameworkFields.output }),
@@ -154,28 +154,22 @@ export function createMcpServer(model: ReadModel) {
 
   registerAppTool(server, "get_benchmark", {
     title: "Get a metric's benchmarks",
-    description: "Get a metric's benchmark figures, each naming its source and year, with the " +
-      "cited sources, the date the benchmarks were last reviewed, which way the metric is " +
-      "better and the figures as data. Give a value (and its period and segment) to compare it " +
-      "with the figures: where it stands against each, in words with citations. Quote the " +
-      "citation along with any figure.",
+    description: "A metric's benchmark figures as data, each with its source and year. With a " +
+      "value: where it stands against each, in words with citations. Quote the citation with " +
+      "any figure.",
     inputSchema: {
       slug: slugInput("metric"),
       value: z.union([z.number(), z.string().max(100)]).optional().describe(
-        "A value to compare with the figures, in the metric's unit, as a number or as typed: " +
-          '3 or "3%" for 3%, "$200", "30k", "14 months"; a share such as 1.04 is refused as ' +
-          'ambiguous (write "104%")',
+        'Your value in the metric\'s unit: 3 or "3%", "$200", "30k", "14 months"; 1.04 is ' +
+          'refused as ambiguous (write "104%")',
       ),
       per: z.string().max(20).optional().describe(
-        `The period the value is quoted per (${PERIODS.join(", ")}); the metric's own when absent`,
+        `The value's period (${PERIODS.join(", ")}); the metric's own by default`,
       ),
       segment: z.record(z.string().max(100), z.union([z.string().max(100), z.number()]))
         .optional().describe(
-          'Your segment by key, e.g. {"model": "b2b", "acv": 30000}: a band key (arpa, acv, ' +
-            "arr, mrr) takes a number in US dollars or a band; the keys and values a metric " +
-            "takes are in its answer without a value (`segments`). A figure that does not " +
-            "state a key still applies, as a broader one; a value outside the vocabulary is " +
-            "an error naming the allowed values",
+          'Your segment, e.g. {"model": "b2b", "acv": 30000}, band keys (arpa, acv, arr, mrr) ' +
+            "in US dollars; the metric's keys and values are its `segments`",
         ),
     },
     outputSchema: BenchmarkAnswerSchema,
@@ -183,6 +177,7 @@ export function createMcpServer(model: ReadModel) {
     // Hosts with the MCP Apps extension draw the answer with this view; others read the text.
     _meta: { ui: { resourceUri: BENCHMARK_VIEW_URI } },
   }, tools.get_benchmark);
+  leanToolList(server);
   // The helper lists it with the extension's MIME type, text/html;profile=mcp-app.
   registerAppResource(server, "Benchmark chart", BENCHMARK_VIEW_URI, {}, async (uri) => ({
     contents: [{
@@ -283,5 +278,8 @@ export async function serveMcpStdio(
     reported?.(error);
   };
   const { metrics, frameworks } = model.counts();
-  console.error(`MCP server ready on stdio: ${metrics} metrics, ${frameworks} frameworks`);
+  console.error(
+    `MCP server ready on stdio: ${metrics} metrics, ${frameworks} frameworks (process ` +
+      `${process.pid}; it ends when its stdin closes, or on SIGTERM or SIGINT to it)`,
+  );
 }

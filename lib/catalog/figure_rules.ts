@@ -17,6 +17,7 @@ import {
   type Vocabulary,
 } from "./figures.ts";
 import type { Source } from "./records.ts";
+import { contradiction } from "./segments.ts";
 import { seriesProblems } from "./series.ts";
 import type { BenchmarkEntrySchema, FigureInputSchema } from "./schema.ts";
 
@@ -141,6 +142,14 @@ function structureFigure(
     } else if (!Object.hasOwn(known.values, value)) {
       fail(`.segment.${key}`, `"${value}" is not a value of "${key}" in segments.yaml`);
     }
+  }
+  const contradicts = contradiction(segment, vocabulary);
+  if (contradicts) {
+    const { key, stated, implied, by } = contradicts;
+    fail(
+      `.segment.${key}`,
+      `"${stated}" contradicts "${by.key}: ${by.slug}", which implies "${key}: ${implied}"`,
+    );
   }
   let sample: number | undefined;
   let sampleAtLeast = false;
@@ -296,6 +305,14 @@ export function vocabularyProblems(vocabulary: Vocabulary, path: string): string
       }
       if (value.within !== undefined && spec.band) {
         problems.push(`${at}: a band value's place follows from its ends, not "within"`);
+      }
+      for (const [other, implied] of Object.entries(value.implies ?? {})) {
+        const target = Object.hasOwn(vocabulary, other) ? vocabulary[other] : undefined;
+        if (other === key) problems.push(`${at}: implies: a value cannot imply its own key`);
+        else if (!target) problems.push(`${at}: implies: "${other}" is not a segment key`);
+        else if (!Object.hasOwn(target.values, implied)) {
+          problems.push(`${at}: implies: "${implied}" is not a value of "${other}"`);
+        }
       }
       let group = value.within;
       for (let step = 0; group !== undefined && step <= Object.keys(spec.values).length; step++) {

@@ -174,6 +174,8 @@ export type Vocabulary = Record<string, {
     max?: number | undefined;
     /** The value of the same key whose group this one is part of. */
     within?: string | undefined;
+    /** Values of other keys this one implies (`b2b-saas` implies `model: b2b`). */
+    implies?: Record<string, string> | undefined;
   }>;
 }>;
 

@@ -35,11 +35,24 @@ export const componentRegistry = z.registry<{ id: string; description?: string }
 const text = z.string().min(1).refine((value) => value.trim() !== "", "must not be blank");
 const slug = z.string().regex(SLUG_PATTERN, "must be lowercase kebab-case");
 
+/**
+ * Addresses published with an empty path segment, each checked against the page as stored: a
+ * `//` in any other path is a slip, refused.
+ */
+const PUBLISHED_WITH_EMPTY_SEGMENT = new Set([
+  "https://hackernoon.com//why-does-a-good-customer-churn-rate-matter",
+]);
+
 const sourceUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).refine(
   (value) =>
     !URL.canParse(value) ||
     ![...new URL(value).searchParams.keys()].some((key) => TRACKING_PARAMETER.test(key)),
   "must not carry tracking parameters (utm_*, ref)",
+).refine(
+  (value) =>
+    !URL.canParse(value) || !new URL(value).pathname.includes("//") ||
+    PUBLISHED_WITH_EMPTY_SEGMENT.has(value),
+  "must not have an empty path segment (a // after the host)",
 );
 
 /** A linkable, authoritative source backing a specific claim or benchmark figure. */
@@ -295,6 +308,8 @@ export const VocabularySchema = z.record(
         max: z.number().optional(),
         /** The value of the same key whose group this one is part of (`enterprise-saas` in `b2b`). */
         within: z.string().regex(SLUG_PATTERN, "must be lowercase kebab-case").optional(),
+        /** Values of other keys this one implies (`b2b-saas` implies `model: b2b`). */
+        implies: z.record(z.string(), z.string()).optional(),
       }),
     ),
   }),
@@ -599,6 +614,9 @@ const ComparisonDataSchema = z.strictObject({
       "metric's: the value as counted and over how long",
   }),
   segment: z.record(z.string(), z.string()).meta({ description: "The segment asked for" }),
+  unsplit: z.array(z.string()).optional().meta({
+    description: "Keys given that no figure is split by, set aside",
+  }),
   direction: direction,
   placements: z.array(PlacementSchema).meta({ description: "Each comparable figure, in order" }),
   context: z.array(z.strictObject({

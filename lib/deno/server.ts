@@ -15,8 +15,10 @@ import {
   listeningLine,
   type ServeOptions,
   serveOptionsFromEnv,
+  stopLine,
 } from "../server/config.ts";
 import { InFlight } from "../server/drain.ts";
+import { stopWithLaunchers } from "../server/launchers.ts";
 
 /**
  * Serves a catalog's read model. The handler (which plans every answer) is created when the listener is
@@ -38,6 +40,8 @@ export function serve(model: ReadModel, options: ServeOptions = {}): Deno.HttpSe
     };
     Deno.addSignalListener("SIGINT", stop);
     Deno.addSignalListener("SIGTERM", stop);
+    // Under npx, a signal to npx does not reach this process: npx going away stops it instead.
+    stopWithLaunchers(stop);
   }
   let server: Deno.HttpServer<Deno.NetAddr>;
   try {
@@ -50,6 +54,7 @@ export function serve(model: ReadModel, options: ServeOptions = {}): Deno.HttpSe
         // Deno's own compression streams spare the process node:zlib.
         handler = createModelHandler(model, { baseUrl, compress: streamCompress });
         console.error(listeningLine(model.counts(), { baseUrl, address }));
+        if (exitOnSignal) console.error(stopLine(Deno.pid));
       },
     }, (request) => inFlight.track(handler(request)));
   } catch (error) {

@@ -21,8 +21,10 @@ import {
   listenError,
   listeningLine,
   type ServeOptions,
+  stopLine,
 } from "../server/config.ts";
 import { InFlight } from "../server/drain.ts";
+import { stopWithLaunchers } from "../server/launchers.ts";
 
 /**
  * Serves a catalog's read model over HTTP on Node, with the same handler as the Deno server. An
@@ -55,6 +57,8 @@ function serveHttp(model: ReadModel, options: ServeOptions): Promise<void> {
   // waits for the same shutdown, where Node's default after a once listener would cut the drain.
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+  // Under npx, a signal to npx does not reach this process: npx going away stops it instead.
+  stopWithLaunchers(stop);
   return new Promise((resolve, reject) => {
     server.once("error", (error) => {
       reject(listenError(error, { hostname, port }, portFrom ? { portFrom } : {}) ?? error);
@@ -67,6 +71,7 @@ function serveHttp(model: ReadModel, options: ServeOptions): Promise<void> {
       const baseUrl = options.baseUrl ?? baseUrlFor(address);
       handler = createModelHandler(model, { baseUrl });
       console.error(listeningLine(model.counts(), { baseUrl, address }));
+      console.error(stopLine(process.pid));
       resolve();
     });
   });
@@ -141,6 +146,8 @@ export async function main(
     async serveMcp(catalog, options) {
       const { serveMcpStdio } = await import("../agents/mcp.ts");
       await serveMcpStdio(createReadModel(catalog), options);
+      // Under npx, a signal to npx does not reach this process: npx going away ends it instead.
+      stopWithLaunchers(() => process.exit(0));
     },
     importPackage: singleBinary ? undefined : importPackage,
   });

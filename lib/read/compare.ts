@@ -5,10 +5,12 @@
  *
  * The segment rule: a key the reader gives is checked against each figure that states it (the
  * same value, a band that holds the reader's number, or a value the vocabulary puts inside or
- * around the reader's); a figure that does not state the key is broader. A figure for another
- * segment is not compared; when a reader's number falls in no band, the nearest band on each side
- * stands in. What a key means (it narrows, describes the study, names a company) is its `role`
- * in `catalog/segments.yaml`.
+ * around the reader's); a figure that does not state the key is broader. A value the vocabulary
+ * says another implies (B2B SaaS companies are B2B) counts as stated, on the figure's side and on
+ * the reader's. A figure for another segment is not compared; when a reader's number falls in no
+ * band, the nearest band on each side stands in. A key none of the metric's figures is split by
+ * is set aside and said so. What a key means (it narrows, describes the study, names a company)
+ * is its `role` in `catalog/segments.yaml`.
  *
  * @module
  */
@@ -25,6 +27,7 @@ import {
 } from "../catalog/figures.ts";
 import type { Benchmarks, MetricRecord } from "../catalog/records.ts";
 import { FIGURE_KINDS } from "../catalog/lists.ts";
+import { agrees, groupsAround, impliedBy, withImplied } from "../catalog/segments.ts";
 import { figureSeries } from "../catalog/series.ts";
 import type { ValueComparison } from "../catalog/schema.ts";
 import { Problem } from "../problem.ts";
@@ -133,29 +136,19 @@ export function segmentChoices(metric: ComparedMetric, vocabulary: Vocabulary): 
   const figures = comparableFigures(metric).filter((figure) =>
     !Object.keys(figure.segment).some((key) => vocabulary[key]?.role === "company")
   );
+  const segments = figures.map((figure) => withImplied(figure.segment, vocabulary));
   return Object.entries(vocabulary).flatMap(([key, spec]) => {
     if (spec.role === "company") return [];
-    const used = new Set(figures.flatMap((figure) => figure.segment[key] ?? []));
+    const used = new Set(segments.flatMap((segment) => segment[key] ?? []));
     if (used.size === 0) return [];
     for (const slug of [...used]) {
-      for (const around of ancestors(vocabulary, key, slug)) used.add(around);
+      for (const around of groupsAround(vocabulary, { key, slug })) used.add(around);
     }
     const values = Object.entries(spec.values)
       .filter(([slug]) => used.has(slug))
       .map(([slug, value]) => ({ slug, label: value.label }));
     return [{ key, label: spec.label, ...(spec.band ? { band: spec.band } : {}), values }];
   });
-}
-
-/** The groups a vocabulary value sits inside (`within`), nearest first. */
-function ancestors(vocabulary: Vocabulary, key: string, slug: string): string[] {
-  const found: string[] = [];
-  let next = vocabulary[key]?.values[slug]?.within;
-  while (next !== undefined && !found.includes(next)) {
-    found.push(next);
-    next = vocabulary[key]?.values[next]?.within;
-  }
-  return found;
 }
 
 /** A reader's segment value for one key: a vocabulary slug, or a number for a band key. */
@@ -165,32 +158,51 @@ type Asked = { key: string; slug: string; number?: undefined } | {
   slug?: undefined;
 };
 
+/**
+ * The reader's segment read against the metric's keys: the keys its figures are split by, the
+ * values those imply of other keys, and the keys none of its figures is split by (set aside).
+ * One line when a key or value is off, or when two values contradict each other.
+ */
+interface ReadSegment {
+  asked: Asked[];
+  implied: Asked[];
+  unsplit: string[];
+}
+
 /** Reads the reader's segment against the metric's keys; one line when a key or value is off. */
 function readSegment(
   metric: ComparedMetric,
   vocabulary: Vocabulary,
   segment: Record<string, string | number>,
-): Asked[] {
+): ReadSegment {
   const choices = segmentChoices(metric, vocabulary);
   const asked: Asked[] = [];
+  const unsplit: string[] = [];
   for (const [typedKey, raw] of Object.entries(segment)) {
     const key = typedKey.trim().toLowerCase();
-    if (asked.some((item) => item.key === key)) {
+    if (asked.some((item) => item.key === key) || unsplit.includes(key)) {
       refuse(`Give segment "${key.slice(0, 40)}" once`);
     }
     const choice = choices.find((item) => item.key === key);
     const spec = Object.hasOwn(vocabulary, key) ? vocabulary[key] : undefined;
-    if (!choice || !spec) {
-      const keys = choices.map((item) => `"${item.key}"`).join(", ");
+    if (!spec || spec.role === "company") {
+      // A key a reader is asked: not the study's population, nor one company's name.
+      const keys = choices.filter((item) => vocabulary[item.key]?.role !== "study")
+        .map((item) => `"${item.key}"`).join(", ");
       refuse(
-        `Unknown segment "${key.slice(0, 40)}" for "${metric.slug}"; use ${keys || "no segment"}`,
+        `Unknown segment "${key.slice(0, 40)}" for "${metric.slug}"; ${
+          keys ? `use ${keys}` : "its figures are split by no segment a reader gives"
+        }`,
       );
     }
     const typed = typeof raw === "string" ? raw.trim().toLowerCase() : raw;
     if (typed === "") refuse(`Segment "${key}" needs a value`);
-    const slugs = choice.values.map((value) => `"${value.slug}"`).join(", ");
+    const slugs = (choice?.values ?? Object.entries(spec.values).map(([slug]) => ({ slug })))
+      .map((value) => `"${value.slug}"`).join(", ");
+    const list = choice ? undefined : unsplit;
     if (typeof typed === "string" && Object.hasOwn(spec.values, typed)) {
-      asked.push({ key, slug: typed });
+      if (list) list.push(key);
+      else asked.push({ key, slug: typed });
       continue;
     }
     if (!spec.band) {
@@ -199,19 +211,43 @@ function readSegment(
     const amount = readAmount(typed, spec.band, { what: `Segment "${key}"` });
     if (!amount.ok) refuse(`${amount.error} (or one of ${slugs})`);
     if (amount.value < 0) refuse(`Segment "${key}" must not be negative`);
-    asked.push({ key, number: amount.value });
+    if (list) list.push(key);
+    else asked.push({ key, number: amount.value });
   }
-  return asked;
+  return { asked, implied: impliedOf(asked, vocabulary), unsplit };
 }
 
-/** How a figure's value for one key relates to the reader's. */
+/** The values the reader's values imply of keys the reader left out; one line if they clash. */
+function impliedOf(asked: readonly Asked[], vocabulary: Vocabulary): Asked[] {
+  const implied: Asked[] = [];
+  for (const item of asked) {
+    if (item.slug === undefined) continue;
+    for (
+      const [key, slug] of Object.entries(impliedBy(vocabulary, { key: item.key, slug: item.slug }))
+    ) {
+      const given = asked.find((other) => other.key === key);
+      const label = (of: string, value: string) => vocabulary[of]?.values[value]?.label ?? value;
+      if (given?.slug !== undefined && !agrees(vocabulary, { key, one: given.slug, other: slug })) {
+        refuse(
+          `Segment "${item.key}=${item.slug}" (${label(item.key, item.slug)}) is ${
+            label(key, slug)
+          }, not "${key}=${given.slug}"`,
+        );
+      }
+      if (!given && !implied.some((other) => other.key === key)) implied.push({ key, slug });
+    }
+  }
+  return implied;
+}
+
+/** How a figure's value for one key (its own or implied) relates to the reader's. */
 function relation(
-  figure: Figure,
+  segment: Readonly<Record<string, string>>,
   asked: Asked,
   vocabulary: Vocabulary,
   nearest: ReadonlySet<string>,
 ): Relation {
-  const own = figure.segment[asked.key];
+  const own = segment[asked.key];
   if (own === undefined) return "unstated";
   const spec = vocabulary[asked.key];
   const band = spec?.values[own];
@@ -220,8 +256,10 @@ function relation(
     return nearest.has(own) ? "closest" : "clash";
   }
   if (own === asked.slug) return "match";
-  if (ancestors(vocabulary, asked.key, asked.slug).includes(own)) return "broader";
-  if (ancestors(vocabulary, asked.key, own).includes(asked.slug)) return "part";
+  if (groupsAround(vocabulary, { key: asked.key, slug: asked.slug }).includes(own)) {
+    return "broader";
+  }
+  if (groupsAround(vocabulary, { key: asked.key, slug: own }).includes(asked.slug)) return "part";
   const wanted = spec?.values[asked.slug];
   if (spec?.band && band && wanted) {
     if (holds(band, wanted)) return "broader";
@@ -258,7 +296,11 @@ function nearestBands(
     if (item.number === undefined) continue;
     const number = item.number;
     const spec = vocabulary[item.key];
-    const used = [...new Set(figures.flatMap((figure) => figure.segment[item.key] ?? []))]
+    const used = [
+      ...new Set(
+        figures.flatMap((figure) => withImplied(figure.segment, vocabulary)[item.key] ?? []),
+      ),
+    ]
       .flatMap((slug) => {
         const band = spec?.values[slug];
         return band ? [{ slug, band }] : [];
@@ -280,15 +322,21 @@ function nearestBands(
  */
 function matchOf(
   figure: Figure,
-  asked: readonly Asked[],
+  reader: ReadSegment,
   vocabulary: Vocabulary,
   nearest: Map<string, Set<string>>,
 ): Pick<Placement, "match" | "keys" | "narrower"> | { clash: string } {
+  const { asked } = reader;
+  const segment = withImplied(figure.segment, vocabulary);
   const keys: Placement["keys"] = {};
   for (const item of asked) {
-    const found = relation(figure, item, vocabulary, nearest.get(item.key) ?? new Set());
+    const found = relation(segment, item, vocabulary, nearest.get(item.key) ?? new Set());
     if (found === "clash") return { clash: item.key };
     keys[item.key] = found;
+  }
+  // What the reader's values imply rules out a figure for another segment, and no more.
+  for (const item of reader.implied) {
+    if (relation(segment, item, vocabulary, new Set()) === "clash") return { clash: item.key };
   }
   if (Object.keys(figure.segment).some((key) => vocabulary[key]?.role === "company")) {
     return { match: "company", keys };
@@ -296,7 +344,7 @@ function matchOf(
   if (asked.length === 0) return { match: "all", keys };
   // A figure for a part of the reader's segment (US health insurers, for a reader who said US)
   // is not the reader's own: it is among the closest.
-  const narrower = Object.keys(figure.segment).filter((key) =>
+  const narrower = Object.keys(segment).filter((key) =>
     !Object.hasOwn(keys, key) && vocabulary[key]?.role === "narrows"
   );
   const found = Object.values(keys);
@@ -358,7 +406,8 @@ export function compareValue(
   const per = counting
     ? counting.per
     : periodOf(metric.slug, comparison, value, input.per?.trim().toLowerCase());
-  const asked = readSegment(metric, vocabulary, input.segment ?? {});
+  const reader = readSegment(metric, vocabulary, input.segment ?? {});
+  const asked = reader.asked;
   const nearest = nearestBands(comparableFigures(metric), asked, vocabulary);
   const placements: Placement[] = [];
   const context: ContextFigure[] = [];
@@ -371,7 +420,7 @@ export function compareValue(
     if (ofSeries && ofSeries.latest !== number) {
       return context.push({ figure: number, reason: "earlier" });
     }
-    const matched = matchOf(figure, asked, vocabulary, nearest);
+    const matched = matchOf(figure, reader, vocabulary, nearest);
     if ("clash" in matched) {
       return context.push({ figure: number, reason: "segment", key: matched.clash });
     }
@@ -411,6 +460,7 @@ export function compareValue(
     segment: Object.fromEntries(
       asked.map((item) => [item.key, item.slug ?? String(item.number)]),
     ),
+    ...(reader.unsplit.length > 0 ? { unsplit: reader.unsplit } : {}),
     direction: comparison.direction,
     placements,
     context,

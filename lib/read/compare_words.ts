@@ -9,6 +9,7 @@
  * @module
  */
 import { authorOf } from "../catalog/citations.ts";
+import { withImplied } from "../catalog/segments.ts";
 import type { Direction, Figure, Vocabulary } from "../catalog/figures.ts";
 import {
   type ComparedMetric,
@@ -201,7 +202,8 @@ function reasonOf(context: Context, item: ContextFigure): string {
   const figure = figureOf(context, item.figure);
   switch (item.reason) {
     case "segment": {
-      const own = figure?.segment[item.key ?? ""] ?? "";
+      const segment = withImplied(figure?.segment ?? {}, context.vocabulary);
+      const own = segment[item.key ?? ""] ?? "";
       return `is for another segment (${
         context.vocabulary[item.key ?? ""]?.values[own]?.label ?? own
       })`;
@@ -460,8 +462,24 @@ function valueWords({ comparison }: Context, placements: readonly Placement[]): 
   } compounded)`;
 }
 
-/** One or two sentences: the reader's own segment (or the closest) first, then the rest. */
+/**
+ * The lead, after a sentence for the keys the reader gave that no figure is split by: "No figure
+ * of DAU/MAU Ratio is split by business model."
+ */
 function leadOf(context: Context): string {
+  const { comparison, metric, vocabulary } = context;
+  const unsplit = (comparison.unsplit ?? []).map((key) => lower(vocabulary[key]?.label ?? key));
+  if (unsplit.length === 0) return placedLead(context);
+  // "DAU/MAU Ratio (Stickiness)" is named without its aside.
+  const name = metric.name.replace(/\s*\([^)]*\)$/, "");
+  const keys = unsplit.length > 1
+    ? `${unsplit.slice(0, -1).join(", ")} or ${unsplit.at(-1)}`
+    : unsplit[0];
+  return `No figure of ${name} is split by ${keys}. ${placedLead(context)}`;
+}
+
+/** One or two sentences: the reader's own segment (or the closest) first, then the rest. */
+function placedLead(context: Context): string {
   const { comparison, metric } = context;
   const of = (...matches: Match[]) =>
     comparison.placements.filter((item) => matches.includes(item.match));

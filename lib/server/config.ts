@@ -167,6 +167,14 @@ export function baseUrlFor(address: Address): string {
   return `http://${host}:${address.port}`;
 }
 
+/**
+ * The line a server logs after it: how to stop it, by this process's own number, which is what
+ * to stop when a launcher (`npx`) does not pass a signal on.
+ */
+export function stopLine(pid: number): string {
+  return `To stop it: Ctrl+C, or kill ${pid} (the serving process)`;
+}
+
 /** The line a server logs once it listens: the address to open, then the one it listens on. */
 export function listeningLine(
   counts: ReturnType<ReadModel["counts"]>,

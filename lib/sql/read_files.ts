@@ -133,6 +133,9 @@ export async function loadFiles(
       if (error instanceof Problem) throw error;
       throw await readProblem(engine, file, error);
     }
+    // Once every value has read as its type, in memory or in place alike.
+    const header = headers.get(file);
+    if (file.format !== "parquet" && header) await refuseOffsets(engine, file, header);
     loaded.push({ file, ...summed });
   }
   for (const { file } of loaded) await checkAcrossRows(engine, file, files);
@@ -228,11 +231,14 @@ function checkHeader(file: DataFile, header: string[] | undefined): string[] {
   return header;
 }
 
-/** DuckDB's CSV reader over a file, with the header's columns in its order, each typed. */
-function readCsv(file: DataFile, header: readonly string[], extra = ""): string {
+/**
+ * DuckDB's CSV reader over a file, with the header's columns in its order, each typed (or, with
+ * `asText`, each read as the text it is written with).
+ */
+function readCsv(file: DataFile, header: readonly string[], extra = "", asText = false): string {
   const types = header.map((name) => {
     const column = file.table.columns.find((each) => each.name === name) as Column;
-    return `${text(name)}: ${text(columnType(column.type, "duckdb"))}`;
+    return `${text(name)}: ${text(asText ? "VARCHAR" : columnType(column.type, "duckdb"))}`;
   });
   return `read_csv(${text(file.path)}, header = true, auto_detect = false, delim = ',', ` +
     `quote = '"', escape = '"', columns = {${types.join(", ")}}${extra})`;
@@ -271,6 +277,34 @@ async function viewCsv(
     throw await readProblem(engine, file, error);
   }
   return stored(file);
+}
+
+/** A time of day followed by a UTC offset: `14:30:00+02:00`, `14:30+0200`, `14:30:00.5 -05`. */
+const OFFSET = String.raw`\d{2}:\d{2}(:\d{2}(\.\d+)?)?\s*[+-]\d{2}(:?\d{2})?$`;
+
+/**
+ * Refuses a timestamp written with a UTC offset, in one line naming its line and column: DuckDB's
+ * reader drops the offset and keeps the clock time, which would shift the instant.
+ */
+async function refuseOffsets(engine: Engine, file: DataFile, header: readonly string[]) {
+  const columns = file.table.columns
+    .filter((column) => column.type === "timestamp" && header.includes(column.name))
+    .map((column) => column.name);
+  if (columns.length === 0) return;
+  const [row] = (await engine.query(
+    `SELECT ordinality, ${columns.join(", ")} FROM ${readCsv(file, header, "", true)} ` +
+      `WITH ORDINALITY WHERE ${
+        columns.map((name) => `regexp_matches(${name}, '${OFFSET}')`).join(" OR ")
+      } ORDER BY ordinality LIMIT 1`,
+  )).rows;
+  if (row === undefined) return;
+  const at = columns.findIndex((_, index) => new RegExp(OFFSET).test(String(row[index + 1])));
+  const value = String(row[at + 1]).slice(0, 60);
+  throw new Problem(
+    `${file.path}: ${(await place(file, Number(row[0])))[0]}, column ${columns[at]}: "${value}" ` +
+      "has a UTC offset, which would be dropped: write the time in UTC without one " +
+      "(2024-03-01 12:30:00, or 2024-03-01T12:30:00Z)",
+  );
 }
 
 /**
@@ -451,7 +485,8 @@ export interface RowRule {
   /** A rule that the column is not empty, which a Parquet file's statistics can answer. */
   notNull?: true;
   column: string;
-  says: (value: string) => string;
+  /** What is wrong, from the value in `column` (and, when given, the row's values by column). */
+  says: (value: string, row?: Readonly<Record<string, string>>) => string;
 }
 
 /** The rules of each row of a table that are not its columns' types. */
@@ -501,6 +536,20 @@ export function rowRules(table: Table): RowRule[] {
     }
   }
   for (const check of table.checks ?? []) {
+    // A span whose end may be empty: "valid_to IS NULL OR valid_to > valid_from".
+    const span = /^(\w+) IS NULL OR \1 > (\w+)$/.exec(check);
+    if (span) {
+      const [, end = "", start = ""] = span;
+      rules.push({
+        sql: check,
+        column: end,
+        says: (value, row) =>
+          `"${value.slice(0, 60)}" is not after ${start}${
+            row?.[start] === undefined ? "" : ` ("${row[start].slice(0, 60)}")`
+          }: ${end} must come after ${start}, or be empty`,
+      });
+      continue;
+    }
     const named = table.columns
       .map((column) => ({ column, at: check.search(new RegExp(`\\b${column.name}\\b`)) }))
       .filter(({ at }) => at >= 0)
@@ -644,9 +693,12 @@ async function ruleProblem(engine: Engine, file: DataFile): Promise<Problem> {
   if (row === undefined) return new Problem(`${file.path}: a row breaks a rule of its table`);
   const rule = rules[Number(row[1]) - 1] as RowRule;
   const at = file.table.columns.findIndex(({ name }) => name === rule.column);
+  const values = Object.fromEntries(
+    file.table.columns.map(({ name }, index) => [name, String(row[2 + index])]),
+  );
   return new Problem(
     `${file.path}: ${(await place(file, Number(row[0])))[0]}, column ${rule.column}: ${
-      rule.says(String(row[2 + at]))
+      rule.says(String(row[2 + at]), values)
     }`,
   );
 }
