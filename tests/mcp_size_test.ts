@@ -2,16 +2,23 @@ import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { createReadModel, loadCatalog } from "../lib/mod.ts";
-import { createMcpServer } from "../lib/agents/mcp.ts";
+import { connectMcp, createMcpServer } from "../lib/agents/mcp.ts";
 import { METRIC_FIELD_NAMES, TEXT_BUDGET } from "../lib/agents/mcp_tools.ts";
 import { toApiMetric } from "../lib/catalog/records.ts";
+import { registerReportTool } from "../lib/cli/mcp_report.ts";
 
 const catalog = await loadCatalog();
 
-/** A client of the server in this process; the caller closes it. */
-async function connected(): Promise<Client> {
+/**
+ * A client of the server in this process, with the stdio server's report_from_data when `stdio`;
+ * the caller closes it.
+ */
+async function connected({ stdio = false }: { stdio?: boolean } = {}): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createMcpServer(createReadModel(catalog)).connect(serverSide);
+  const model = createReadModel(catalog);
+  const server = createMcpServer(model);
+  if (stdio) registerReportTool(server, { model, importPackage: undefined });
+  await connectMcp(server, serverSide);
   const client = new Client({ name: "test", version: "1.0.0" });
   await client.connect(clientSide);
   return client;
@@ -26,6 +33,13 @@ const textBytes = (result: Result) =>
   result.content.reduce((sum, block) => sum + bytes(block.text), 0);
 
 Deno.test("tools/list is at most 12 KB, and keeps every input description and output's shape", async () => {
+  const stdio = await connected({ stdio: true });
+  try {
+    const size = bytes(JSON.stringify(await stdio.listTools()));
+    assert.ok(size <= 12 * 1024, `tools/list over stdio, with report_from_data: ${size} bytes`);
+  } finally {
+    await stdio.close();
+  }
   const client = await connected();
   try {
     const list = await client.listTools();

@@ -10,6 +10,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { z } from "zod";
 import type { ReadModel } from "../read/model.ts";
 import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   BenchmarkAnswerSchema,
   FrameworkSchema,
@@ -26,7 +27,7 @@ import {
 } from "@modelcontextprotocol/ext-apps/server";
 import { BENCHMARK_VIEW_URI, benchmarkViewHtml } from "./benchmark_view.ts";
 import { checkingParams, isSchemaError } from "./mcp_params.ts";
-import { leanToolList } from "./mcp_list.ts";
+import { leaningToolList } from "./mcp_list.ts";
 import process from "node:process";
 import { TAGS } from "../catalog/records.ts";
 import { MAX_QUERY_LENGTH, PACKAGE_NAME, VERSION } from "../policy.ts";
@@ -154,9 +155,8 @@ export function createMcpServer(model: ReadModel) {
 
   registerAppTool(server, "get_benchmark", {
     title: "Get a metric's benchmarks",
-    description: "A metric's benchmark figures as data, each with its source and year. With a " +
-      "value: where it stands against each, in words with citations. Quote the citation with " +
-      "any figure.",
+    description: "A metric's benchmark figures, each with its source and year; with a value, " +
+      "where it stands, with citations. Quote the citation with any figure.",
     inputSchema: {
       slug: slugInput("metric"),
       value: z.union([z.number(), z.string().max(100)]).optional().describe(
@@ -168,8 +168,7 @@ export function createMcpServer(model: ReadModel) {
       ),
       segment: z.record(z.string().max(100), z.union([z.string().max(100), z.number()]))
         .optional().describe(
-          'Your segment, e.g. {"model": "b2b", "acv": 30000}, band keys (arpa, acv, arr, mrr) ' +
-            "in US dollars; the metric's keys and values are its `segments`",
+          'Your segment, e.g. {"model": "b2b", "acv": 30000} (dollars); its keys: `segments`',
         ),
     },
     outputSchema: BenchmarkAnswerSchema,
@@ -177,7 +176,6 @@ export function createMcpServer(model: ReadModel) {
     // Hosts with the MCP Apps extension draw the answer with this view; others read the text.
     _meta: { ui: { resourceUri: BENCHMARK_VIEW_URI } },
   }, tools.get_benchmark);
-  leanToolList(server);
   // The helper lists it with the extension's MIME type, text/html;profile=mcp-app.
   registerAppResource(server, "Benchmark chart", BENCHMARK_VIEW_URI, {}, async (uri) => ({
     contents: [{
@@ -219,6 +217,14 @@ export function createMcpServer(model: ReadModel) {
 }
 
 /**
+ * Connects a server to a transport as every surface does: params the SDK's schemas refuse answered
+ * in one sentence ({@linkcode checkingParams}), and `tools/list` lean ({@linkcode leaningToolList}).
+ */
+export function connectMcp(server: McpServer, transport: Transport): Promise<void> {
+  return server.connect(leaningToolList(checkingParams(transport)));
+}
+
+/**
  * Answers one Streamable HTTP request with a fresh SDK server and transport: stateless, JSON
  * answers, bodies up to 256 KiB. `parsedBody` is the body when it has been read already.
  */
@@ -232,7 +238,7 @@ export function createSdkHttpAnswer(
       enableJsonResponse: true,
       maxRequestBodySize: 256 * 1024,
     });
-    await server.connect(checkingParams(transport));
+    await connectMcp(server, transport);
     try {
       return await transport.handleRequest(
         request,
@@ -259,7 +265,7 @@ export async function serveMcpStdio(
   const server = createMcpServer(model);
   extend?.(server, model);
   const transport = new StdioServerTransport();
-  await server.connect(checkingParams(transport));
+  await connectMcp(server, transport);
   // A line that is not JSON gets a parse error (-32700), and one that is JSON but not a JSON-RPC
   // message an invalid request (-32600), as JSON-RPC asks; the SDK only reports them to onerror.
   const reported = transport.onerror;

@@ -9,8 +9,11 @@
  *
  * @module
  */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import type {
+  Transport,
+  TransportSendOptions,
+} from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
 
 /** The keywords an output schema keeps only where they add to its shape. */
 const SAID_ELSEWHERE = new Set([
@@ -154,34 +157,53 @@ interface ListedTool {
   [key: string]: unknown;
 }
 
+/** A `tools/list` result with each tool's schemas lean, and without the default `execution`. */
+function leanList(result: { tools: ListedTool[] }): { tools: ListedTool[] } {
+  return {
+    ...result,
+    tools: result.tools.map(({ execution, ...tool }) => ({
+      ...tool,
+      ...(execution && execution.taskSupport !== "forbidden" ? { execution } : {}),
+      inputSchema: leanSchema(tool.inputSchema),
+      ...(tool.outputSchema === undefined ? {} : {
+        outputSchema: sharedDefinitions(
+          leanSchema(tool.outputSchema, { output: true }) as Record<string, unknown>,
+        ),
+      }),
+    })),
+  };
+}
+
 /**
- * Makes a server's `tools/list` answer each tool with {@linkcode leanSchema}'s schemas, and
- * without the default `execution` (no task support). Call it once every tool is registered.
+ * A transport that answers `tools/list` with {@linkcode leanSchema}'s schemas and without the
+ * default `execution` (no task support): it notes the id of each `tools/list` request on its way
+ * to the server and leans the answer with that id on its way back, so the server's tools stay as
+ * registered, whatever is registered after the catalog's own.
  */
-export function leanToolList(server: McpServer): void {
-  // The SDK's own handler builds the list from the registered tools; it is wrapped, not redone.
-  const handlers = (server.server as unknown as {
-    _requestHandlers: Map<string, (request: unknown, extra: unknown) => Promise<unknown>>;
-  })._requestHandlers;
-  const listed = handlers.get("tools/list");
-  if (listed === undefined) throw new Error("leanToolList() needs the tools registered first");
-  server.server.setRequestHandler(
-    ListToolsRequestSchema,
-    async (request: unknown, extra: unknown) => {
-      const result = await listed(request, extra) as { tools: ListedTool[] };
-      return {
-        ...result,
-        tools: result.tools.map(({ execution, ...tool }) => ({
-          ...tool,
-          ...(execution && execution.taskSupport !== "forbidden" ? { execution } : {}),
-          inputSchema: leanSchema(tool.inputSchema) as ListedTool["inputSchema"],
-          ...(tool.outputSchema === undefined ? {} : {
-            outputSchema: sharedDefinitions(
-              leanSchema(tool.outputSchema, { output: true }) as Record<string, unknown>,
-            ),
-          }),
-        })),
-      } as never;
+export function leaningToolList<T extends Transport>(inner: T): Transport {
+  const asked = new Set<string | number>();
+  const outer: Transport = {
+    start: () => inner.start(),
+    send: (message: JSONRPCMessage, options?: TransportSendOptions) => {
+      const listed = "id" in message && "result" in message && asked.delete(message.id);
+      return inner.send(
+        listed ? { ...message, result: leanList(message.result as never) } as never : message,
+        options,
+      );
     },
-  );
+    close: () => inner.close(),
+    setProtocolVersion: (version: string) => inner.setProtocolVersion?.(version),
+    get sessionId() {
+      return inner.sessionId;
+    },
+  };
+  inner.onclose = () => outer.onclose?.();
+  inner.onerror = (error: Error) => outer.onerror?.(error);
+  inner.onmessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => {
+    if ("method" in message && message.method === "tools/list" && "id" in message) {
+      asked.add(message.id);
+    }
+    outer.onmessage?.(message, extra);
+  };
+  return outer;
 }

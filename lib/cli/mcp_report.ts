@@ -28,41 +28,29 @@ export function registerReportTool(
   { model, importPackage }: { model: ReadModel; importPackage: CliIo["importPackage"] },
 ): void {
   server.registerTool(REPORT_TOOL, {
-    title: "Scorecard from your data",
-    description: "Run every metric's SQL recipe on DuckDB over a folder of your own tables " +
-      "(CSV, CSV.gz or Parquet files named after the reference schema's tables, such as " +
-      "subscriptions.csv), inside a root this client declared, and place each value against " +
-      "the cited benchmark figures; lists the metrics the folder cannot give, with what each " +
-      "needs.",
+    title: "Your scorecard",
+    description: "Every metric a folder of your tables gives, placed against the cited figures.",
     inputSchema: {
-      folder: z.string().min(1).max(4096).describe(
-        "The folder: an absolute path or file: URI inside a root, or a path relative to the " +
-          "first root",
-      ),
-      segment: z.record(z.string().max(40), z.string().max(100)).optional().describe(
-        'Your segment by key, e.g. {"model": "b2b", "arpa": "200"}',
-      ),
-      parameters: z.record(z.string().max(40), z.string().max(100)).optional().describe(
-        'Recipe parameters by option name, e.g. {"period-start": "2024-03-01", ' +
-          '"activation-event": "created_project"}; left out, each period is the last full one',
-      ),
+      folder: z.string().describe("A folder inside a root"),
+      segment: z.record(z.string(), z.string()).optional().describe('e.g. {"model": "b2b"}'),
+      parameters: z.record(z.string(), z.string()).optional()
+        .describe('e.g. {"period-start": "2024-03-01"}'),
     },
-    outputSchema: {
-      data: z.record(z.string(), z.unknown()).describe("The folder, the segment and the counts"),
-      metrics: z.array(z.record(z.string(), z.unknown())).describe(
-        "Each metric computed: value, period, parameters, inputs, lead and placements",
-      ),
-      missing: z.array(z.record(z.string(), z.unknown())).describe(
-        "Each metric not computed, with what it needs",
-      ),
-    },
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    outputSchema: z.looseObject({}),
+    annotations: { readOnlyHint: true, openWorldHint: false },
   }, async ({ folder, segment = {}, parameters = {} }: {
     folder: string;
     segment?: Record<string, string>;
     parameters?: Record<string, string>;
   }): Promise<ToolResult> => {
     try {
+      for (const [key, value] of Object.entries({ folder, ...segment, ...parameters })) {
+        if (key.length > 40 || value.length > (key === "folder" ? 4096 : 100)) {
+          throw new Problem(
+            `"${key.slice(0, 40)}" is too long: a key of 40, a value of 100 at most`,
+          );
+        }
+      }
       const roots = await rootsOf(server);
       const inside = await insideRoots(folder, roots);
       const checked = checkSegment(segment, {
