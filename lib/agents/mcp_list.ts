@@ -9,11 +9,8 @@
  *
  * @module
  */
-import type {
-  Transport,
-  TransportSendOptions,
-} from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { wrapped } from "./_transport.ts";
 
 /** The keywords an output schema keeps only where they add to its shape. */
 const SAID_ELSEWHERE = new Set([
@@ -182,28 +179,16 @@ function leanList(result: { tools: ListedTool[] }): { tools: ListedTool[] } {
  */
 export function leaningToolList<T extends Transport>(inner: T): Transport {
   const asked = new Set<string | number>();
-  const outer: Transport = {
-    start: () => inner.start(),
-    send: (message: JSONRPCMessage, options?: TransportSendOptions) => {
+  return wrapped(inner, {
+    incoming(message, extra, outer) {
+      if ("method" in message && message.method === "tools/list" && "id" in message) {
+        asked.add(message.id);
+      }
+      outer.onmessage?.(message, extra);
+    },
+    outgoing(message) {
       const listed = "id" in message && "result" in message && asked.delete(message.id);
-      return inner.send(
-        listed ? { ...message, result: leanList(message.result as never) } as never : message,
-        options,
-      );
+      return listed ? { ...message, result: leanList(message.result as never) } as never : message;
     },
-    close: () => inner.close(),
-    setProtocolVersion: (version: string) => inner.setProtocolVersion?.(version),
-    get sessionId() {
-      return inner.sessionId;
-    },
-  };
-  inner.onclose = () => outer.onclose?.();
-  inner.onerror = (error: Error) => outer.onerror?.(error);
-  inner.onmessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => {
-    if ("method" in message && message.method === "tools/list" && "id" in message) {
-      asked.add(message.id);
-    }
-    outer.onmessage?.(message, extra);
-  };
-  return outer;
+  });
 }

@@ -7,10 +7,7 @@
  *
  * @module
  */
-import type {
-  Transport,
-  TransportSendOptions,
-} from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -19,11 +16,11 @@ import {
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
-  type MessageExtraInfo,
   PingRequestSchema,
   ReadResourceRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { wrapped } from "./_transport.ts";
 
 /** The SDK's schema for each method the server answers, by method. */
 const REQUESTS = new Map(
@@ -98,21 +95,11 @@ function refusal(message: JSONRPCMessage): JSONRPCMessage | undefined {
  * ```
  */
 export function checkingParams<T extends Transport>(inner: T): Transport {
-  const outer: Transport = {
-    start: () => inner.start(),
-    send: (message: JSONRPCMessage, options?: TransportSendOptions) => inner.send(message, options),
-    close: () => inner.close(),
-    setProtocolVersion: (version: string) => inner.setProtocolVersion?.(version),
-    get sessionId() {
-      return inner.sessionId;
+  return wrapped(inner, {
+    incoming(message, extra, outer) {
+      const answer = refusal(message);
+      if (answer === undefined) outer.onmessage?.(message, extra);
+      else inner.send(answer).catch((error: Error) => outer.onerror?.(error));
     },
-  };
-  inner.onclose = () => outer.onclose?.();
-  inner.onerror = (error: Error) => outer.onerror?.(error);
-  inner.onmessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => {
-    const answer = refusal(message);
-    if (answer === undefined) outer.onmessage?.(message, extra);
-    else inner.send(answer).catch((error: Error) => outer.onerror?.(error));
-  };
-  return outer;
+  });
 }
