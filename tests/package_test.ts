@@ -169,9 +169,10 @@ Deno.test({
       assert.equal(
         result.stderr,
         "metrics-catalog: --data runs the recipe on DuckDB, and @duckdb/node-api is not " +
-          "installed beside metrics-catalog: run npx -y -p metrics-catalog -p " +
-          "@duckdb/node-api@1.5.6-r.1 metrics-catalog <command> --data <folder>, or npm install " +
-          "metrics-catalog @duckdb/node-api@1.5.6-r.1\n",
+          "installed beside metrics-catalog: run npx -y -p <package> -p " +
+          "@duckdb/node-api@1.5.6-r.1 metrics-catalog <command> --data <folder>, where " +
+          "<package> is the tarball's absolute path (metrics-catalog once it is published), or " +
+          "install both in a project\n",
       );
     } finally {
       await rm(data, { recursive: true });
@@ -472,5 +473,32 @@ Deno.test({
     assert.ok(config.args.includes(`--package=${tarball}`), `${config.args} names ${tarball}`);
     const command = config.command === "npx" ? npxPath.require() : config.command;
     await callsATool(await stdioClient(command, config.args, { cwd: tmpdir() }));
+  },
+});
+
+Deno.test({
+  ...options,
+  ignore: skip || npxPath.skip,
+  name: "the command the hint gives runs --data with DuckDB beside the tarball, under npx",
+  async fn() {
+    const { tarball } = await install();
+    const result = await runDeno([
+      "-y",
+      "-p",
+      tarball,
+      "-p",
+      "@duckdb/node-api@1.5.6-r.1",
+      "metrics-catalog",
+      "compare",
+      "churn-rate",
+      "--data",
+      `${ROOT}examples/reference`,
+      "--json",
+    ], { command: npxPath.require(), cwd: tmpdir() });
+    assert.equal(result.code, 0, result.stderr);
+    const answer = JSON.parse(result.stdout);
+    assert.equal(answer.metric, "churn-rate");
+    assert.equal(answer.data.engine, "duckdb");
+    assert.ok(answer.placements.length > 0);
   },
 });

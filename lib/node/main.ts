@@ -91,9 +91,10 @@ async function importPackage(name: string, version: string): Promise<unknown> {
       ? `${name} is not installed beside ${PACKAGE_NAME}`
       : `Node could not load ${name} (${String(error).split("\n")[0]?.slice(0, 200)})`;
     throw new Problem(
-      `--data runs the recipe on DuckDB, and ${reason}: run npx -y -p ${PACKAGE_NAME} -p ` +
-        `${name}@${version} ${PACKAGE_NAME} <command> --data <folder>, or npm install ` +
-        `${PACKAGE_NAME} ${name}@${version}`,
+      `--data runs the recipe on DuckDB, and ${reason}: run npx -y -p <package> -p ` +
+        `${name}@${version} ${PACKAGE_NAME} <command> --data <folder>, where <package> is the ` +
+        `tarball's absolute path (${PACKAGE_NAME} once it is published), or install both ` +
+        "in a project",
     );
   }
 }
