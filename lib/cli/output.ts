@@ -15,10 +15,10 @@ import {
   sectionsOf,
   type Source,
 } from "../catalog/records.ts";
-import type { Direction, Vocabulary } from "../catalog/figures.ts";
+import type { Vocabulary } from "../catalog/figures.ts";
 import { formatValue, perWords, spanWords } from "../read/words.ts";
 import type { ValueComparison } from "../read/compare.ts";
-import { citedText, comparisonWords } from "../read/compare_words.ts";
+import { citedText, comparisonWords, directionWords } from "../read/compare_words.ts";
 import { metricBenchmarks } from "../read/model.ts";
 import { type Calculation, type FewToCount, fewToCount } from "../read/calculate.ts";
 import type { Calculator } from "../catalog/calculator.ts";
@@ -195,12 +195,6 @@ export function formatMetric(metric: MetricRecord, style: TextStyle): string {
   ].join("\n") + "\n";
 }
 
-const DIRECTION_WORDS: Record<Direction, string> = {
-  "higher-is-better": "higher is better",
-  "lower-is-better": "lower is better",
-  "target-band": "best inside a target band",
-};
-
 /** The metric compared with, and the vocabulary that words its figures' segments. */
 type Words = { metric: MetricRecord; segments: Vocabulary };
 
@@ -215,7 +209,7 @@ export function formatComparison(
 ): string {
   return [
     paint(style, "bold", displayName(words.metric)),
-    paint(style, "dim", `${words.metric.slug} · ${DIRECTION_WORDS[comparison.direction]}`),
+    paint(style, "dim", `${words.metric.slug} · ${directionWords(comparison.direction).phrase}`),
     "",
     ...standingLines(comparison, style, words),
   ].join("\n") + "\n";

@@ -184,7 +184,13 @@ function rangeWords(low: number, high: number, unit: Unit): string {
   const lowWords = formatValue(low, unit);
   const highWords = formatValue(high, unit);
   if (unit === "usd") return `${lowWords}–${highWords}`;
-  const suffix = highWords.replace(/^[−-]?[\d,.]+/, "");
+  // the unit after the high end, which the low end need not repeat: "90–120%", "6–12 months"
+  const label = unitLabel(unit, { one: high === 1 });
+  const suffix = unit === "percent" || unit === "multiple"
+    ? label
+    : unit === "ratio" || unit === "count"
+    ? ""
+    : ` ${label}`;
   return lowWords.endsWith(suffix) && suffix !== ""
     ? `${lowWords.slice(0, -suffix.length)}–${highWords}`
     : `${lowWords}–${highWords}`;
