@@ -1,7 +1,7 @@
 /**
  * DuckDB for `--data` stays out of everything but the `--data` path: only `lib/sql/duckdb.ts`
  * names it, nothing the server imports reaches that module, and the CLI reaches it only through
- * the dynamic import of `lib/sql/run.ts`. How it reads the files is `read_files_test.ts`.
+ * the dynamic import of `lib/sql/run.ts`. How it reads the files is `read_files_test.ts` (lib/sql/load_files.ts and its parts).
  *
  * @module
  */

@@ -12,7 +12,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PACKAGE_NAME } from "../policy.ts";
 import { Problem } from "../problem.ts";
-import { type DataFile, findFiles, FORMATS, type Loaded, loadFiles } from "./read_files.ts";
+import { type DataFile, findFiles, FORMATS } from "./find_files.ts";
+import { type Loaded, loadFiles } from "./load_files.ts";
 import { timestampText } from "./dialect.ts";
 import {
   DUCKDB_PACKAGE,

@@ -10,15 +10,9 @@
  */
 import { join } from "node:path";
 import type { Engine } from "./duckdb.ts";
-import {
-  csvHeader,
-  type DataFile,
-  FORMATS,
-  isFile,
-  linesOf,
-  rejectProblem,
-  unreadable,
-} from "./read_files.ts";
+import { csvHeader } from "./csv_header.ts";
+import { linesOf, rejectProblem, unreadable } from "./error_lines.ts";
+import { type DataFile, FORMATS, isFile } from "./find_files.ts";
 import type { Source, SourceColumn, SourceTable, SourceType } from "./source_files.ts";
 import { Problem } from "../problem.ts";
 

@@ -10,7 +10,9 @@
  */
 import type { Engine } from "./duckdb.ts";
 import { MAPPINGS } from "./mappings.ts";
-import { brokenRule, type DataFile, type Loaded, reaches, rowRules } from "./read_files.ts";
+import type { DataFile } from "./find_files.ts";
+import { type Loaded, reaches } from "./load_files.ts";
+import { brokenRule, rowRules } from "./row_rules.ts";
 import { readSourceFile } from "./source_read.ts";
 import { type Table, TABLES } from "./schema.ts";
 import {
