@@ -4,13 +4,13 @@ import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { createHandler, loadCatalog } from "../lib/mod.ts";
-import { BENCHMARK_VIEW_URI } from "../lib/agents/benchmark_view.ts";
-import { MCP_STDIO_TOOLS, MCP_TOOLS, stdioClient } from "./_mcp.ts";
-import { systemBinary } from "./_system.ts";
-import { childEnv, ROOT, runDeno, taskArgs } from "./_spawn.ts";
+import { createHandler, loadCatalog } from "../../lib/mod.ts";
+import { BENCHMARK_VIEW_URI } from "../../lib/agents/benchmark_view.ts";
+import { MCP_STDIO_TOOLS, MCP_TOOLS, stdioClient } from "../_mcp.ts";
+import { systemBinary } from "../_system.ts";
+import { childEnv, ROOT, runDeno, taskArgs } from "../_spawn.ts";
 
-const SCREENSHOTS = fileURLToPath(new URL("../test-output/screenshots/", import.meta.url));
+const SCREENSHOTS = fileURLToPath(new URL("../../test-output/screenshots/", import.meta.url));
 const catalog = await loadCatalog();
 const browserBinary = systemBinary("chromium", ["/usr/bin/chromium"]);
 

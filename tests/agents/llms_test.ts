@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { createHandler, loadCatalog } from "../lib/mod.ts";
-import { metricBenchmarks } from "../lib/read/model.ts";
-import { WITHOUT_RECIPE } from "../lib/sql/recipe.ts";
-import { recipes, withoutRecipe } from "../lib/read/recipes.ts";
+import { createHandler, loadCatalog } from "../../lib/mod.ts";
+import { metricBenchmarks } from "../../lib/read/model.ts";
+import { WITHOUT_RECIPE } from "../../lib/sql/recipe.ts";
+import { recipes, withoutRecipe } from "../../lib/read/recipes.ts";
 
 const BASE = "https://metrics.example";
 const catalog = await loadCatalog();

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { createHandler, createReadModel, loadCatalog } from "../lib/mod.ts";
-import { citedSources } from "../lib/catalog/citations.ts";
-import { toApiMetric } from "../lib/catalog/records.ts";
-import { MCP_STDIO_TOOLS, MCP_TOOLS, stdioClient } from "./_mcp.ts";
-import { FRAMEWORK_DEFAULT_FIELDS, METRIC_DEFAULT_FIELDS } from "../lib/agents/mcp_tools.ts";
-import { childEnv, ROOT, taskArgs } from "./_spawn.ts";
-import { recipeText } from "../lib/sql/recipe.ts";
+import { createHandler, createReadModel, loadCatalog } from "../../lib/mod.ts";
+import { citedSources } from "../../lib/catalog/citations.ts";
+import { toApiMetric } from "../../lib/catalog/records.ts";
+import { MCP_STDIO_TOOLS, MCP_TOOLS, stdioClient } from "../_mcp.ts";
+import { FRAMEWORK_DEFAULT_FIELDS, METRIC_DEFAULT_FIELDS } from "../../lib/agents/mcp_tools.ts";
+import { childEnv, ROOT, taskArgs } from "../_spawn.ts";
+import { recipeText } from "../../lib/sql/recipe.ts";
 
 const catalog = await loadCatalog();
 
@@ -173,7 +173,7 @@ async function exerciseTools({ client, tools: offered }: Connected) {
   assert.deepEqual(recipe.contents, [{
     uri: "sql://recipes/churn-rate",
     mimeType: "application/sql",
-    text: await Deno.readTextFile(new URL("../lib/sql/recipes/churn-rate.sql", import.meta.url)),
+    text: await Deno.readTextFile(new URL("../../lib/sql/recipes/churn-rate.sql", import.meta.url)),
   }]);
   const resource = await client.readResource({ uri: "catalog://metrics/churn-rate" });
   const [contents] = resource.contents;
@@ -422,7 +422,7 @@ Deno.test("the SQL recipes and the schema of each engine are resources: listed b
     ["sql://schema/duckdb", "Reference schema (DuckDB)"],
     ["sql://schema/clickhouse", "Reference schema (ClickHouse)"],
   ]);
-  const folder = new URL("../lib/sql/recipes/", import.meta.url);
+  const folder = new URL("../../lib/sql/recipes/", import.meta.url);
   const slugs = [...Deno.readDirSync(folder)].map((entry) => entry.name.replace(/\.sql$/, ""))
     .sort();
   assert.deepEqual(
@@ -437,7 +437,7 @@ Deno.test("the SQL recipes and the schema of each engine are resources: listed b
   assert.ok(sql.every((resource) => resource.mimeType === "application/sql"));
   for (const dialect of ["postgres", "duckdb", "clickhouse"]) {
     const read = await rpc("resources/read", { uri: `sql://schema/${dialect}` });
-    const file = new URL(`../lib/sql/schema.${dialect}.sql`, import.meta.url);
+    const file = new URL(`../../lib/sql/schema.${dialect}.sql`, import.meta.url);
     assert.deepEqual(read.result.contents, [{
       uri: `sql://schema/${dialect}`,
       mimeType: "application/sql",
@@ -773,7 +773,7 @@ Deno.test("the stdio MCP server answers a line that is not JSON with -32700 and 
 });
 
 Deno.test("the same input gives the same lead or the same one-line error on the page, the CLI and MCP", async () => {
-  const { runCli } = await import("../lib/cli/main.ts");
+  const { runCli } = await import("../../lib/cli/main.ts");
   type CliIo = Parameters<typeof runCli>[1];
   const handler = createHandler(catalog, { baseUrl: "http://localhost:8000" });
   const cases: { slug: string; value: string; per?: string; segment: Record<string, string> }[] = [

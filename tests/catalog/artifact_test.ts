@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { CatalogError, loadCatalog } from "../lib/mod.ts";
-import { ARTIFACT_FILE, catalogFromArtifact } from "../lib/catalog/artifact.ts";
-import { EMBEDDED_CATALOG, prebuildCatalog } from "../lib/catalog/load.ts";
-import { FIXTURE, runTask } from "./_spawn.ts";
+import { CatalogError, loadCatalog } from "../../lib/mod.ts";
+import { ARTIFACT_FILE, catalogFromArtifact } from "../../lib/catalog/artifact.ts";
+import { EMBEDDED_CATALOG, prebuildCatalog } from "../../lib/catalog/load.ts";
+import { FIXTURE, runTask } from "../_spawn.ts";
 
 /** A copy of the fixture catalog in a fresh folder, with its artifact written when asked. */
 async function fixtureCopy({ artifact }: { artifact: boolean }): Promise<string> {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type Calculator, calculatorProblems, roundingOf } from "../lib/catalog/calculator.ts";
+import { type Calculator, calculatorProblems, roundingOf } from "../../lib/catalog/calculator.ts";
 
 const CHURN: Calculator = {
   inputs: {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { loadCatalog, type Source } from "../lib/mod.ts";
-import { citedSources, sourceParts, sourceProblems } from "../lib/catalog/citations.ts";
+import { loadCatalog, type Source } from "../../lib/mod.ts";
+import { citedSources, sourceParts, sourceProblems } from "../../lib/catalog/citations.ts";
 
 /**
  * The citation rule as one regular expression per author, as it was first written: the finder in

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { evaluate, inputsOf, parseExpression, render } from "../lib/catalog/expression.ts";
+import { evaluate, inputsOf, parseExpression, render } from "../../lib/catalog/expression.ts";
 
 function value(text: string, inputs: Record<string, number> = {}) {
   const parsed = parseExpression(text);

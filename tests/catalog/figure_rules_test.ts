@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { structureBenchmarks, vocabularyProblems } from "../lib/catalog/figure_rules.ts";
-import type { Comparison, Vocabulary } from "../lib/catalog/figures.ts";
-import { FigureInputSchema } from "../lib/catalog/schema.ts";
+import { structureBenchmarks, vocabularyProblems } from "../../lib/catalog/figure_rules.ts";
+import type { Comparison, Vocabulary } from "../../lib/catalog/figures.ts";
+import { FigureInputSchema } from "../../lib/catalog/schema.ts";
 
 const SENTENCE = "Across 1,500 sites churn was 5.6% a month, 5% in B2B and 3–7% typically " +
   "(Example Research, 2024; Other Lab, 2023).";

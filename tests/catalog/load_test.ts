@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { CatalogError, loadCatalog } from "../lib/mod.ts";
-import { METRIC_API_FIELDS } from "./_contract.ts";
+import { CatalogError, loadCatalog } from "../../lib/mod.ts";
+import { METRIC_API_FIELDS } from "../_contract.ts";
 
-const FIXTURE = new URL("./testdata/catalog/", import.meta.url);
+const FIXTURE = new URL("../testdata/catalog/", import.meta.url);
 
 /** Copies the valid fixture catalog to a temporary folder, applies edits, and loads it. */
 async function problemsAfter(

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import type { z } from "zod";
-import type { OmitsSections, SameNames } from "../lib/catalog/parse.ts";
+import type { OmitsSections, SameNames } from "../../lib/catalog/parse.ts";
 import {
   FrameworkFrontMatterSchema,
   MetricFrontMatterSchema,
   MetricSchema,
-} from "../lib/catalog/schema.ts";
+} from "../../lib/catalog/schema.ts";
 import {
   FRAMEWORK_FIELDS,
   METRIC_CATALOG_ONLY,
@@ -13,8 +13,8 @@ import {
   type MetricCatalogField,
   type MetricCatalogValues,
   type MetricSectionField,
-} from "../lib/catalog/records.ts";
-import { loadCatalog } from "../lib/mod.ts";
+} from "../../lib/catalog/records.ts";
+import { loadCatalog } from "../../lib/mod.ts";
 
 Deno.test("the front matters' schemas leave out every ## section of the field tables", () => {
   const kept = (shape: object, fields: readonly { key: string; in: string }[]) =>

@@ -4,8 +4,8 @@ import {
   METRIC_CATALOG_ONLY,
   toApiMetric,
   withoutCatalogOnly,
-} from "../lib/catalog/records.ts";
-import { loadCatalog } from "../lib/mod.ts";
+} from "../../lib/catalog/records.ts";
+import { loadCatalog } from "../../lib/mod.ts";
 
 Deno.test("toApiMetric() leaves out exactly the catalog-only fields, the rest in order", async () => {
   const catalog = await loadCatalog();

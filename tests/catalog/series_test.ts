@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { dataYearOf, figureSeries, seriesProblems } from "../lib/catalog/series.ts";
-import type { Figure } from "../lib/mod.ts";
-import { figure } from "./_compare_fixture.ts";
+import { dataYearOf, figureSeries, seriesProblems } from "../../lib/catalog/series.ts";
+import type { Figure } from "../../lib/mod.ts";
+import { figure } from "../_compare_fixture.ts";
 
 const point = (value: number, year: number | "undated", change: Partial<Figure> = {}) =>
   figure({ written: `${value}%`, value, year, series: "lab", ...change });

@@ -9,10 +9,10 @@
 import assert from "node:assert/strict";
 import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { runRecipe } from "../lib/sql/run.ts";
-import { recipeOf, recipes } from "../lib/read/recipes.ts";
-import { csvFiles } from "./_sql_data.ts";
-import { CASES, expectedInputs, type Params } from "./_sql_expected.ts";
+import { runRecipe } from "../../lib/sql/run.ts";
+import { recipeOf, recipes } from "../../lib/read/recipes.ts";
+import { csvFiles } from "../_sql_data.ts";
+import { CASES, expectedInputs, type Params } from "../_sql_expected.ts";
 import {
   asOptions,
   cli,
@@ -21,8 +21,8 @@ import {
   metrics,
   removeFolder,
   world,
-} from "./_data_folder.ts";
-import { runDeno, runTask, taskArgs } from "./_spawn.ts";
+} from "../_data_folder.ts";
+import { runDeno, runTask, taskArgs } from "../_spawn.ts";
 
 /** A case of a metric that has an answer (its window has closed). */
 function answered(slug: string): Params {
@@ -507,7 +507,7 @@ Deno.test("--data answers a wrong option in one line, exit 2, before it reads a 
   assert.deepEqual(await refused(["calc", "task-success-rate", "--data", folder]), {
     code: 1,
     line: `metrics-catalog: "task-success-rate" has no SQL recipe: ${
-      (await import("../lib/sql/recipe.ts")).WITHOUT_RECIPE["task-success-rate"]
+      (await import("../../lib/sql/recipe.ts")).WITHOUT_RECIPE["task-success-rate"]
     }`,
   });
 });

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { FIXTURE, onlyLine, runTask, runWithBrokenStdout, taskArgs } from "./_spawn.ts";
-import { recipeText } from "../lib/sql/recipe.ts";
-import type { Command } from "../lib/cli/command.ts";
+import { FIXTURE, onlyLine, runTask, runWithBrokenStdout, taskArgs } from "../_spawn.ts";
+import { recipeText } from "../../lib/sql/recipe.ts";
+import type { Command } from "../../lib/cli/command.ts";
 
 interface Result {
   code: number;
@@ -262,8 +262,8 @@ Deno.test("cli compare --help lists the segment keys by metric, and a metric's v
 });
 
 Deno.test("cli compare --json prints the comparison compareValue gives, with every --segment", async () => {
-  const { loadCatalog } = await import("../lib/mod.ts");
-  const { compareValue } = await import("../lib/read/compare.ts");
+  const { loadCatalog } = await import("../../lib/mod.ts");
+  const { compareValue } = await import("../../lib/read/compare.ts");
   const catalog = await loadCatalog();
   const churn = catalog.metrics.find((metric) => metric.slug === "churn-rate");
   assert.ok(churn);
@@ -418,7 +418,7 @@ Deno.test("cli answers an unknown command or flag with usage on stderr and exit 
 
 Deno.test("cli sql prints a metric's recipe as its file is, by slug or name, one text for PostgreSQL and DuckDB, rewritten for ClickHouse", async () => {
   const file = await readFile(
-    new URL("../lib/sql/recipes/churn-rate.sql", import.meta.url),
+    new URL("../../lib/sql/recipes/churn-rate.sql", import.meta.url),
     "utf8",
   );
   for (const args of [["sql", "churn-rate"], ["sql", "churn-rate", "--dialect", "duckdb"]]) {
@@ -437,7 +437,7 @@ Deno.test("cli sql prints a metric's recipe as its file is, by slug or name, one
   assert.equal(
     clickhouse.stdout,
     recipeText(
-      await readFile(new URL("../lib/sql/recipes/conversion-rate.sql", import.meta.url), "utf8"),
+      await readFile(new URL("../../lib/sql/recipes/conversion-rate.sql", import.meta.url), "utf8"),
       "clickhouse",
     ),
   );
@@ -455,7 +455,7 @@ Deno.test("cli sql --schema prints the DDL of each engine, PostgreSQL by default
   ) {
     const result = await cli(["sql", "--schema", ...args], { CATALOG_DIR: "/nonexistent" });
     assert.equal(result.code, 0, result.stderr);
-    const file = new URL(`../lib/sql/schema.${dialect}.sql`, import.meta.url);
+    const file = new URL(`../../lib/sql/schema.${dialect}.sql`, import.meta.url);
     assert.equal(result.stdout, await readFile(file, "utf8"), dialect);
   }
 });
@@ -572,8 +572,8 @@ Deno.test("cli list is A to Z by name, within COLUMNS; search hits align past 9;
 });
 
 Deno.test("cli colours headings and links on a terminal, and nothing with NO_COLOR", async () => {
-  const { loadCatalog } = await import("../lib/mod.ts");
-  const { runCli } = await import("../lib/cli/main.ts");
+  const { loadCatalog } = await import("../../lib/mod.ts");
+  const { runCli } = await import("../../lib/cli/main.ts");
   const catalog = await loadCatalog();
   const show = async (env: Record<string, string>) => {
     let out = "";
@@ -686,8 +686,8 @@ Deno.test("cli compare lists one placement a line, and calc takes kebab-case inp
 
 /** Runs the command line in this process on the repository's catalog, as `cli.ts` would. */
 async function inProcess(args: string[], columns = 80): Promise<Result> {
-  const { loadCatalog } = await import("../lib/catalog/load.ts");
-  const { runCli } = await import("../lib/cli/main.ts");
+  const { loadCatalog } = await import("../../lib/catalog/load.ts");
+  const { runCli } = await import("../../lib/cli/main.ts");
   const catalog = await loadCatalog();
   let stdout = "";
   let stderr = "";
@@ -791,8 +791,8 @@ Deno.test("cli calc takes --gross-margin, --grossMargin and either with = as the
 });
 
 Deno.test("each command module declares its own options and arguments, and the runner names none", async () => {
-  const { COMMANDS } = await import("../lib/cli/commands/mod.ts");
-  const runner = (await readFile(new URL("../lib/cli/main.ts", import.meta.url), "utf8"))
+  const { COMMANDS } = await import("../../lib/cli/commands/mod.ts");
+  const runner = (await readFile(new URL("../../lib/cli/main.ts", import.meta.url), "utf8"))
     .replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
   const tool = await inProcess(["--help"], 120);
   for (const command of COMMANDS) {
@@ -829,10 +829,10 @@ Deno.test("each command module declares its own options and arguments, and the r
 });
 
 Deno.test("compare, calc, sql and search take the arguments their options call for", async () => {
-  const { CompareCommand } = await import("../lib/cli/commands/compare.ts");
-  const { CalcCommand } = await import("../lib/cli/commands/calc.ts");
-  const { SqlCommand } = await import("../lib/cli/commands/sql.ts");
-  const { SearchCommand } = await import("../lib/cli/commands/search.ts");
+  const { CompareCommand } = await import("../../lib/cli/commands/compare.ts");
+  const { CalcCommand } = await import("../../lib/cli/commands/calc.ts");
+  const { SqlCommand } = await import("../../lib/cli/commands/sql.ts");
+  const { SearchCommand } = await import("../../lib/cli/commands/search.ts");
   const [compare, calc, sql, search]: [Command, Command, Command, Command] = [
     new CompareCommand(),
     new CalcCommand(),
@@ -863,7 +863,7 @@ Deno.test("compare, calc, sql and search take the arguments their options call f
 });
 
 Deno.test("cli calc alone lists the metrics that have a calculator, as text and JSON", async () => {
-  const { loadCatalog } = await import("../lib/catalog/load.ts");
+  const { loadCatalog } = await import("../../lib/catalog/load.ts");
   const catalog = await loadCatalog();
   // Sorted by name here, as people read them, not through the read model's own order.
   const calculated = catalog.metrics.filter((metric) => metric.calculator)
@@ -892,9 +892,9 @@ Deno.test("cli calc alone lists the metrics that have a calculator, as text and 
 });
 
 Deno.test("a bug stays a bug: an error that is no Problem rejects runCli as it is, never exit 2 with usage", async () => {
-  const { runCli } = await import("../lib/cli/main.ts");
-  const { loadCatalog } = await import("../lib/catalog/load.ts");
-  const { Problem } = await import("../lib/problem.ts");
+  const { runCli } = await import("../../lib/cli/main.ts");
+  const { loadCatalog } = await import("../../lib/catalog/load.ts");
+  const { Problem } = await import("../../lib/problem.ts");
   const catalog = await loadCatalog();
   let stderr = "";
   const io = (broken: "loadCatalog" | "importPackage") => ({

@@ -9,13 +9,13 @@
 import assert from "node:assert/strict";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { TEXT_BUDGET } from "../lib/agents/mcp_tools.ts";
-import { csvFiles } from "./_sql_data.ts";
-import { stdioClient } from "./_mcp.ts";
-import { taskArgs } from "./_spawn.ts";
-import { world } from "./_data_folder.ts";
+import { TEXT_BUDGET } from "../../lib/agents/mcp_tools.ts";
+import { csvFiles } from "../_sql_data.ts";
+import { stdioClient } from "../_mcp.ts";
+import { taskArgs } from "../_spawn.ts";
+import { world } from "../_data_folder.ts";
 
-const ROOT = new URL("..", import.meta.url).pathname;
+const ROOT = new URL("../..", import.meta.url).pathname;
 const root = await mkdtemp(`${tmpdir()}/metrics roots `);
 const data = `${root}/exports`;
 const outside = await mkdtemp(`${tmpdir()}/metrics outside `);

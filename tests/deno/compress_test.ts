@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { streamCompress } from "../lib/deno/compress.ts";
-import { loadCatalog } from "../lib/catalog/load.ts";
-import { createHandler } from "../lib/web/handler.ts";
+import { streamCompress } from "../../lib/deno/compress.ts";
+import { loadCatalog } from "../../lib/catalog/load.ts";
+import { createHandler } from "../../lib/web/handler.ts";
 
 const encoder = new TextEncoder();
 

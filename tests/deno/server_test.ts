@@ -9,7 +9,7 @@ import {
   type Spawned,
   spawnServer,
   taskArgs,
-} from "./_spawn.ts";
+} from "../_spawn.ts";
 
 /** A temporary folder outside the project, removed after `body`. */
 async function withTempDir(body: (dir: string) => Promise<void>) {

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { buildAnswer, planAnswer } from "../lib/web/answer.ts";
-import { createReadModel, loadCatalog } from "../lib/mod.ts";
-import { buildSite, type BuiltSite } from "../lib/web/site.ts";
-import { exportSite, planExport } from "../lib/export/export.ts";
-import { Problem } from "../lib/problem.ts";
-import { CONTRACT } from "./_contract.ts";
-import { rawRequest } from "./_raw_http.ts";
-import { runTask } from "./_spawn.ts";
+import { buildAnswer, planAnswer } from "../../lib/web/answer.ts";
+import { createReadModel, loadCatalog } from "../../lib/mod.ts";
+import { buildSite, type BuiltSite } from "../../lib/web/site.ts";
+import { exportSite, planExport } from "../../lib/export/export.ts";
+import { Problem } from "../../lib/problem.ts";
+import { CONTRACT } from "../_contract.ts";
+import { rawRequest } from "../_raw_http.ts";
+import { runTask } from "../_spawn.ts";
 import {
   BASE_URL,
   FIXTURE,
@@ -15,7 +15,7 @@ import {
   startMain,
   startNginx,
   systemBinary,
-} from "./_system.ts";
+} from "../_system.ts";
 
 const catalog = await loadCatalog(FIXTURE);
 const nginx = systemBinary("nginx", ["/usr/sbin/nginx", "/usr/bin/nginx"]);
@@ -209,7 +209,7 @@ Deno.test("deno task build writes the export with the task's own flags", async (
     assert.match(stderr, /Wrote .*dist\/: 124 answers \(16 pages\)/);
     assert.equal(
       await Deno.readTextFile(`${dir}/dist/sql/churn-rate.sql`),
-      await Deno.readTextFile(new URL("../lib/sql/recipes/churn-rate.sql", import.meta.url)),
+      await Deno.readTextFile(new URL("../../lib/sql/recipes/churn-rate.sql", import.meta.url)),
     );
     assert.match(stderr, /Only the Deno server answers \/compare, \/mcp/);
     assert.match(await Deno.readTextFile(`${dir}/dist/nginx.conf`), /^ {4}listen 8123;$/m);

@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
 import { readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { createReadModel, loadCatalog } from "../lib/mod.ts";
-import { buildSite } from "../lib/web/site.ts";
-import { planExport } from "../lib/export/export.ts";
-import { Problem } from "../lib/problem.ts";
-import { nginxConf } from "../lib/export/nginx_conf.ts";
-import { FIXTURE } from "./_spawn.ts";
+import { createReadModel, loadCatalog } from "../../lib/mod.ts";
+import { buildSite } from "../../lib/web/site.ts";
+import { planExport } from "../../lib/export/export.ts";
+import { Problem } from "../../lib/problem.ts";
+import { nginxConf } from "../../lib/export/nginx_conf.ts";
+import { FIXTURE } from "../_spawn.ts";
 
-const SNAPSHOT = fileURLToPath(new URL("./testdata/nginx.conf.snapshot", import.meta.url));
+const SNAPSHOT = fileURLToPath(new URL("../testdata/nginx.conf.snapshot", import.meta.url));
 const site = await buildSite(
   createReadModel(await loadCatalog(FIXTURE)),
   "https://metrics.example",

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import { comparedMetricFrom, metricFigureRows } from "../lib/read/benchmarks.ts";
-import { figureAmount, formatValue, shortCitation } from "../lib/read/words.ts";
-import { possessive } from "../lib/read/text.ts";
-import { createReadModel, loadCatalog } from "../lib/mod.ts";
-import { benchmarksJson } from "../lib/web/data_files.ts";
-import { compareValue } from "../lib/read/compare.ts";
-import { comparableFigures } from "../lib/catalog/figures.ts";
-import { METRIC, VOCABULARY } from "./_compare_fixture.ts";
+import { comparedMetricFrom, metricFigureRows } from "../../lib/read/benchmarks.ts";
+import { figureAmount, formatValue, shortCitation } from "../../lib/read/words.ts";
+import { possessive } from "../../lib/read/text.ts";
+import { createReadModel, loadCatalog } from "../../lib/mod.ts";
+import { benchmarksJson } from "../../lib/web/data_files.ts";
+import { compareValue } from "../../lib/read/compare.ts";
+import { comparableFigures } from "../../lib/catalog/figures.ts";
+import { METRIC, VOCABULARY } from "../_compare_fixture.ts";
 
 Deno.test("metricFigureRows() gives each figure an anchor, its source and a citation to copy", () => {
   const [row] = metricFigureRows(METRIC, {

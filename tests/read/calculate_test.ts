@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { roundingOf } from "../lib/catalog/calculator.ts";
-import { readWritten } from "../lib/catalog/figures.ts";
-import { createHandler, loadCatalog } from "../lib/mod.ts";
-import { calculate } from "../lib/read/calculate.ts";
-import { Problem, problemOr } from "../lib/problem.ts";
+import { roundingOf } from "../../lib/catalog/calculator.ts";
+import { readWritten } from "../../lib/catalog/figures.ts";
+import { createHandler, loadCatalog } from "../../lib/mod.ts";
+import { calculate } from "../../lib/read/calculate.ts";
+import { Problem, problemOr } from "../../lib/problem.ts";
 
 const catalog = await loadCatalog(undefined, { prebuilt: false });
 const handler = createHandler(catalog, { baseUrl: "https://metrics.example" });

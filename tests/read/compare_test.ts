@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import type { MetricRecord, Vocabulary } from "../lib/mod.ts";
-import { loadCatalog } from "../lib/mod.ts";
-import { compareValue, segmentChoices } from "../lib/read/compare.ts";
-import { comparisonWords } from "../lib/read/compare_words.ts";
-import { Problem, problemOr } from "../lib/problem.ts";
-import { readAmount } from "../lib/read/amount.ts";
-import { figure, METRIC, seriesPoint, VOCABULARY } from "./_compare_fixture.ts";
+import type { MetricRecord, Vocabulary } from "../../lib/mod.ts";
+import { loadCatalog } from "../../lib/mod.ts";
+import { compareValue, segmentChoices } from "../../lib/read/compare.ts";
+import { comparisonWords } from "../../lib/read/compare_words.ts";
+import { Problem, problemOr } from "../../lib/problem.ts";
+import { readAmount } from "../../lib/read/amount.ts";
+import { figure, METRIC, seriesPoint, VOCABULARY } from "../_compare_fixture.ts";
 
 const compare = (input: Parameters<typeof compareValue>[2]) =>
   compareValue(METRIC, { segments: VOCABULARY }, input);

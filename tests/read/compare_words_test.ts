@@ -1,15 +1,15 @@
 import assert from "node:assert/strict";
-import type { Figure, MetricRecord } from "../lib/mod.ts";
-import { figure, METRIC, seriesPoint, VOCABULARY } from "./_compare_fixture.ts";
-import { loadCatalog } from "../lib/mod.ts";
-import { type CompareInput, compareValue } from "../lib/read/compare.ts";
+import type { Figure, MetricRecord } from "../../lib/mod.ts";
+import { figure, METRIC, seriesPoint, VOCABULARY } from "../_compare_fixture.ts";
+import { loadCatalog } from "../../lib/mod.ts";
+import { type CompareInput, compareValue } from "../../lib/read/compare.ts";
 import {
   citedText,
   comparisonWords,
   directionWords,
   LEAD_WORDS,
-} from "../lib/read/compare_words.ts";
-import { DIRECTIONS } from "../lib/catalog/lists.ts";
+} from "../../lib/read/compare_words.ts";
+import { DIRECTIONS } from "../../lib/catalog/lists.ts";
 
 function words(input: CompareInput, metric: MetricRecord = METRIC, vocabulary = VOCABULARY) {
   const comparison = compareValue(metric, { segments: vocabulary }, input, { thisYear: 2026 });

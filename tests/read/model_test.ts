@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { createReadModel, loadCatalog } from "../lib/mod.ts";
-import { TAGS } from "../lib/catalog/lists.ts";
-import { closestFinder } from "../lib/read/text.ts";
+import { createReadModel, loadCatalog } from "../../lib/mod.ts";
+import { TAGS } from "../../lib/catalog/lists.ts";
+import { closestFinder } from "../../lib/read/text.ts";
 
 const catalog = await loadCatalog();
 const model = createReadModel(catalog);

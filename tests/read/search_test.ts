@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import { createReadModel, loadCatalog } from "../lib/mod.ts";
-import { createSearch, searchDocuments, searchOver } from "../lib/read/search.ts";
-import { QUERIES, QUESTIONS } from "./_search_queries.ts";
+import { createReadModel, loadCatalog } from "../../lib/mod.ts";
+import { createSearch, searchDocuments, searchOver } from "../../lib/read/search.ts";
+import { QUERIES, QUESTIONS } from "../_search_queries.ts";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { createHandler } from "../lib/mod.ts";
-import { createMcpServer } from "../lib/agents/mcp.ts";
-import { runCli } from "../lib/cli/main.ts";
+import { createHandler } from "../../lib/mod.ts";
+import { createMcpServer } from "../../lib/agents/mcp.ts";
+import { runCli } from "../../lib/cli/main.ts";
 
 const catalog = await loadCatalog();
 const search = createSearch(catalog);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { editDistance, groupedNumber, possessive } from "../lib/read/text.ts";
+import { editDistance, groupedNumber, possessive } from "../../lib/read/text.ts";
 
 Deno.test("groupedNumber() writes thousands separators and at most the decimals asked for", () => {
   assert.equal(groupedNumber(1234567.891, 2), "1,234,567.89");

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { UNITS } from "../lib/catalog/lists.ts";
-import { formatValue, unitLabel } from "../lib/read/words.ts";
-import { createHandler, loadCatalog } from "../lib/mod.ts";
+import { UNITS } from "../../lib/catalog/lists.ts";
+import { formatValue, unitLabel } from "../../lib/read/words.ts";
+import { createHandler, loadCatalog } from "../../lib/mod.ts";
 
 Deno.test("unitLabel() is the label formatValue() writes beside a number, and a bare unit's name", () => {
   for (const unit of UNITS) {

@@ -4,8 +4,8 @@ import {
   parseBaseUrl,
   parsePort,
   serveOptionsFromEnv,
-} from "../lib/server/config.ts";
-import { Problem } from "../lib/problem.ts";
+} from "../../lib/server/config.ts";
+import { Problem } from "../../lib/problem.ts";
 
 /** An environment holding only `values`. */
 const envOf = (values: Record<string, string>) => (name: string) => values[name];

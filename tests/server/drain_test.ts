@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { InFlight } from "../lib/server/drain.ts";
+import { InFlight } from "../../lib/server/drain.ts";
 
 /** A promise and the function that settles it. */
 function deferred<T>() {

@@ -9,9 +9,9 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { childEnv, ROOT, spawnServer } from "./_spawn.ts";
-import { stopLine } from "../lib/server/config.ts";
-import { leftAfter, portFree, processTree, running, spawnUntil, within } from "./_process.ts";
+import { childEnv, ROOT, spawnServer } from "../_spawn.ts";
+import { stopLine } from "../../lib/server/config.ts";
+import { leftAfter, portFree, processTree, running, spawnUntil, within } from "../_process.ts";
 
 const options = { sanitizeResources: false, sanitizeOps: false };
 

@@ -6,9 +6,9 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { forClickHouse, REWRITES, SETTINGS } from "../lib/sql/clickhouse.ts";
-import { RECIPE_FILES } from "../lib/sql/files.ts";
-import { parseRecipe, recipeText } from "../lib/sql/recipe.ts";
+import { forClickHouse, REWRITES, SETTINGS } from "../../lib/sql/clickhouse.ts";
+import { RECIPE_FILES } from "../../lib/sql/files.ts";
+import { parseRecipe, recipeText } from "../../lib/sql/recipe.ts";
 
 function rewrite(name: string): (text: string) => string {
   const found = REWRITES.find((candidate) => candidate.name === name);

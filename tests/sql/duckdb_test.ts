@@ -9,9 +9,9 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DUCKDB_PACKAGE, DUCKDB_VERSION } from "../lib/sql/duckdb.ts";
+import { DUCKDB_PACKAGE, DUCKDB_VERSION } from "../../lib/sql/duckdb.ts";
 
-const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 Deno.test("the DuckDB the CLI loads is the one the recipes are proven on: the same version in cli.lock and tests/deno.lock", () => {
   const engines = readFileSync(join(ROOT, "tests/_sql_engines.ts"), "utf8");

@@ -7,9 +7,9 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { MAPPINGS } from "../lib/sql/mappings.ts";
-import { TABLES } from "../lib/sql/schema.ts";
-import { type Engine, startEngines } from "./_sql_engines.ts";
+import { MAPPINGS } from "../../lib/sql/mappings.ts";
+import { TABLES } from "../../lib/sql/schema.ts";
+import { type Engine, startEngines } from "../_sql_engines.ts";
 
 // 2024-02-01, 2024-03-01, 2024-03-09 16:00 and 2024-04-01 in Unix seconds, as Stripe sends times.
 const FEB = 1706745600;

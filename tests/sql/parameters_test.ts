@@ -5,10 +5,10 @@ import {
   optionName,
   parameterProblems,
   resolveParameters,
-} from "../lib/sql/parameters.ts";
-import { parseRecipe, type Recipe, WITHOUT_RECIPE } from "../lib/sql/recipe.ts";
-import { RECIPE_FILES } from "../lib/sql/files.ts";
-import { recipeOf, recipes } from "../lib/read/recipes.ts";
+} from "../../lib/sql/parameters.ts";
+import { parseRecipe, type Recipe, WITHOUT_RECIPE } from "../../lib/sql/recipe.ts";
+import { RECIPE_FILES } from "../../lib/sql/files.ts";
+import { recipeOf, recipes } from "../../lib/read/recipes.ts";
 
 const AS_OF = Date.parse("2024-12-20T10:00:00Z");
 

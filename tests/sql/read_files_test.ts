@@ -12,10 +12,10 @@ import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { findFiles, type Loaded, loadFiles } from "../lib/sql/read_files.ts";
-import { Problem } from "../lib/problem.ts";
-import { type Engine, openDuckDb } from "../lib/sql/duckdb.ts";
-import { TABLES } from "../lib/sql/schema.ts";
+import { findFiles, type Loaded, loadFiles } from "../../lib/sql/read_files.ts";
+import { Problem } from "../../lib/problem.ts";
+import { type Engine, openDuckDb } from "../../lib/sql/duckdb.ts";
+import { TABLES } from "../../lib/sql/schema.ts";
 
 const duckdb = await import("npm:@duckdb/node-api@1.5.6-r.1");
 

@@ -2,14 +2,14 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { loadCatalog } from "../lib/mod.ts";
-import { literal, timestampText } from "../lib/sql/dialect.ts";
-import { bindRecipe, parseRecipe, recipeUrl, WITHOUT_RECIPE } from "../lib/sql/recipe.ts";
-import { SCHEMA_VERSION, SQL_LICENCE } from "../lib/sql/schema.ts";
-import { RECIPE_FILES } from "../lib/sql/files.ts";
+import { loadCatalog } from "../../lib/mod.ts";
+import { literal, timestampText } from "../../lib/sql/dialect.ts";
+import { bindRecipe, parseRecipe, recipeUrl, WITHOUT_RECIPE } from "../../lib/sql/recipe.ts";
+import { SCHEMA_VERSION, SQL_LICENCE } from "../../lib/sql/schema.ts";
+import { RECIPE_FILES } from "../../lib/sql/files.ts";
 
 const catalog = await loadCatalog(undefined, { prebuilt: false });
-const folder = new URL("../lib/sql/recipes/", import.meta.url);
+const folder = new URL("../../lib/sql/recipes/", import.meta.url);
 const files = (await readdir(folder)).filter((name) => name.endsWith(".sql")).sort();
 
 const HEADER = [
@@ -37,7 +37,7 @@ Deno.test("every calculator has a recipe or says why not, and at least 34 of the
 
 Deno.test("each recipe's header names its metric, the calculator's inputs and expression, the schema version and the code's MIT licence", async () => {
   assert.equal(SQL_LICENCE, "MIT");
-  const licence = await readFile(new URL("../LICENSE", import.meta.url), "utf8");
+  const licence = await readFile(new URL("../../LICENSE", import.meta.url), "utf8");
   assert.match(licence, /^MIT License\n/);
   for (const name of files) {
     const parsed = parseRecipe(await readFile(new URL(name, folder), "utf8"));

@@ -7,11 +7,11 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { comparableFigures } from "../lib/catalog/figures.ts";
-import { recipes } from "../lib/read/recipes.ts";
-import { runRecipes } from "../lib/sql/run.ts";
-import { CASES, expectedInputs } from "./_sql_expected.ts";
-import { cli, folder, importPackage, metrics, removeFolder, world } from "./_data_folder.ts";
+import { comparableFigures } from "../../lib/catalog/figures.ts";
+import { recipes } from "../../lib/read/recipes.ts";
+import { runRecipes } from "../../lib/sql/run.ts";
+import { CASES, expectedInputs } from "../_sql_expected.ts";
+import { cli, folder, importPackage, metrics, removeFolder, world } from "../_data_folder.ts";
 
 /** The spans tried, each ending where the generated data is still complete. */
 const SPANS = [

@@ -11,21 +11,21 @@ import assert from "node:assert/strict";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { gzipSync } from "node:zlib";
-import { columnType } from "../lib/sql/dialect.ts";
-import { DUCKDB_PACKAGE, DUCKDB_VERSION, type Engine, openDuckDb } from "../lib/sql/duckdb.ts";
-import { bindRecipe } from "../lib/sql/recipe.ts";
-import { TABLES } from "../lib/sql/schema.ts";
-import type { SourceName } from "../lib/sql/source_files.ts";
-import { type FromSource, loadSources, parseSources } from "../lib/sql/sources.ts";
-import { recipeOf } from "../lib/read/recipes.ts";
-import { runRecipe, runRecipes } from "../lib/sql/run.ts";
-import { Problem } from "../lib/problem.ts";
-import { csvFiles, generate, valueText, type World } from "./_sql_data.ts";
-import { CASES, expectedInputs } from "./_sql_expected.ts";
-import { sampleFiles, sampleWorld } from "./_source_samples.ts";
+import { columnType } from "../../lib/sql/dialect.ts";
+import { DUCKDB_PACKAGE, DUCKDB_VERSION, type Engine, openDuckDb } from "../../lib/sql/duckdb.ts";
+import { bindRecipe } from "../../lib/sql/recipe.ts";
+import { TABLES } from "../../lib/sql/schema.ts";
+import type { SourceName } from "../../lib/sql/source_files.ts";
+import { type FromSource, loadSources, parseSources } from "../../lib/sql/sources.ts";
+import { recipeOf } from "../../lib/read/recipes.ts";
+import { runRecipe, runRecipes } from "../../lib/sql/run.ts";
+import { Problem } from "../../lib/problem.ts";
+import { csvFiles, generate, valueText, type World } from "../_sql_data.ts";
+import { CASES, expectedInputs } from "../_sql_expected.ts";
+import { sampleFiles, sampleWorld } from "../_source_samples.ts";
 
 const world = generate();
-const EXAMPLES = new URL("../examples/", import.meta.url);
+const EXAMPLES = new URL("../../examples/", import.meta.url);
 
 /** How a test loads DuckDB: the version tests/deno.lock pins, as the CLI's entries name it. */
 const duckdb: unknown = await import(`npm:${DUCKDB_PACKAGE}@${DUCKDB_VERSION}`);

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { brotliDecompressSync } from "node:zlib";
-import { createHandler, createReadModel, loadCatalog } from "../lib/mod.ts";
-import { codingPreference } from "../lib/web/answer.ts";
-import { buildSite } from "../lib/web/site.ts";
+import { createHandler, createReadModel, loadCatalog } from "../../lib/mod.ts";
+import { codingPreference } from "../../lib/web/answer.ts";
+import { buildSite } from "../../lib/web/site.ts";
 
 const BASE = "https://metrics.example";
 const CODINGS = [undefined, "gzip", "br", "gzip, deflate, br", "gzip;q=1, br;q=0.5"] as const;
@@ -66,7 +66,7 @@ const FIRST_ANSWERS: Record<string, ("identity" | "gzip" | "br")[]> = {
 };
 
 Deno.test("first answers carry the ETags the eager build gave, whether the first request is GET, HEAD or conditional", async () => {
-  const { FIXTURE } = await import("./_spawn.ts");
+  const { FIXTURE } = await import("../_spawn.ts");
   const catalog = await loadCatalog(FIXTURE);
   const site = await buildSite(createReadModel(catalog), BASE);
   for (const [path, codings] of Object.entries(FIRST_ANSWERS)) {
@@ -96,7 +96,7 @@ Deno.test("first answers carry the ETags the eager build gave, whether the first
 });
 
 Deno.test("an ETag changes when and only when the bytes change, and is the same in another process", async () => {
-  const { FIXTURE } = await import("./_spawn.ts");
+  const { FIXTURE } = await import("../_spawn.ts");
   const catalog = await loadCatalog(FIXTURE);
   const site = await buildSite(createReadModel(catalog), BASE);
   const byEtag = new Map<string, string>();
@@ -119,7 +119,7 @@ Deno.test("an ETag changes when and only when the bytes change, and is the same 
     site.answers.get("/api/frameworks/sample-framework")?.bodies.identity.etag,
     "an answer whose bytes did not change keeps its ETag",
   );
-  const { ROOT, childEnv } = await import("./_spawn.ts");
+  const { ROOT, childEnv } = await import("../_spawn.ts");
   const script = `import { createReadModel, loadCatalog } from "./lib/mod.ts";
 import { buildSite } from "./lib/web/site.ts";
 const model = createReadModel(await loadCatalog("tests/testdata/catalog"));
@@ -147,8 +147,8 @@ Deno.test("handler() gives in-process callers bodies of their own: taking one aw
 });
 
 Deno.test("handler() builds a stored answer again when building it failed: a 500, then the answer", async () => {
-  const { FIXTURE } = await import("./_spawn.ts");
-  const { streamCompress } = await import("../lib/deno/compress.ts");
+  const { FIXTURE } = await import("../_spawn.ts");
+  const { streamCompress } = await import("../../lib/deno/compress.ts");
   let broken = true;
   const handler = createHandler(await loadCatalog(FIXTURE), {
     baseUrl: BASE,

@@ -7,9 +7,9 @@ import addFormats from "npm:ajv-formats@3.0.1";
 // The Data Package v2 profile (JSON Schema draft-07, resources, dialects and table schemas
 // inline), public/profiles/2.0/datapackage.json of github.com/frictionlessdata/datapackage at
 // 6a201af, in the public domain (The Unlicense).
-import DATA_PACKAGE_V2 from "./testdata/datapackage-2.0.json" with { type: "json" };
-import { createHandler, createReadModel, loadCatalog } from "../lib/mod.ts";
-import type { FigureRow } from "../lib/read/benchmarks.ts";
+import DATA_PACKAGE_V2 from "../testdata/datapackage-2.0.json" with { type: "json" };
+import { createHandler, createReadModel, loadCatalog } from "../../lib/mod.ts";
+import type { FigureRow } from "../../lib/read/benchmarks.ts";
 
 const catalog = await loadCatalog();
 const handler = createHandler(catalog, { baseUrl: "https://metrics.example" });

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { createHandler, loadCatalog } from "../lib/mod.ts";
-import { METRIC_API_FIELDS } from "./_contract.ts";
+import { createHandler, loadCatalog } from "../../lib/mod.ts";
+import { METRIC_API_FIELDS } from "../_contract.ts";
 
-const catalog = await loadCatalog(new URL("./testdata/catalog/", import.meta.url));
+const catalog = await loadCatalog(new URL("../testdata/catalog/", import.meta.url));
 const handler = createHandler(catalog, { baseUrl: "https://metrics.example" });
 
 function get(path: string, init: RequestInit = {}) {

@@ -4,11 +4,11 @@ import assert from "node:assert/strict";
 import { Validator } from "npm:@seriousme/openapi-schema-validator@2.11.0";
 import { Ajv2020 } from "npm:ajv@8.20.0/dist/2020.js";
 import addFormats from "npm:ajv-formats@3.0.1";
-import { createHandler, loadCatalog } from "../lib/mod.ts";
-import { TAGS } from "../lib/catalog/records.ts";
-import { METRIC_API_FIELDS } from "./_contract.ts";
+import { createHandler, loadCatalog } from "../../lib/mod.ts";
+import { TAGS } from "../../lib/catalog/records.ts";
+import { METRIC_API_FIELDS } from "../_contract.ts";
 
-const catalog = await loadCatalog(new URL("./testdata/catalog/", import.meta.url));
+const catalog = await loadCatalog(new URL("../testdata/catalog/", import.meta.url));
 const handler = createHandler(catalog, { baseUrl: "https://metrics.example/" });
 const get = (path: string) => Promise.resolve(handler(new Request(`http://127.0.0.1${path}`)));
 const document = await (await get("/api/openapi.json")).json();

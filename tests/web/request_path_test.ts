@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import { Problem } from "../lib/problem.ts";
+import { Problem } from "../../lib/problem.ts";
 import {
   PATH_ERRORS,
   REFUSED_CHARACTERS,
   REFUSED_SEGMENTS,
   requestPath,
-} from "../lib/web/request_path.ts";
-import { MAX_PATH_LENGTH } from "../lib/policy.ts";
+} from "../../lib/web/request_path.ts";
+import { MAX_PATH_LENGTH } from "../../lib/policy.ts";
 
 /** The status and message `requestPath` throws for a target, or the path it reads. */
 function read(target: string): string | [number, string] {

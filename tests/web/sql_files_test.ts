@@ -1,15 +1,15 @@
 import assert from "node:assert/strict";
 import { readdir, readFile } from "node:fs/promises";
-import { createHandler, loadCatalog } from "../lib/mod.ts";
-import { recipeText, WITHOUT_RECIPE } from "../lib/sql/recipe.ts";
-import { REWRITES, SETTINGS } from "../lib/sql/clickhouse.ts";
-import type { SqlIndex } from "../lib/web/sql_files.ts";
-import { FIXTURE } from "./_spawn.ts";
+import { createHandler, loadCatalog } from "../../lib/mod.ts";
+import { recipeText, WITHOUT_RECIPE } from "../../lib/sql/recipe.ts";
+import { REWRITES, SETTINGS } from "../../lib/sql/clickhouse.ts";
+import type { SqlIndex } from "../../lib/web/sql_files.ts";
+import { FIXTURE } from "../_spawn.ts";
 
 const BASE = "https://metrics.example";
 const catalog = await loadCatalog();
 const handler = createHandler(catalog, { baseUrl: BASE });
-const folder = new URL("../lib/sql/", import.meta.url);
+const folder = new URL("../../lib/sql/", import.meta.url);
 const slugs = (await readdir(new URL("recipes/", folder)))
   .filter((name) => name.endsWith(".sql")).map((name) => name.slice(0, -4)).sort();
 

@@ -8,9 +8,9 @@
 import assert from "node:assert/strict";
 import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { recipes } from "../lib/read/recipes.ts";
-import { CASES } from "./_sql_expected.ts";
-import { asOptions, cli, folder, removeFolder } from "./_data_folder.ts";
+import { recipes } from "../../../lib/read/recipes.ts";
+import { CASES } from "../../_sql_expected.ts";
+import { asOptions, cli, folder, removeFolder } from "../../_data_folder.ts";
 
 /** The event names the recipes need, from the cases the generator answers. */
 const EVENTS = asOptions(Object.fromEntries(

@@ -6,19 +6,19 @@ import {
   type Framework,
   loadCatalog,
   type MetricRecord,
-} from "../lib/mod.ts";
-import { buildSite } from "../lib/web/site.ts";
-import { attr, type Element, type Page, parsePage, rawTextOf, textOf } from "./_dom.ts";
-import { equationEnd, readableDate } from "../lib/web/pages/parts.ts";
-import { columnType } from "../lib/sql/dialect.ts";
-import { MAPPINGS } from "../lib/sql/mappings.ts";
-import { recipeText, WITHOUT_RECIPE } from "../lib/sql/recipe.ts";
-import { ddl, EVENT_NAMES, TABLES } from "../lib/sql/schema.ts";
-import { recipes } from "../lib/read/recipes.ts";
-import { comparableFigures } from "../lib/catalog/figures.ts";
+} from "../../../lib/mod.ts";
+import { buildSite } from "../../../lib/web/site.ts";
+import { attr, type Element, type Page, parsePage, rawTextOf, textOf } from "../../_dom.ts";
+import { equationEnd, readableDate } from "../../../lib/web/pages/parts.ts";
+import { columnType } from "../../../lib/sql/dialect.ts";
+import { MAPPINGS } from "../../../lib/sql/mappings.ts";
+import { recipeText, WITHOUT_RECIPE } from "../../../lib/sql/recipe.ts";
+import { ddl, EVENT_NAMES, TABLES } from "../../../lib/sql/schema.ts";
+import { recipes } from "../../../lib/read/recipes.ts";
+import { comparableFigures } from "../../../lib/catalog/figures.ts";
 
 const BASE = "https://metrics.example";
-const catalog = await loadCatalog(new URL("./testdata/catalog/", import.meta.url));
+const catalog = await loadCatalog(new URL("../../testdata/catalog/", import.meta.url));
 const handler = createHandler(catalog, { baseUrl: BASE });
 
 function request(path: string, init: RequestInit = {}, on = handler) {
@@ -333,7 +333,7 @@ Deno.test("a metric page computes it from your data after the benchmarks: the re
   // Readable without a script: the file's text, byte for byte, in the page itself.
   assert.equal(
     rawTextOf(code),
-    (await Deno.readTextFile(new URL("../lib/sql/recipes/churn-rate.sql", import.meta.url)))
+    (await Deno.readTextFile(new URL("../../../lib/sql/recipes/churn-rate.sql", import.meta.url)))
       .trimEnd(),
   );
   const button = doc.one((element) => attr(element, "data-copy") === "sql-code", "copy button");
@@ -981,8 +981,8 @@ Deno.test("the formula shows the equation first, in MathML where it reads as one
   const full = await loadCatalog();
   const handler = createHandler(full, { baseUrl: BASE });
   let drawn = 0;
-  const { expressionOf } = await import("../lib/read/calculate.ts");
-  const { render } = await import("../lib/catalog/expression.ts");
+  const { expressionOf } = await import("../../../lib/read/calculate.ts");
+  const { render } = await import("../../../lib/catalog/expression.ts");
   for (const metric of full.metrics) {
     const doc = await page(`/metrics/${metric.slug}`, 200, handler);
     const formula = doc.one((element) => attr(element, "class") === "formula", "formula");

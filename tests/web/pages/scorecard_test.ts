@@ -11,8 +11,8 @@ import assert from "node:assert/strict";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { pathToFileURL } from "node:url";
-import { chromiumTest, SCREENSHOTS } from "./_chromium.ts";
-import { cli, folder, removeFolder } from "./_data_folder.ts";
+import { chromiumTest, SCREENSHOTS } from "../../_chromium.ts";
+import { cli, folder, removeFolder } from "../../_data_folder.ts";
 
 const out = await mkdtemp(`${tmpdir()}/metrics scorecard `);
 const file = `${out}/scorecard.html`;
