@@ -7,7 +7,7 @@
  * mapping view must leave out (test mode, anonymous, PostHog's own events) are added.
  *
  * `deno run --allow-write=examples tests/_source_samples.ts` writes the folders;
- * `tests/sources_test.ts` checks that they are what this writes.
+ * `tests/sql/sources_test.ts` checks that they are what this writes.
  *
  * @module
  */

@@ -385,3 +385,103 @@ Deno.test("the pages', the search's and nginx.conf's planners are functions of a
     { name: "b", lines: 1 },
   ]);
 });
+
+const TESTS = fileURLToPath(new URL("./", import.meta.url));
+
+/** The rows of CONTRIBUTING.md's table of modules without a test of their own, by module. */
+function untestedTable(text: string): Map<string, string> {
+  const section = text.split("\n### Modules without a test of their own\n")[1]?.split("\n#")[0] ??
+    "";
+  return new Map(
+    [...section.matchAll(/^\| `lib\/([^`]+)` +\| (.*?) *\|$/gm)].map((
+      match,
+    ) => [match[1] ?? "", match[2] ?? ""]),
+  );
+}
+
+/**
+ * What breaks the mirror between `lib/` and `tests/`: a test under a folder of `tests/` with no
+ * module of its name in the same folder of `lib/`, a module with neither a test nor a row in the
+ * table, and a row for a module that has a test or is gone. Paths are under `lib/` and `tests/`.
+ */
+function mirrorGaps(
+  modules: readonly string[],
+  tests: readonly string[],
+  { table }: { table: ReadonlyMap<string, string> },
+): string[] {
+  const tested = new Set(tests.map((test) => test.replace(/_test\.ts$/, ".ts")));
+  const known = new Set(modules);
+  return [
+    ...tests.filter((test) => test.includes("/"))
+      .filter((test) => !known.has(test.replace(/_test\.ts$/, ".ts")))
+      .map((test) => `tests/${test} has no lib/${test.replace(/_test\.ts$/, ".ts")}`),
+    ...modules.filter((module) => !tested.has(module) && !table.has(module))
+      .map((module) => `lib/${module} has no test and no row in CONTRIBUTING.md's table`),
+    ...[...table].filter(([module, why]) => tested.has(module) || !known.has(module) || !why)
+      .map(([module]) =>
+        tested.has(module)
+          ? `lib/${module} has a test and a row`
+          : known.has(module)
+          ? `lib/${module}'s row says no reason`
+          : `the table names lib/${module}, which is gone`
+      ),
+  ];
+}
+
+Deno.test("tests/ mirrors lib/: each test under a folder has its module, each module its test or a row saying why not", () => {
+  const tests = sourceFiles(TESTS).map((file) => relative(TESTS, file))
+    .filter((path) => path.endsWith("_test.ts") && !path.includes("node_modules/"));
+  const table = untestedTable(readFileSync(join(LIB, "../CONTRIBUTING.md"), "utf8"));
+  assert.ok(table.size > 0, "CONTRIBUTING.md has the table");
+  assert.deepEqual(mirrorGaps([...graph.keys()], tests, { table }), []);
+});
+
+Deno.test("the mirror check reports a stray test, an untested module and a stale or empty row", () => {
+  const table = untestedTable(
+    [
+      "## Tests",
+      "",
+      "### Modules without a test of their own",
+      "",
+      "| Module | Why |",
+      "| --- | --- |",
+      "| `lib/read/types.ts` | types only |",
+      "| `lib/read/words.ts` | covered elsewhere |",
+      "| `lib/read/gone.ts`  | moved |",
+      "| `lib/read/text.ts`  |       |",
+      "",
+      "## Next",
+      "",
+      "| `lib/read/later.ts` | not in the table |",
+    ].join("\n"),
+  );
+  assert.deepEqual([...table.keys()], [
+    "read/types.ts",
+    "read/words.ts",
+    "read/gone.ts",
+    "read/text.ts",
+  ]);
+  const modules = [
+    "problem.ts",
+    "read/text.ts",
+    "read/types.ts",
+    "read/words.ts",
+    "read/search.ts",
+    "sql/run.ts",
+  ];
+  const tests = ["problem_test.ts", "fields_test.ts", "read/words_test.ts", "sql/search_test.ts"];
+  assert.deepEqual(mirrorGaps(modules, tests, { table }), [
+    "tests/sql/search_test.ts has no lib/sql/search.ts",
+    "lib/read/search.ts has no test and no row in CONTRIBUTING.md's table",
+    "lib/sql/run.ts has no test and no row in CONTRIBUTING.md's table",
+    "lib/read/words.ts has a test and a row",
+    "the table names lib/read/gone.ts, which is gone",
+    "lib/read/text.ts's row says no reason",
+  ]);
+  assert.deepEqual(
+    mirrorGaps(modules, [...tests.slice(0, 3), "read/search_test.ts", "sql/run_test.ts"], {
+      table: new Map([["read/types.ts", "types only"], ["read/text.ts", "covered"]]),
+    }),
+    [],
+  );
+});

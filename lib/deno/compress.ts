@@ -1,7 +1,7 @@
 /**
  * Compression for the Deno server with Deno's own `CompressionStream`, which writes gzip and,
  * beyond the web standard's formats, brotli, so the server does not load Node's compatibility
- * layer for `node:zlib`. `tests/compress_test.ts` fails on a Deno that does not write brotli.
+ * layer for `node:zlib`. `tests/deno/compress_test.ts` fails on a Deno that does not write brotli.
  *
  * @module
  */

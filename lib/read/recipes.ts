@@ -18,7 +18,7 @@ let parsed: ReadonlyMap<string, Recipe> | undefined;
 
 /**
  * Every recipe by its metric's slug, in slug order, each read once on first use. A recipe that
- * does not read is an error in the code, which `tests/recipe_test.ts` names first.
+ * does not read is an error in the code, which `tests/sql/recipe_test.ts` names first.
  *
  * @example
  * ```ts

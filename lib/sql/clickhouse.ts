@@ -2,7 +2,7 @@
  * The recipes on ClickHouse: the same text as on PostgreSQL and DuckDB, passed through a few
  * named rewrites where ClickHouse spells a thing otherwise, and ended with the settings that make
  * it read the rest as the other two do. Nothing here is a second copy of a recipe; each rewrite
- * is a rule over every recipe's text, and `tests/clickhouse_test.ts` checks each on its own.
+ * is a rule over every recipe's text, and `tests/sql/clickhouse_test.ts` checks each on its own.
  *
  * @module
  */

@@ -2,7 +2,7 @@
  * The recipe files as text, imported rather than read, so that every entry carries them: the
  * server, the CLI, the static export, the npm package's bundle and the single binary hold the same
  * bytes as `lib/sql/recipes/`. A recipe added to that folder is added here too
- * (`tests/recipe_test.ts` fails until it is).
+ * (`tests/sql/recipe_test.ts` fails until it is).
  *
  * @module
  */

@@ -5,7 +5,7 @@
  * ClickHouse. Each says what maps to what, in sentences whose `code` is marked with backticks,
  * and gives one short view that the engines it names read, with further views where the source
  * gives more tables or `--from` runs it on DuckDB (`sources.ts`); the schema page shows them, and
- * `tests/mappings_test.ts` runs every view on those engines and loads its rows into the schema's
+ * `tests/sql/mappings_test.ts` runs every view on those engines and loads its rows into the schema's
  * own table.
  *
  * The sources' table and column names here are the ones their documentation gives: Stripe's API

@@ -1,6 +1,6 @@
 // deno-lint-ignore-file no-import-prefix -- a test-only package, locked in tests/deno.lock
 /**
- * A host page's side of an MCP App, bundled for Chromium by tests/mcp_app_test.ts: the
+ * A host page's side of an MCP App, bundled for Chromium by tests/agents/benchmark_view_test.ts: the
  * extension's own `AppBridge` connects to the view in a sandboxed frame, hands it the tool's input
  * and result, and sizes the frame to the height the view reports.
  *
