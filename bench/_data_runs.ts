@@ -117,3 +117,31 @@ export function ratios(a: Omit<Timed, "stdout">, b: Omit<Timed, "stdout">): stri
   return (["seconds", "cpu", "mib"] as const).map((key) => `${(a[key] / b[key]).toFixed(2)}×`)
     .join(" | ");
 }
+
+/** One row of a table of runs: the size, the files, what ran, both sides and their ratios. */
+export function runRow(
+  size: number,
+  { files, what, ours, theirs }: {
+    files: string;
+    what: string | number;
+    ours: Omit<Timed, "stdout">;
+    theirs: Omit<Timed, "stdout">;
+  },
+): string {
+  return `| ${size.toLocaleString("en-US")} | ${files} | ${what} | ${cell(ours)} | ` +
+    `${cell(theirs)} | ${ratios(ours, theirs)} |`;
+}
+
+/** Prints the table of runs as Markdown: the runs and CPUs, the header, the rows. */
+export function printRuns(runs: number, { header, rows }: { header: string; rows: string[] }) {
+  const columns = header.split("|").length - 2;
+  console.log(
+    [
+      "",
+      `${runs} run${runs === 1 ? "" : "s"} each, medians; ${navigator.hardwareConcurrency} CPUs`,
+      header,
+      `|${" --- |".repeat(columns)}`,
+      ...rows,
+    ].join("\n"),
+  );
+}

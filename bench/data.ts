@@ -12,7 +12,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { cell, dataFolders, DUCKDB_ALONE, medians, ratios, timed } from "./_data_runs.ts";
+import { dataFolders, DUCKDB_ALONE, medians, printRuns, runRow, timed } from "./_data_runs.ts";
 import { taskArgs } from "./_process.ts";
 
 const { values } = parseArgs({
@@ -49,21 +49,18 @@ for (const size of sizes) {
         const pairs = Object.entries(parameters).map(([name, value]) => `${name}=${value}`);
         yardstick.push(await timed([...alone, slug, folder, format, ...pairs]));
       }
-      const ours = medians(data);
-      const theirs = medians(yardstick);
-      const row = `| ${size.toLocaleString("en-US")} | ${format} | ${slug} | ${cell(ours)} | ` +
-        `${cell(theirs)} | ${ratios(ours, theirs)} |`;
+      const row = runRow(size, {
+        files: format,
+        what: slug,
+        ours: medians(data),
+        theirs: medians(yardstick),
+      });
       console.log(row);
       rows.push(row);
     }
   }
 }
-console.log(
-  [
-    "",
-    `${runs} run${runs === 1 ? "" : "s"} each, medians; ${navigator.hardwareConcurrency} CPUs`,
-    "| events | files | metric | --data | DuckDB alone | wall | CPU | peak RSS |",
-    "| ---: | --- | --- | --- | --- | ---: | ---: | ---: |",
-    ...rows,
-  ].join("\n"),
-);
+printRuns(runs, {
+  header: "| events | files | metric | --data | DuckDB alone | wall | CPU | peak RSS |",
+  rows,
+});

@@ -12,7 +12,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { cell, dataFolders, DUCKDB_ALONE, medians, ratios, timed } from "./_data_runs.ts";
+import { dataFolders, DUCKDB_ALONE, medians, printRuns, runRow, timed } from "./_data_runs.ts";
 import { taskArgs } from "./_process.ts";
 
 const { values } = parseArgs({
@@ -59,20 +59,17 @@ for (const size of sizes) {
         await timed([...DUCKDB_ALONE, "--many", folder, format, JSON.stringify(parameters)]),
       );
     }
-    const a = medians(ours);
-    const b = medians(alone);
-    const row = `| ${size.toLocaleString("en-US")} | ${format} | ${computed} | ${cell(a)} | ` +
-      `${cell(b)} | ${ratios(a, b)} |`;
+    const row = runRow(size, {
+      files: format,
+      what: computed,
+      ours: medians(ours),
+      theirs: medians(alone),
+    });
     console.log(row);
     rows.push(row);
   }
 }
-console.log(
-  [
-    "",
-    `${runs} run${runs === 1 ? "" : "s"} each, medians; ${navigator.hardwareConcurrency} CPUs`,
-    "| events | files | metrics | report | DuckDB alone | wall | CPU | peak RSS |",
-    "| ---: | --- | ---: | --- | --- | ---: | ---: | ---: |",
-    ...rows,
-  ].join("\n"),
-);
+printRuns(runs, {
+  header: "| events | files | metrics | report | DuckDB alone | wall | CPU | peak RSS |",
+  rows,
+});
