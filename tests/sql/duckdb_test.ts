@@ -99,3 +99,15 @@ Deno.test("the CLI reaches DuckDB only through the dynamic import of lib/sql/run
   assert.ok(!importsOf("lib/cli/from_data.ts", { dynamic: false }).includes("lib/sql/run.ts"));
   assert.ok(reached("cli.ts", { dynamic: true }).has("lib/sql/duckdb.ts"));
 });
+
+Deno.test("cli.ts loads no node: module at start but node:util: Node's compatibility layer waits for the command that needs it", () => {
+  const loaded = [...reached("cli.ts", { dynamic: false })];
+  const nodeModules = loaded.flatMap((module) => {
+    const code = readFileSync(join(ROOT, module), "utf8")
+      .replace(/\/\*[\s\S]*?\*\//g, "")
+      .replace(/^\s*\/\/.*$/gm, "");
+    return [...code.matchAll(/^import\s+(?!type\b)[^;]*?from\s*["'](node:[^"']+)["']/gm)]
+      .map((match) => `${module}: ${match[1]}`);
+  });
+  assert.deepEqual(nodeModules, ["lib/cli/command.ts: node:util"]);
+});

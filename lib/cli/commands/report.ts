@@ -5,7 +5,6 @@
  *
  * @module
  */
-import { writeFile } from "node:fs/promises";
 import type { Calculator } from "../../catalog/calculator.ts";
 import { Problem } from "../../problem.ts";
 import type { ReadModel } from "../../read/model.ts";
@@ -91,6 +90,8 @@ export class ReportCommand implements Command {
       if (io.scorecardPage === undefined) {
         throw new Problem("This build cannot draw the page: run report --html from a checkout");
       }
+      // node:fs loads Node's compatibility layer: only for the page, never at the CLI's start
+      const { writeFile } = await import("node:fs/promises");
       await writeFile(html, await io.scorecardPage(scorecard, read));
       context.print(`Wrote ${html}: ${scorecard.data.computed} of ${scorecard.data.of} metrics.\n`);
       return;
