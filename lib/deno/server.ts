@@ -18,7 +18,6 @@ import {
   stopLine,
 } from "../server/config.ts";
 import { InFlight } from "../server/drain.ts";
-import { stopWithLaunchers } from "../server/launchers.ts";
 
 /**
  * Serves a catalog's read model. The handler (which plans every answer) is created when the listener is
@@ -40,8 +39,8 @@ export function serve(model: ReadModel, options: ServeOptions = {}): Deno.HttpSe
     };
     Deno.addSignalListener("SIGINT", stop);
     Deno.addSignalListener("SIGTERM", stop);
-    // Under npx, a signal to npx does not reach this process: npx going away stops it instead.
-    stopWithLaunchers(stop);
+    // Under npx, a signal to npx does not reach this process, and its permissions do not reach
+    // /proc to watch npx go (lib/server/launchers.ts, which the Node entry uses): it logs its PID.
   }
   let server: Deno.HttpServer<Deno.NetAddr>;
   try {

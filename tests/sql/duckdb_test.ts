@@ -100,14 +100,22 @@ Deno.test("the CLI reaches DuckDB only through the dynamic import of lib/sql/run
   assert.ok(reached("cli.ts", { dynamic: true }).has("lib/sql/duckdb.ts"));
 });
 
+/** The node: modules an entry's static imports load, each as "module: specifier". */
+function nodeImports(entry: string): string[] {
+  return [...reached(entry, { dynamic: false })].flatMap((module) =>
+    [
+      ...readFileSync(join(ROOT, module), "utf8")
+        .replace(/\/\*[\s\S]*?\*\//g, "")
+        .replace(/^\s*\/\/.*$/gm, "")
+        .matchAll(/^import\s+(?!type\b)[^;]*?from\s*["'](node:[^"']+)["']/gm),
+    ].map((match) => `${module}: ${match[1]}`)
+  );
+}
+
 Deno.test("cli.ts loads no node: module at start but node:util: Node's compatibility layer waits for the command that needs it", () => {
-  const loaded = [...reached("cli.ts", { dynamic: false })];
-  const nodeModules = loaded.flatMap((module) => {
-    const code = readFileSync(join(ROOT, module), "utf8")
-      .replace(/\/\*[\s\S]*?\*\//g, "")
-      .replace(/^\s*\/\/.*$/gm, "");
-    return [...code.matchAll(/^import\s+(?!type\b)[^;]*?from\s*["'](node:[^"']+)["']/gm)]
-      .map((match) => `${module}: ${match[1]}`);
-  });
-  assert.deepEqual(nodeModules, ["lib/cli/command.ts: node:util"]);
+  assert.deepEqual(nodeImports("cli.ts"), ["lib/cli/command.ts: node:util"]);
+});
+
+Deno.test("main.ts loads no node: module at start: Node's compatibility layer would cost the server's start and memory", () => {
+  assert.deepEqual(nodeImports("main.ts"), []);
 });
