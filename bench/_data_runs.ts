@@ -145,3 +145,11 @@ export function printRuns(runs: number, { header, rows }: { header: string; rows
     ].join("\n"),
   );
 }
+
+/** The options every bench of runs on data files takes: sizes, runs, the folder, the formats. */
+export const RUN_OPTIONS = {
+  sizes: { type: "string", default: "1000000,10000000" },
+  runs: { type: "string", default: "3" },
+  folder: { type: "string", default: "/tmp/metrics-catalog-bench-data" },
+  formats: { type: "string", default: "csv,parquet" },
+} as const;

@@ -12,20 +12,25 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { dataFolders, DUCKDB_ALONE, medians, printRuns, runRow, timed } from "./_data_runs.ts";
+import {
+  dataFolders,
+  DUCKDB_ALONE,
+  medians,
+  printRuns,
+  RUN_OPTIONS,
+  runRow,
+  timed,
+} from "./_data_runs.ts";
 import { taskArgs } from "./_process.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
   options: {
-    sizes: { type: "string", default: "1000000,10000000" },
-    runs: { type: "string", default: "3" },
-    folder: { type: "string", default: "/tmp/metrics-catalog-bench-data" },
+    ...RUN_OPTIONS,
     metrics: {
       type: "string",
       default: "monthly-active-users,dau-mau-ratio,net-revenue-retention",
     },
-    formats: { type: "string", default: "csv,parquet" },
   },
 });
 const sizes = values.sizes.split(",").map(Number);

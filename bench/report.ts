@@ -12,16 +12,21 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { dataFolders, DUCKDB_ALONE, medians, printRuns, runRow, timed } from "./_data_runs.ts";
+import {
+  dataFolders,
+  DUCKDB_ALONE,
+  medians,
+  printRuns,
+  RUN_OPTIONS,
+  runRow,
+  timed,
+} from "./_data_runs.ts";
 import { taskArgs } from "./_process.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
   options: {
-    sizes: { type: "string", default: "1000000,10000000" },
-    runs: { type: "string", default: "3" },
-    folder: { type: "string", default: "/tmp/metrics-catalog-bench-data" },
-    formats: { type: "string", default: "csv,parquet" },
+    ...RUN_OPTIONS,
   },
 });
 const sizes = values.sizes.split(",").map(Number);
