@@ -6,6 +6,7 @@
  * @module
  */
 import { parsePlainNumber, type Unit } from "../catalog/figures.ts";
+import { UNIT_NAMES } from "./words.ts";
 
 /** A value read, or the one line that says what is wrong with it. */
 export type Amount = { ok: true; value: number } | { ok: false; error: string };
@@ -20,19 +21,6 @@ const UNIT_WORDS: Partial<Record<Unit, RegExp>> = {
   seconds: /\s*(?:seconds?|secs?|s)$/i,
   points: /\s*(?:points?|pts?)$/i,
   multiple: /\s*[x×]$/i,
-};
-
-const UNIT_NAMES: Record<Unit, string> = {
-  percent: "a percentage",
-  points: "points",
-  ratio: "a ratio",
-  multiple: "a multiple",
-  usd: "US dollars",
-  count: "a count",
-  months: "months",
-  days: "days",
-  minutes: "minutes",
-  seconds: "seconds",
 };
 
 /**
@@ -63,9 +51,9 @@ export function readAmount(
   if (typed === "") return { ok: false, error: `${what} is missing` };
   const refuse = (): Amount => ({
     ok: false,
-    error: `${what} must be ${UNIT_NAMES[unit]}, such as ${EXAMPLES[unit]}, not "${
-      typed.slice(0, 40)
-    }"`,
+    error: `${what} must be ${unit === "percent" ? "a percentage" : UNIT_NAMES[unit]}, such as ${
+      EXAMPLES[unit]
+    }, not "${typed.slice(0, 40)}"`,
   });
   let text = typed;
   const percent = /\s*%$/.test(text);

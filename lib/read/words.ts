@@ -89,6 +89,20 @@ export function unitLabel(unit: Unit, { one = false }: { one?: boolean } = {}): 
   }
 }
 
+/** Each unit in words, as a label names it: "(percent)", "(US dollars)", "(a ratio)". */
+export const UNIT_NAMES: Readonly<Record<Unit, string>> = {
+  percent: "percent",
+  points: "points",
+  ratio: "a ratio",
+  multiple: "a multiple",
+  usd: "US dollars",
+  count: "a count",
+  months: "months",
+  days: "days",
+  minutes: "minutes",
+  seconds: "seconds",
+};
+
 /** A number in a unit as people write it: `4.5%`, `$1,200`, `3.2x`, `16 months`. */
 export function formatValue(value: number, unit: Unit): string {
   const rounded = groupedNumber(

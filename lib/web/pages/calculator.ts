@@ -12,7 +12,7 @@ import type { MetricRecord } from "../../catalog/records.ts";
 import type { Unit, Vocabulary } from "../../catalog/figures.ts";
 import { render } from "../../catalog/expression.ts";
 import { type Calculation, expressionOf } from "../../read/calculate.ts";
-import { perWords } from "../../read/words.ts";
+import { perWords, UNIT_NAMES } from "../../read/words.ts";
 import { comparisonWords } from "../../read/compare_words.ts";
 import { placementsHtml, verdictHtml } from "./figures.ts";
 import { calcPath } from "../paths.ts";
@@ -24,7 +24,7 @@ export function calculatorFormula(metric: MetricRecord): Html | undefined {
   const expr = expressionOf(calculator);
   const per = calculator.result.per ? ` ${perWords(calculator.result.per)}` : "";
   const legend = Object.entries(calculator.inputs).map(([key, input]) =>
-    markup`<li><code>${key}</code>: ${input.name} (${UNIT_WORDS[input.unit]})</li>`
+    markup`<li><code>${key}</code>: ${input.name} (${UNIT_NAMES[input.unit]})</li>`
   );
   return markup`<p class="formula"><span class="equation"><span class="math" aria-hidden="true">${new Html(
     expressionMathml(expr),
@@ -35,23 +35,9 @@ export function calculatorFormula(metric: MetricRecord): Html | undefined {
 <p class="conditions">${metric.formula}</p>`;
 }
 
-/** A unit as a label says it. */
-const UNIT_WORDS: Record<Unit, string> = {
-  percent: "percent",
-  points: "points",
-  ratio: "a ratio",
-  multiple: "a multiple",
-  usd: "US dollars",
-  count: "a count",
-  months: "months",
-  days: "days",
-  minutes: "minutes",
-  seconds: "seconds",
-};
-
 /** The result's unit as the equation's tail says it: "in percent", "a ratio". */
 function resultWords(unit: Unit): string {
-  const words = UNIT_WORDS[unit];
+  const words = UNIT_NAMES[unit];
   return words.startsWith("a ") ? words : `in ${words}`;
 }
 
@@ -64,7 +50,7 @@ export function calculatorForm(
   if (!calculator) return undefined;
   const fields = Object.entries(calculator.inputs).map(([key, input]) =>
     markup`<p><label>${input.name} <span class="muted">(${
-      UNIT_WORDS[input.unit]
+      UNIT_NAMES[input.unit]
     })</span><input name="${key}" inputmode="decimal" autocomplete="off" required size="14" value="${
       values[key] ?? ""
     }"></label><br><span class="muted">${input.means}</span></p>`
