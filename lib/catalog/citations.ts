@@ -1,11 +1,13 @@
 /**
  * How a benchmark figure cites its sources: by naming their author in its own words, as
- * `(KeyBanc Capital Markets, 2020)`. A source's author and year are read from its label here, in
- * one place, and checked when the catalog is validated.
+ * `(KeyBanc Capital Markets, 2020)`. A catalog file gives each source's author and year as fields;
+ * the label is checked against them here when the catalog is validated, so that a reader of the
+ * label alone (an API client, a page) finds the same author and year in it.
  *
  * @module
  */
 import type { Source } from "./records.ts";
+import type { FileSource } from "./schema.ts";
 
 /** A source's author and dates, as its label gives them. */
 export interface SourceParts {
@@ -45,26 +47,69 @@ export function sourceParts(source: Source): SourceParts {
   };
 }
 
-/** A source's author: its label up to the first comma, quote or parenthesis. */
-export function authorOf(source: Source): string {
-  return sourceParts(source).author;
+/**
+ * A source's author: its `author` field where the catalog file gives it, else its label up to the
+ * first comma, quote or parenthesis (the same name, which the catalog's validation holds).
+ */
+export function authorOf(source: Source & { author?: string }): string {
+  return source.author ?? sourceParts(source).author;
 }
 
 /**
- * What is wrong with the author and dates a source's label gives, one line each, under `at`: the
- * label must open with its author (a name, not a quoted title), and a year of publication must
- * not come after the year the source was read.
+ * What is wrong with a source's author and year, one line each, under `at`: the author must be a
+ * name, the label must open with it and give the same year of publication in its closing
+ * parenthesis (or none when the year is absent), and the source cannot be published after the
+ * year it was read.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { sourceProblems } from "./citations.ts";
+ * const label = 'Recurly, "Churn" (2020, accessed 2026)';
+ * assert.deepEqual(sourceProblems({ label, url: "", author: "Recurly", year: 2020 }, "s"), []);
+ * assert.deepEqual(sourceProblems({ label, url: "", author: "Recurly", year: 2021 }, "s"), [
+ *   's.year: 2021, but the label gives 2020',
+ * ]);
+ * ```
  */
-export function sourceProblems(source: Source, at: string): string[] {
+export function sourceProblems(source: FileSource, at: string): string[] {
   const { author, year, accessed } = sourceParts(source);
+  const given = source.year === undefined ? undefined : String(source.year);
   return [
-    ...(!/^[\p{L}\p{N}]/u.test(author)
-      ? [`${at}.label: "${source.label}" must open with its author's name, then a comma`]
+    ...(!/^[\p{L}\p{N}]/u.test(source.author)
+      ? [`${at}.author: "${source.author}" must be a name, opening with a letter or digit`]
+      : author !== source.author
+      ? [
+        `${at}.label: "${source.label}" must open with its author "${source.author}", then a comma`,
+      ]
+      : []),
+    ...(given !== year
+      ? [
+        given === undefined
+          ? `${at}.year: missing, but the label gives ${year}`
+          : `${at}.year: ${given}, but the label gives ${
+            year ?? "none in its closing parenthesis"
+          }`,
+      ]
+      : []),
+    ...(yearBeforeTheEnd(source.label)
+      ? [
+        `${at}.label: "${source.label}" gives a year before its end; the year goes in the closing parenthesis`,
+      ]
       : []),
     ...(year !== undefined && accessed !== undefined && year > accessed
       ? [`${at}.label: published in ${year}, after it was accessed in ${accessed}`]
       : []),
   ];
+}
+
+/**
+ * Whether a label gives a year in a parenthesis other than its closing one, outside its quoted
+ * title (`"…" (2024), summarizing WordStream`), where a reader of the label would not find it.
+ */
+function yearBeforeTheEnd(label: string): boolean {
+  const unquoted = label.replace(/"[^"]*"|“[^”]*”/g, '""').replace(/\([^()]*\)\s*$/, "");
+  return /\([^()]*\b(?:19|20)\d{2}\b[^()]*\)/.test(unquoted);
 }
 
 /**
@@ -83,7 +128,10 @@ export function sourceProblems(source: Source, at: string): string[] {
  * assert.deepEqual(citedSources("Growth was 20% (KeyBanc Capital Markets, 2020).", sources), [1]);
  * ```
  */
-export function citedSources(benchmark: string, sources: readonly Source[]): number[] {
+export function citedSources(
+  benchmark: string,
+  sources: readonly (Source & { author?: string })[],
+): number[] {
   const byAuthor = new Map<string, number[]>();
   sources.forEach((source, index) => {
     const author = authorOf(source);

@@ -45,7 +45,7 @@ export function structureBenchmarks(
   entries: readonly Entry[],
   { path, sources, comparison, vocabulary, problems }: {
     path: string;
-    sources: readonly Source[];
+    sources: readonly (Source & { author?: string })[];
     comparison: Comparison | undefined;
     vocabulary: Vocabulary;
     problems: string[];
@@ -89,7 +89,7 @@ function structureFigure(
     sentence: string;
     sentenceIndex: number;
     cited: number[];
-    sources: readonly Source[];
+    sources: readonly (Source & { author?: string })[];
     comparison: Comparison | undefined;
     vocabulary: Vocabulary;
     report: (field: string, message: string) => void;

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { splitRecordFile } from "./_front_matter.ts";
 import { parseYaml } from "./_yaml.ts";
 import {
+  type FileSource,
   FrameworkFrontMatterSchema,
   FrameworkSchema,
   MetricFrontMatterSchema,
@@ -27,7 +28,6 @@ import {
   type MetricRecord,
   type MetricSectionField,
   SLUG_PATTERN,
-  type Source,
   withoutCatalogOnly,
 } from "./records.ts";
 import { type CatalogDir, CatalogError, type CatalogFiles, inFolder } from "./folder.ts";
@@ -64,7 +64,7 @@ true satisfies SameNames<
 const MAX_FILE_BYTES = 256 * 1024;
 
 /** What is wrong with the author and dates of each source of a list, under `at`. */
-function sourcesProblems(sources: readonly Source[], at: string): string[] {
+function sourcesProblems(sources: readonly FileSource[], at: string): string[] {
   return sources.flatMap((source, index) => sourceProblems(source, `${at}[${index}]`));
 }
 const REPORT_INPUT = { reportInput: true };
@@ -166,14 +166,16 @@ function parseMetric(
   if (!front.success) reportIssues(file.path, front.error, problems);
   if (!front.success || !body.ok) return undefined;
   const { benchmarks: entries, ...rest } = front.data;
-  // Which sources restate someone else's study is for the catalog's own checks, not the API.
-  const sources = rest.sources.map(({ secondary: _, ...source }) => source);
+  problems.push(...sourcesProblems(rest.sources, `${file.path}: sources`));
+  // A source's author, year and whether it restates someone else's study are for the catalog's
+  // own checks, not the API.
+  const sources = rest.sources.map(({ label, url }) => ({ label, url }));
   const fields = { ...withoutCatalogOnly(rest), sources };
   const { benchmarksReviewed, comparison, calculator, notComputable } = rest;
   const structured = entries &&
     structureBenchmarks(entries, {
       path: file.path,
-      sources: fields.sources,
+      sources: rest.sources,
       comparison,
       vocabulary,
       problems,
@@ -188,7 +190,6 @@ function parseMetric(
     REPORT_INPUT,
   );
   if (!metric.success) return void reportIssues(file.path, metric.error, problems);
-  problems.push(...sourcesProblems(metric.data.sources, `${file.path}: sources`));
   if (metric.data.benchmarks && benchmarksReviewed === undefined) {
     problems.push(`${file.path}: benchmarksReviewed: is required when benchmarks are given`);
   }
@@ -225,15 +226,24 @@ function parseFramework(file: FileText, problems: string[]): Framework | undefin
   const front = FrameworkFrontMatterSchema.safeParse(body.frontMatter, REPORT_INPUT);
   if (!front.success) reportIssues(file.path, front.error, problems);
   if (!front.success || !body.ok) return undefined;
+  problems.push(...sourcesProblems(front.data.sources, `${file.path}: sources`));
+  front.data.examples.forEach(({ source }, index) => {
+    if (source) problems.push(...sourceProblems(source, `${file.path}: examples[${index}].source`));
+  });
   const framework = FrameworkSchema.safeParse(
-    { ...front.data, ...body.fields, slug: file.slug },
+    {
+      ...front.data,
+      examples: front.data.examples.map(({ source, ...example }) => ({
+        ...example,
+        ...(source ? { source: { label: source.label, url: source.url } } : {}),
+      })),
+      sources: front.data.sources.map(({ label, url }) => ({ label, url })),
+      ...body.fields,
+      slug: file.slug,
+    },
     REPORT_INPUT,
   );
   if (!framework.success) return void reportIssues(file.path, framework.error, problems);
-  problems.push(...sourcesProblems(framework.data.sources, `${file.path}: sources`));
-  framework.data.examples.forEach(({ source }, index) => {
-    if (source) problems.push(...sourceProblems(source, `${file.path}: examples[${index}].source`));
-  });
   return framework.data;
 }
 

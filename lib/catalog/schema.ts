@@ -316,12 +316,27 @@ export const VocabularySchema = z.record(
 );
 
 /**
- * A source as a metric file lists it: a {@linkcode SourceSchema}, and where the page reports or
- * reprints someone else's study rather than being the originator's own text, `secondary`: whose
+ * A source as a catalog file lists it: a {@linkcode SourceSchema} with its author and year of
+ * publication as fields, which the label is checked against when the catalog is validated
+ * (`sourceProblems` in `citations.ts`). The API serves the source without them.
+ */
+export const FileSourceSchema = SourceSchema.extend({
+  /** Who wrote or published it: the name the label opens with, as benchmark sentences cite it. */
+  author: text,
+  /** The year it was published, as its label's closing parenthesis gives it; absent if none. */
+  year: z.int().min(1900).max(2100).optional(),
+});
+
+/** A source as a catalog file lists it: with its author and year of publication as fields. */
+export type FileSource = z.infer<typeof FileSourceSchema>;
+
+/**
+ * A source as a metric file lists it: a {@linkcode FileSourceSchema}, and where the page reports
+ * or reprints someone else's study rather than being the originator's own text, `secondary`: whose
  * study it is and why the catalog cites this page. The mark stays in the file (the content tests
  * and `docs/content.md` hold it); the API serves the source without it.
  */
-const FileSourceSchema = SourceSchema.extend({
+const MetricFileSourceSchema = FileSourceSchema.extend({
   secondary: z.strictObject({
     /** Whose study, report or article the page restates. */
     study: text,
@@ -348,7 +363,7 @@ export const MetricFrontMatterSchema = MetricSchema.omit(
   },
 ).extend({
   benchmarks: z.array(BenchmarkEntrySchema).min(1).optional(),
-  sources: z.array(FileSourceSchema),
+  sources: z.array(MetricFileSourceSchema),
   benchmarksReviewed: isoDate.optional(),
   comparison: ComparisonSchema.optional(),
   calculator: CalculatorSchema.optional(),
@@ -369,7 +384,12 @@ export const FrameworkFrontMatterSchema = FrameworkSchema.omit(
     limitations: true,
     whenToAvoid: true,
   },
-);
+).extend({
+  examples: z.array(
+    z.strictObject({ company: text, detail: text, source: FileSourceSchema.optional() }),
+  ).min(1),
+  sources: z.array(FileSourceSchema),
+});
 
 /** A metric in a list: enough to choose one. */
 export const MetricSummarySchema = MetricSchema.pick({

@@ -398,7 +398,7 @@ Deno.test("loadCatalog() names the figure and field of a benchmark figure with a
   );
 });
 
-Deno.test("loadCatalog() rejects a source label without its author, or read before it was published", async () => {
+Deno.test("loadCatalog() holds a source's label to its author and year, naming file and field", async () => {
   const unnamed = await problemsAfter({
     [ALPHA]: replace(
       'label: Example Research, "Fixture report" (2024)',
@@ -407,12 +407,34 @@ Deno.test("loadCatalog() rejects a source label without its author, or read befo
   });
   assert.deepEqual(unnamed.filter((line) => line.includes("sources[0]")), [
     'cat/metrics/alpha-rate.md: sources[0].label: ""Fixture report" (2024)" must open with its ' +
-    "author's name, then a comma",
+    'author "Example Research", then a comma',
   ]);
+  const redated = await problemsAfter({
+    [ALPHA]: replace(/year: 2024\n(\s+url)/, "year: 2023\n$1"),
+  });
+  assert.deepEqual(redated, [
+    "cat/metrics/alpha-rate.md: sources[0].year: 2023, but the label gives 2024",
+  ]);
+  const unsigned = await problemsAfter({ [SAMPLE]: replace(/\n\s+author: [^\n]+/, "") });
+  assert.equal(unsigned.length, 1);
+  assert.match(unsigned[0] ?? "", /^cat\/frameworks\/sample-framework\.md: .*author/);
   const late = await problemsAfter({
     [ALPHA]: replace('"Fixture report" (2024)', '"Fixture report" (2024, accessed 2023)'),
   });
   assert.deepEqual(late, [
     "cat/metrics/alpha-rate.md: sources[0].label: published in 2024, after it was accessed in 2023",
   ]);
+});
+
+Deno.test("loadCatalog() serves a source without the author and year its file gives", async () => {
+  const catalog = await loadCatalog(FIXTURE.pathname, { label: "cat" });
+  const sources = [
+    ...catalog.metrics.flatMap((metric) => metric.sources),
+    ...catalog.frameworks.flatMap((framework) => [
+      ...framework.sources,
+      ...framework.examples.flatMap((example) => example.source ?? []),
+    ]),
+  ];
+  assert.ok(sources.length >= 4);
+  for (const source of sources) assert.deepEqual(Object.keys(source), ["label", "url"]);
 });
