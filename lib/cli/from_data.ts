@@ -20,7 +20,9 @@ export function jobOf(metric: MetricRecord, recipe: Recipe, read: ReadModel): Re
     recipe,
     inputs: Object.keys(metric.calculator?.inputs ?? {}),
     counts(inputs) {
-      const calculated = problemOr(() => calculate(metric, read.vocabulary(), inputs));
+      const calculated = problemOr(() =>
+        calculate(metric, inputs, { segments: read.vocabulary() })
+      );
       return calculated instanceof Problem ? calculated.message : undefined;
     },
   };
@@ -80,7 +82,7 @@ export async function fromData(
     importPackage: io.importPackage,
   });
   const calculation = problemOr(() =>
-    calculate(metric, read.vocabulary(), run.inputs, { counted: run.counted })
+    calculate(metric, run.inputs, { segments: read.vocabulary(), counted: run.counted })
   );
   if (calculation instanceof Problem) {
     throw new Problem(`The data's inputs give no ${metric.slug}: ${calculation.message}`);

@@ -221,7 +221,7 @@ function standingLines(
   style: TextStyle,
   { metric, segments }: Words,
 ): string[] {
-  const { lead, hint, groups } = comparisonWords(comparison, metric, segments);
+  const { lead, hint, groups } = comparisonWords(comparison, { metric, vocabulary: segments });
   const cited = [
     ...new Set(
       comparison.placements.map(({ figure }) => metric.figures?.[figure - 1]?.source ?? 0),

@@ -84,7 +84,7 @@ export class CalcCommand implements Command {
       );
       return;
     }
-    const calculation = calculate(metric, segments, typed);
+    const calculation = calculate(metric, typed, { segments });
     answer(calculation, () => formatCalculation(calculation, style, { metric, segments }));
   }
 }

@@ -85,7 +85,7 @@ export class CompareCommand implements Command {
       if (per !== undefined && input.counted === undefined) input.per = per;
     }
     const segments = read.vocabulary();
-    const comparison = compareValue(metric, { segments }, input);
+    const comparison = compareValue(metric, input, { segments });
     answer(
       computed ? { ...comparison, data: dataJson(computed.run, metric) } : comparison,
       () =>
