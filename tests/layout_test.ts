@@ -313,18 +313,6 @@ function positional(parameters: readonly string[]): number {
   return parameters.length - (options ? 1 : 0);
 }
 
-/**
- * Exported functions allowed more than two positional parameters for now, each with the reason;
- * an entry is removed when its module is reworked.
- */
-const POSITIONAL_ALLOWANCE: Record<string, string> = {
-  "sql/": "the data run moves out of the CLI into lib/sql; its signatures change with it",
-  "cli/": "the CLI keeps argument parsing and printing once the data run is a library",
-  "read/compare.ts compareValue": "called from lib/cli, which is reworked; change the two together",
-  "read/compare_words.ts comparisonWords": "called from lib/cli/output.ts; changed with the CLI",
-  "read/calculate.ts calculate": "called from lib/cli and the data run; changed with the CLI",
-};
-
 Deno.test("exported functions take at most two positional parameters, then an options object", () => {
   const crowded: string[] = [];
   for (const module of graph.keys()) {
@@ -332,10 +320,7 @@ Deno.test("exported functions take at most two positional parameters, then an op
     const code = readFileSync(join(LIB, module), "utf8").replace(/\/\*[\s\S]*?\*\//g, "")
       .replace(/^\s*\/\/.*$/gm, "");
     for (const { name, parameters } of exportedParameters(code)) {
-      const allowed = Object.keys(POSITIONAL_ALLOWANCE).some((entry) =>
-        entry === `${module} ${name}` || (entry.endsWith("/") && module.startsWith(entry))
-      );
-      if (positional(parameters) > 2 && !allowed) crowded.push(`${module} ${name}`);
+      if (positional(parameters) > 2) crowded.push(`${module} ${name}`);
     }
   }
   assert.deepEqual(crowded, []);

@@ -68,7 +68,7 @@ function calculatorValue(
   const typed = Object.fromEntries(
     Object.entries(inputs).map(([name, value]) => [name, value === null ? "" : String(value)]),
   );
-  const result = problemOr(() => calculate(metric, catalog.segments, typed));
+  const result = problemOr(() => calculate(metric, typed, { segments: catalog.segments }));
   if (!(result instanceof Problem)) return result.value;
   if (/is a count: a whole number/.test(result.message) && metric.calculator) {
     // an average of daily counts (average DAU) is a count that need not be whole; the arithmetic

@@ -296,11 +296,14 @@ export function catalogTools(model: ReadModel): CatalogTools {
       // A number is read as its digits would be typed, so 1.04 is asked about as on the page.
       const typed = typeof value === "number" ? String(value) : value;
       const comparison = problemOr(() =>
-        compareValue(found.record, { segments: model.vocabulary() }, { value: typed, per, segment })
+        compareValue(found.record, { value: typed, per, segment }, { segments: model.vocabulary() })
       );
       // A value that cannot be compared is the tool's error, in the line every surface gives.
       if (comparison instanceof Problem) return toolError(comparison.message);
-      const words = comparisonWords(comparison, found.record, model.vocabulary());
+      const words = comparisonWords(comparison, {
+        metric: found.record,
+        vocabulary: model.vocabulary(),
+      });
       const hint = words.hint ? { hint: words.hint } : {};
       return result(
         { ...benchmarks, comparison: { ...comparison, summary: words.lead, ...hint } },

@@ -125,8 +125,16 @@ export interface Command {
 /** The command that shows each kind of record, which a lookup of the other kind points to. */
 const SHOWN_BY: Record<RecordKind, string> = { metric: "show", framework: "framework" };
 
+/** The name {@linkcode sayAlias} says a slug was given as. */
+export interface AliasOptions {
+  /** The name given, when it was not the slug. */
+  alias?: string | undefined;
+  /** The slug it stood for. */
+  slug: string;
+}
+
 /** Says on stderr which slug a name given for it stood for, when it was not the slug. */
-export function sayAlias(alias: string | undefined, slug: string, io: CliIo): void {
+export function sayAlias(io: CliIo, { alias, slug }: AliasOptions): void {
   if (alias !== undefined) io.stderr(`${TOOL}: "${alias.slice(0, 60)}" is ${slug}\n`);
 }
 
@@ -136,7 +144,7 @@ export function sayAlias(alias: string | undefined, slug: string, io: CliIo): vo
  */
 export function found<K extends RecordKind>(lookup: Lookup<K>, io: CliIo) {
   if (lookup.ok) {
-    sayAlias(lookup.alias, lookup.record.slug, io);
+    sayAlias(io, { alias: lookup.alias, slug: lookup.record.slug });
     return lookup.record;
   }
   const { notFound } = lookup;
@@ -160,11 +168,19 @@ export function knownTag(given: string | undefined, command?: string): Tag | und
   return known;
 }
 
+/** What {@linkcode parse} reads a command's arguments with. */
+export interface ParseOptions {
+  /** The arguments after the command's name. */
+  args: readonly string[];
+  /** The runtime. */
+  io: CliIo;
+}
+
 /**
  * Reads a command's arguments against its options and checks how many positional arguments it
  * was given: what it runs with, or `undefined` once it printed its help for `-h` or `--help`.
  */
-export async function parse(command: Command, args: readonly string[], io: CliIo) {
+export async function parse(command: Command, { args, io }: ParseOptions) {
   const parsed = tokensOf(command, args);
   const { values, positionals } = parsed;
   const style = textStyle(io);

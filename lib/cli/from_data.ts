@@ -14,13 +14,23 @@ import { type CliIo, type Context, TOOL } from "./command.ts";
 import { type Scorecard, scorecardOf } from "../read/scorecard.ts";
 import type { FromData, RecipeJob } from "../sql/run.ts";
 
+/** What {@linkcode jobOf} makes a metric's job with. */
+export interface JobOptions {
+  /** The metric's SQL recipe. */
+  recipe: Recipe;
+  /** The read model, whose segment vocabulary the calculation reads. */
+  read: ReadModel;
+}
+
 /** A metric's recipe as a job of a data run: the calculator's inputs, and when they count. */
-export function jobOf(metric: MetricRecord, recipe: Recipe, read: ReadModel): RecipeJob {
+export function jobOf(metric: MetricRecord, { recipe, read }: JobOptions): RecipeJob {
   return {
     recipe,
     inputs: Object.keys(metric.calculator?.inputs ?? {}),
     counts(inputs) {
-      const calculated = problemOr(() => calculate(metric, read.vocabulary(), inputs));
+      const calculated = problemOr(() =>
+        calculate(metric, inputs, { segments: read.vocabulary() })
+      );
       return calculated instanceof Problem ? calculated.message : undefined;
     },
   };
@@ -55,6 +65,16 @@ export function givesData(args: readonly string[]): boolean {
   return args.some((arg) => /^--data(=|$)/.test(arg));
 }
 
+/** What {@linkcode fromData} runs a metric's recipe on, besides the command's context. */
+export interface FromDataOptions {
+  /** The folder `--data` names, which holds the files. */
+  folder: string;
+  /** The command's own options, which are not the recipe's parameters. */
+  own: readonly string[];
+  /** The read model, whose segment vocabulary the calculation reads. */
+  read: ReadModel;
+}
+
 /**
  * Runs a metric's recipe on the files of the folder `--data` names, with the options given
  * besides the command's own (`own`) as the recipe's parameters, and returns what it gave with the
@@ -62,9 +82,8 @@ export function givesData(args: readonly string[]): boolean {
  */
 export async function fromData(
   metric: MetricRecord,
-  folder: string,
   { values, io }: Context,
-  { own, read }: { own: readonly string[]; read: ReadModel },
+  { folder, own, read }: FromDataOptions,
 ): Promise<{ run: FromData; calculation: Calculation }> {
   const recipe = recipeOf(metric.slug);
   if (recipe === undefined) {
@@ -75,12 +94,12 @@ export async function fromData(
     if (key !== "data" && !own.includes(key) && typeof value === "string") options[key] = value;
   }
   const { runRecipe } = await import("../sql/run.ts");
-  const run = await runRecipe(jobOf(metric, recipe, read), folder, {
+  const run = await runRecipe(jobOf(metric, { recipe, read }), folder, {
     options,
     importPackage: io.importPackage,
   });
   const calculation = problemOr(() =>
-    calculate(metric, read.vocabulary(), run.inputs, { counted: run.counted })
+    calculate(metric, run.inputs, { segments: read.vocabulary(), counted: run.counted })
   );
   if (calculation instanceof Problem) {
     throw new Problem(`The data's inputs give no ${metric.slug}: ${calculation.message}`);
@@ -105,7 +124,7 @@ export async function scorecardFromData(
   const metrics = read.metrics().filter((metric) => metric.calculator);
   const jobs = metrics.flatMap((metric) => {
     const recipe = recipeOf(metric.slug);
-    return recipe ? [jobOf(metric, recipe, read)] : [];
+    return recipe ? [jobOf(metric, { recipe, read })] : [];
   });
   const { runRecipes } = await import("../sql/run.ts");
   const outcomes = await runRecipes(jobs, folder, { options, importPackage });

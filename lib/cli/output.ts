@@ -27,7 +27,9 @@ import type { FromData } from "../sql/run.ts";
 
 /** How to print: the line width in columns and whether to use ANSI colour. */
 export interface TextStyle {
+  /** The line width, in columns. */
   width: number;
+  /** Whether to use ANSI colour. */
   color: boolean;
 }
 
@@ -42,8 +44,16 @@ const ANSI = {
   yellow: ["\x1b[33m", "\x1b[39m"],
 } as const;
 
+/** How {@linkcode paint} styles text. */
+export interface PaintOptions {
+  /** The output's style, which says whether it has colour. */
+  style: TextStyle;
+  /** The ANSI style the text is in. */
+  format: keyof typeof ANSI;
+}
+
 /** Text in an ANSI style when the style has colour, else as it is. */
-export function paint(style: TextStyle, format: keyof typeof ANSI, text: string): string {
+export function paint(text: string, { style, format }: PaintOptions): string {
   const [open, close] = ANSI[format];
   return style.color ? `${open}${text}${close}` : text;
 }
@@ -83,28 +93,46 @@ function keepParentheses(text: string): string {
   return text.replace(/\([^()]{1,40}\)/g, (group) => group.replaceAll(" ", KEEP_TOGETHER));
 }
 
+/** How {@linkcode bullet} marks an item. */
+export interface BulletOptions {
+  /** What the item starts with: `-` unless given, such as `1.` or `[2]`. */
+  marker?: string;
+}
+
 /** A bulleted item wrapped with a hanging indent. */
-export function bullet(text: string, style: TextStyle, marker = "-"): string {
+export function bullet(
+  text: string,
+  style: TextStyle,
+  { marker = "-" }: BulletOptions = {},
+): string {
   const hang = " ".repeat(marker.length + 3);
   return `  ${marker} ${wrap(text, { width: style.width, indent: hang }).trimStart()}`;
 }
 
 /** A heading: bold capitals. */
 export function heading(style: TextStyle, text: string): string {
-  return paint(style, "bold", text.toUpperCase());
+  return paint(text.toUpperCase(), { style, format: "bold" });
+}
+
+/** How {@linkcode sources} numbers the sources it lists. */
+export interface SourcesOptions {
+  /** The number of each source among the metric's sources: 1, 2, … unless given. */
+  numbers?: readonly number[];
 }
 
 /** Sources, each under its number among the metric's sources, with its URL. */
 export function sources(
   list: Source[],
   style: TextStyle,
-  numbers = list.map((_, index) => index + 1),
+  { numbers = list.map((_, index) => index + 1) }: SourcesOptions = {},
 ): string[] {
   if (list.length === 0) return ["  None cited."];
   return list.map((source, index) => {
     const marker = `[${numbers[index] ?? index + 1}]`;
     const hang = " ".repeat(marker.length + 3);
-    return `${bullet(source.label, style, marker)}\n${hang}${paint(style, "cyan", source.url)}`;
+    return `${bullet(source.label, style, { marker })}\n${hang}${
+      paint(source.url, { style, format: "cyan" })
+    }`;
   });
 }
 
@@ -115,7 +143,7 @@ function citations(numbers: readonly number[]): string {
 /** A metric's benchmark sentences, each with the numbers of the sources it cites. */
 export function figures(benchmarks: Benchmarks, style: TextStyle): string[] {
   return benchmarks.benchmarks.map((figure) =>
-    bullet(`${figure.text}${paint(style, "cyan", citations(figure.sources))}`, style)
+    bullet(`${figure.text}${paint(citations(figure.sources), { style, format: "cyan" })}`, style)
   );
 }
 
@@ -132,7 +160,7 @@ function sectionLines(part: Section, style: TextStyle, context: TextContext): st
   ];
   const items = (lines: string[]) => lines.length === 0 ? [] : ["", title, ...lines];
   const labelled = (format: "bold" | "cyan", label: string, text: string) =>
-    bullet(`${paint(style, format, label)}: ${text}`, style);
+    bullet(`${paint(label, { style, format })}: ${text}`, style);
   switch (part.content) {
     case "text":
     case "formula":
@@ -143,14 +171,16 @@ function sectionLines(part: Section, style: TextStyle, context: TextContext): st
       const reviewed = context.metric.benchmarksReviewed ?? "not recorded";
       return [
         "",
-        `${title} ${paint(style, "dim", `(last reviewed ${reviewed})`)}`,
+        `${title} ${paint(`(last reviewed ${reviewed})`, { style, format: "dim" })}`,
         ...figures(metricBenchmarks(context.metric), style),
       ];
     }
     case "list":
       return items(part.value.map((item) => bullet(item, style)));
     case "steps":
-      return items(part.value.map((step, index) => bullet(step, style, `${index + 1}.`)));
+      return items(
+        part.value.map((step, index) => bullet(step, style, { marker: `${index + 1}.` })),
+      );
     case "labelled":
       return items(part.value.map((item) => labelled("bold", item.label, item.text)));
     case "related":
@@ -189,14 +219,19 @@ export function formatMetric(metric: MetricRecord, style: TextStyle): string {
   const kind = metric.kind === "composite" ? " · composite: a tool-defined score" : "";
   const context: TextContext = { metricNames: new Map(), metric };
   return [
-    paint(style, "bold", displayName(metric)),
-    paint(style, "dim", `${metric.slug} · ${metric.tags.join(", ")}${kind}`),
+    paint(displayName(metric), { style, format: "bold" }),
+    paint(`${metric.slug} · ${metric.tags.join(", ")}${kind}`, { style, format: "dim" }),
     ...sectionsOf(metric, METRIC_FIELDS).flatMap((part) => sectionLines(part, style, context)),
   ].join("\n") + "\n";
 }
 
 /** The metric compared with, and the vocabulary that words its figures' segments. */
-type Words = { metric: MetricRecord; segments: Vocabulary };
+export interface StandingOptions {
+  /** The metric the value was compared for. */
+  metric: MetricRecord;
+  /** The segment vocabulary its figures' segments are worded with. */
+  segments: Vocabulary;
+}
 
 /**
  * Where a value stands: the lead first, then the figures grouped by how well their segment matches
@@ -205,13 +240,16 @@ type Words = { metric: MetricRecord; segments: Vocabulary };
 export function formatComparison(
   comparison: ValueComparison,
   style: TextStyle,
-  words: Words,
+  { metric, segments }: StandingOptions,
 ): string {
   return [
-    paint(style, "bold", displayName(words.metric)),
-    paint(style, "dim", `${words.metric.slug} · ${directionWords(comparison.direction).phrase}`),
+    paint(displayName(metric), { style, format: "bold" }),
+    paint(`${metric.slug} · ${directionWords(comparison.direction).phrase}`, {
+      style,
+      format: "dim",
+    }),
     "",
-    ...standingLines(comparison, style, words),
+    ...standingLines(comparison, style, { metric, segments }),
   ].join("\n") + "\n";
 }
 
@@ -219,9 +257,9 @@ export function formatComparison(
 function standingLines(
   comparison: ValueComparison,
   style: TextStyle,
-  { metric, segments }: Words,
+  { metric, segments }: StandingOptions,
 ): string[] {
-  const { lead, hint, groups } = comparisonWords(comparison, metric, segments);
+  const { lead, hint, groups } = comparisonWords(comparison, { metric, vocabulary: segments });
   const cited = [
     ...new Set(
       comparison.placements.map(({ figure }) => metric.figures?.[figure - 1]?.source ?? 0),
@@ -232,15 +270,17 @@ function standingLines(
     lines.map((line) => `#${line.figure}`).join(", ");
   return [
     wrap(lead, { width: style.width }),
-    ...(hint ? [paint(style, "dim", wrap(hint, { width: style.width }))] : []),
+    ...(hint ? [paint(wrap(hint, { width: style.width }), { style, format: "dim" })] : []),
     ...groups.flatMap((group) => [
       "",
       heading(style, group.title),
       ...(group.group === "segment" && group.lines.length > 4
         ? [wrap(numbers(group.lines), { width: style.width, indent: "  " })]
-        : group.lines.map((line) => bullet(citedText(line), style, `#${line.figure}`))),
+        : group.lines.map((line) => bullet(citedText(line), style, { marker: `#${line.figure}` }))),
     ]),
-    ...(cited.length > 0 ? ["", heading(style, "Sources"), ...sources(listed, style, cited)] : []),
+    ...(cited.length > 0
+      ? ["", heading(style, "Sources"), ...sources(listed, style, { numbers: cited })]
+      : []),
   ];
 }
 
@@ -252,8 +292,8 @@ export function formatFramework(
 ): string {
   const context: TextContext = { metricNames };
   return [
-    paint(style, "bold", framework.name),
-    paint(style, "dim", framework.slug),
+    paint(framework.name, { style, format: "bold" }),
+    paint(framework.slug, { style, format: "dim" }),
     ...sectionsOf(framework, FRAMEWORK_FIELDS).flatMap((part) =>
       sectionLines(part, style, context)
     ),
@@ -270,8 +310,8 @@ export function formatCalculatorInputs(metric: MetricRecord, style: TextStyle): 
   const example = Object.entries(calculator.example.inputs)
     .map(([key, value]) => `--${key} ${value}`).join(" ");
   return [
-    paint(style, "bold", displayName(metric)),
-    paint(style, "dim", `${metric.slug} · ${calculator.expression}`),
+    paint(displayName(metric), { style, format: "bold" }),
+    paint(`${metric.slug} · ${calculator.expression}`, { style, format: "dim" }),
     "",
     heading(style, "Inputs"),
     ...rows,
@@ -287,16 +327,15 @@ export function formatCalculatorInputs(metric: MetricRecord, style: TextStyle): 
 export function formatCalculation(
   calculation: Calculation,
   style: TextStyle,
-  words: Words,
+  { metric, segments }: StandingOptions,
 ): string {
-  const { metric } = words;
   const per = calculation.per
     ? ` ${perWords(calculation.per)}`
     : calculation.counted
     ? ` ${spanWords(calculation.counted)}`
     : "";
   const standing = calculation.comparison
-    ? [...standingLines(calculation.comparison, style, words), ""]
+    ? [...standingLines(calculation.comparison, style, { metric, segments }), ""]
     : metric.benchmarks
     ? [
       heading(style, "Benchmarks"),
@@ -306,7 +345,7 @@ export function formatCalculation(
     ]
     : [];
   return [
-    paint(style, "bold", `${displayName(metric)}: ${calculation.written}${per}`),
+    paint(`${displayName(metric)}: ${calculation.written}${per}`, { style, format: "bold" }),
     wrap(calculation.formula, { width: style.width, indent: "  " }),
     "",
     ...standing,
@@ -349,7 +388,9 @@ export function formatFromData(
   const first = Math.max(...rows.map(([name]) => name.length));
   const second = Math.max(...rows.map(([, value]) => value.length));
   const lines = rows.map(([name, value, note]) => {
-    const lead = `  ${paint(style, "cyan", name.padEnd(first))}  ${value.padEnd(second)}  `;
+    const lead = `  ${paint(name.padEnd(first), { style, format: "cyan" })}  ${
+      value.padEnd(second)
+    }  `;
     const indent = " ".repeat(first + second + 6);
     return lead + wrap(note, { width: style.width, indent }).trimStart();
   });

@@ -122,6 +122,14 @@ export function fewToCount(
   return { input: smallest, count: inputs[smallest] ?? 0, below: FEW, swing };
 }
 
+/** What {@linkcode calculate} reads besides the metric and its inputs. */
+export interface CalculateOptions {
+  /** The segment vocabulary, to place the result against the metric's figures. */
+  segments: Vocabulary;
+  /** The span the inputs were counted over, for a rate per period: it is quoted per it. */
+  counted?: Span | undefined;
+}
+
 /**
  * Calculates a metric from typed inputs and places the result against its figures: every input
  * given, each a plain number, no negative count or amount unless the input allows it, no zero
@@ -135,22 +143,19 @@ export function fewToCount(
  * import { calculate } from "./calculate.ts";
  * const catalog = await loadCatalog();
  * const churn = catalog.metrics.find((metric) => metric.slug === "churn-rate")!;
- * const calculation = calculate(churn, catalog.segments, { lost: "90", start: "2000" });
+ * const { segments } = catalog;
+ * const calculation = calculate(churn, { lost: "90", start: "2000" }, { segments });
  * assert.equal(calculation.written, "4.5%");
  * assert.equal(calculation.formula, "lost ÷ start × 100 = 90 ÷ 2,000 × 100 = 4.5%");
- * assert.throws(() => calculate(churn, catalog.segments, { lost: "90", start: "0" }), {
+ * assert.throws(() => calculate(churn, { lost: "90", start: "0" }, { segments }), {
  *   message: "Division by zero: start is 0",
  * });
  * ```
  */
 export function calculate(
   metric: ComparedMetric & Pick<MetricRecord, "calculator" | "notComputable">,
-  segments: Vocabulary,
   typed: Readonly<Record<string, string | undefined>>,
-  { counted }: {
-    /** The span the inputs were counted over, for a rate per period: it is quoted per it. */
-    counted?: Span | undefined;
-  } = {},
+  { segments, counted }: CalculateOptions,
 ): Calculation {
   const calculator = metric.calculator;
   if (!calculator) {
@@ -182,10 +187,10 @@ export function calculate(
   const formula = `${render(expr)} = ${render(expr, shown)} = ${written}`;
   const compared = metric.comparison?.unit === unit
     ? problemOr(() =>
-      compareValue(metric, { segments }, {
+      compareValue(metric, {
         value: result.value,
         ...(span ? { counted: span } : per ? { per } : {}),
-      })
+      }, { segments })
     )
     : undefined;
   // A result that cannot be placed (a loss rate over 100%) is given without a comparison.

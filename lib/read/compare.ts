@@ -359,6 +359,14 @@ function matchOf(
 
 const MAX_ABS_VALUE = 1e15;
 
+/** What {@linkcode compareValue} reads besides the metric and the reader's value. */
+export interface CompareOptions {
+  /** The segment vocabulary the reader's segment and the figures' segments are read with. */
+  segments: Vocabulary;
+  /** The year figures are dated against, to mark the old ones: the current year unless given. */
+  thisYear?: number;
+}
+
 /**
  * Places a reader's value against a metric's figures: every figure of the metric itself, in its
  * unit (or one the metric says is the same scale), for a segment that does not contradict the
@@ -373,7 +381,8 @@ const MAX_ABS_VALUE = 1e15;
  * import { compareValue } from "./compare.ts";
  * const catalog = await loadCatalog();
  * const payback = catalog.metrics.find((metric) => metric.slug === "cac-payback-period")!;
- * const comparison = compareValue(payback, catalog, { value: "14 months" });
+ * const { segments } = catalog;
+ * const comparison = compareValue(payback, { value: "14 months" }, { segments });
  * const median = comparison.placements.find((item) => item.kind === "average");
  * assert.deepEqual([median?.position, median?.better], ["below", true]);
  * ```
@@ -383,11 +392,9 @@ const MAX_ABS_VALUE = 1e15;
  */
 export function compareValue(
   metric: ComparedMetric,
-  catalog: { segments: Vocabulary },
   input: CompareInput,
-  { thisYear = new Date().getFullYear() }: { thisYear?: number } = {},
+  { segments: vocabulary, thisYear = new Date().getFullYear() }: CompareOptions,
 ): ValueComparison {
-  const vocabulary = catalog.segments;
   const comparison = metric.comparison;
   if (!comparison || comparableFigures(metric).length === 0) {
     refuse(`"${metric.slug}" has no benchmark figures to compare a value with`);

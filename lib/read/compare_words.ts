@@ -71,11 +71,18 @@ interface Context {
   vocabulary: Vocabulary;
 }
 
+/** What {@linkcode comparisonWords} reads besides the comparison. */
+export interface ComparisonWordsOptions {
+  /** The metric the value was compared for. */
+  metric: ComparedMetric;
+  /** The segment vocabulary the segments are worded with. */
+  vocabulary: Vocabulary;
+}
+
 /** The comparison in words, for every surface. */
 export function comparisonWords(
   comparison: ValueComparison,
-  metric: ComparedMetric,
-  vocabulary: Vocabulary,
+  { metric, vocabulary }: ComparisonWordsOptions,
 ): ComparisonWords {
   const context = { comparison, metric, vocabulary };
   const hint = hintOf(context);

@@ -159,7 +159,7 @@ export function checkSegment(
       );
     }
     const placed = problemOr(() =>
-      compareValue(metric, { segments: vocabulary }, { value: 0, segment: { [key]: value } })
+      compareValue(metric, { value: 0, segment: { [key]: value } }, { segments: vocabulary })
     );
     if (placed instanceof Problem) throw new Problem(placed.message, { exitCode: 2 });
     checked[key] = value;
@@ -246,16 +246,16 @@ function entryOf(
     segment: Record<string, string>;
   },
 ): ScoreEntry {
-  const calculation = calculate(metric, vocabulary, run.inputs, { counted: run.counted });
+  const calculation = calculate(metric, run.inputs, { segments: vocabulary, counted: run.counted });
   const rate = metric.calculator?.result.per;
   const comparison = metric.comparison && calculation.comparison
-    ? compareValue(metric, { segments: vocabulary }, {
+    ? compareValue(metric, {
       value: calculation.value,
       ...(rate && run.counted ? { counted: run.counted } : rate ? { per: rate } : {}),
       segment: ownSegment(metric, vocabulary, segment),
-    })
+    }, { segments: vocabulary })
     : undefined;
-  const words = comparison ? comparisonWords(comparison, metric, vocabulary) : undefined;
+  const words = comparison ? comparisonWords(comparison, { metric, vocabulary }) : undefined;
   const few = metric.calculator ? fewToCount(metric.calculator, calculation.inputs) : undefined;
   const per = !rate
     ? null

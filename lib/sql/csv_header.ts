@@ -93,6 +93,14 @@ export async function headerOf(file: DataFile): Promise<string[]> {
   return checkHeader(file, await csvHeader(file));
 }
 
+/** How {@linkcode readCsv} reads a file besides its header. */
+export interface ReadCsvOptions {
+  /** More arguments of `read_csv`, each after a comma (`, store_rejects = true`). */
+  extra?: string;
+  /** Whether each column is read as the text it is written with, rather than typed. */
+  asText?: boolean;
+}
+
 /**
  * DuckDB's CSV reader over a file, with the header's columns in its order, each typed (or, with
  * `asText`, each read as the text it is written with).
@@ -100,8 +108,7 @@ export async function headerOf(file: DataFile): Promise<string[]> {
 export function readCsv(
   file: DataFile,
   header: readonly string[],
-  extra = "",
-  asText = false,
+  { extra = "", asText = false }: ReadCsvOptions = {},
 ): string {
   const types = header.map((name) => {
     const column = file.table.columns.find((each) => each.name === name) as Column;

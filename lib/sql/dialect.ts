@@ -89,6 +89,12 @@ export function isParameterType(word: string): word is ParameterType {
   return Object.hasOwn(PARAMETER_TYPES, word);
 }
 
+/** The engine {@linkcode placeholder} writes for. */
+export interface PlaceholderOptions {
+  /** The engine whose parameter syntax is written. */
+  dialect: Dialect;
+}
+
 /**
  * The `n`th bound parameter, cast to its type so that no engine has to guess it: PostgreSQL and
  * DuckDB both number parameters `$1`, `$2`, … and both read `CAST($1 AS TIMESTAMP)`; ClickHouse
@@ -99,13 +105,23 @@ export function isParameterType(word: string): word is ParameterType {
  * ```ts
  * import assert from "node:assert/strict";
  * import { placeholder } from "./dialect.ts";
- * assert.equal(placeholder(1, "timestamp", "duckdb"), "CAST($1 AS TIMESTAMP)");
- * assert.equal(placeholder(2, "integer", "clickhouse"), "{p2:Int32}");
+ * assert.equal(placeholder(1, "timestamp", { dialect: "duckdb" }), "CAST($1 AS TIMESTAMP)");
+ * assert.equal(placeholder(2, "integer", { dialect: "clickhouse" }), "{p2:Int32}");
  * ```
  */
-export function placeholder(n: number, type: ParameterType, dialect: Dialect): string {
+export function placeholder(
+  n: number,
+  type: ParameterType,
+  { dialect }: PlaceholderOptions,
+): string {
   if (dialect === "clickhouse") return `{p${n}:${CLICKHOUSE_PARAMETER_TYPES[type]}}`;
   return `CAST($${n} AS ${PARAMETER_TYPES[type]})`;
+}
+
+/** The engine {@linkcode literal} writes for. */
+export interface LiteralOptions {
+  /** The engine whose literal syntax is written: PostgreSQL unless given. */
+  dialect?: Dialect;
 }
 
 /**
@@ -123,7 +139,7 @@ export function placeholder(n: number, type: ParameterType, dialect: Dialect): s
  * assert.equal(literal(30, "integer"), "30");
  * assert.equal(literal("it's", "text"), "'it''s'");
  * assert.equal(
- *   literal("2024-03-01", "timestamp", "clickhouse"),
+ *   literal("2024-03-01", "timestamp", { dialect: "clickhouse" }),
  *   "toDateTime64('2024-03-01 00:00:00', 3, 'UTC')",
  * );
  * assert.throws(() => literal("2024-03-01'; drop table events; --", "timestamp"));
@@ -132,7 +148,7 @@ export function placeholder(n: number, type: ParameterType, dialect: Dialect): s
 export function literal(
   value: string | number,
   type: ParameterType,
-  dialect: Dialect = "postgres",
+  { dialect = "postgres" }: LiteralOptions = {},
 ): string {
   if (type === "integer") {
     const number = typeof value === "number" ? value : Number(value);

@@ -13,14 +13,21 @@ import { type DataFile, stored } from "./find_files.ts";
 import type { Column } from "./schema.ts";
 import { Problem } from "../problem.ts";
 
+/** The read {@linkcode readProblem} explains. */
+export interface ReadProblemOptions {
+  /** The file DuckDB could not read. */
+  file: DataFile;
+  /** What DuckDB threw. */
+  error: unknown;
+}
+
 /**
  * What stopped DuckDB reading a file: for a CSV file, the first value of the wrong type from
  * DuckDB's rejects table, which names its line, or what DuckDB said.
  */
 export async function readProblem(
   engine: Engine,
-  file: DataFile,
-  error: unknown,
+  { file, error }: ReadProblemOptions,
 ): Promise<Problem> {
   if (file.format === "parquet") {
     return new Problem(`${file.path}: DuckDB could not read the file (${firstLine(error)})`);
@@ -48,7 +55,7 @@ function typeProblem(
 ): Promise<Problem | undefined> {
   return rejectProblem(engine, file, {
     columns: header,
-    read: readCsv(file, header, ", store_rejects = true, rejects_limit = 100000"),
+    read: readCsv(file, header, { extra: ", store_rejects = true, rejects_limit = 100000" }),
     notOfType: (name, value) => {
       const column = file.table.columns.find((each) => each.name === name);
       return column && notOfType(column, value);

@@ -29,6 +29,14 @@ export interface DataFile {
 /** The name of what holds a file's rows in the engine: a table (CSV) or a view (Parquet). */
 export const stored = (file: DataFile) => `data_${file.table.name}`;
 
+/** What {@linkcode findFiles} looks for in a folder. */
+export interface FindFilesOptions {
+  /** The tables whose files are looked for. */
+  tables: readonly Table[];
+  /** What the message of a missing file says the run reads. */
+  reads: string;
+}
+
 /**
  * The file of each table in `folder`: `<table>.csv`, `<table>.csv.gz` or `<table>.parquet`.
  * A table with no file, or with two, is a {@linkcode Problem}; `reads` says in that message
@@ -36,8 +44,7 @@ export const stored = (file: DataFile) => `data_${file.table.name}`;
  */
 export async function findFiles(
   folder: string,
-  tables: readonly Table[],
-  reads: string,
+  { tables, reads }: FindFilesOptions,
 ): Promise<DataFile[]> {
   const found: DataFile[] = [];
   for (const table of tables) {

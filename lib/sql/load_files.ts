@@ -50,7 +50,7 @@ export interface Loaded {
  *
  * @example
  * ```ts ignore
- * const files = await findFiles("exports", tables, "churn-rate's recipe reads …");
+ * const files = await findFiles("exports", { tables, reads: "churn-rate's recipe reads …" });
  * const loaded = await loadFiles(engine, files);
  * const answer = await engine.query(recipe.sql, values);
  * ```
@@ -73,13 +73,13 @@ export async function loadFiles(
       summed = await summary(engine, file, read);
     } catch (error) {
       if (error instanceof Problem) throw error;
-      throw await readProblem(engine, file, error);
+      throw await readProblem(engine, { file, error });
     }
     // Once every value has read as its type, in memory or in place alike.
     if ("header" in read) await refuseOffsets(engine, file, read.header);
     loaded.push({ file, ...summed });
   }
-  for (const { file } of loaded) await checkAcrossRows(engine, file, files);
+  for (const { file } of loaded) await checkAcrossRows(engine, { file, files });
   for (const { file } of loaded) {
     const columns = file.table.columns.map(({ name }) => name);
     await engine.run(
@@ -119,7 +119,7 @@ async function viewCsv(
         readCsv(file, header),
     );
   } catch (error) {
-    throw await readProblem(engine, file, error);
+    throw await readProblem(engine, { file, error });
   }
   return { read: stored(file), header };
 }
@@ -137,7 +137,7 @@ async function refuseOffsets(engine: Engine, file: DataFile, header: readonly st
     .map((column) => column.name);
   if (columns.length === 0) return;
   const [row] = (await engine.query(
-    `SELECT ordinality, ${columns.join(", ")} FROM ${readCsv(file, header, "", true)} ` +
+    `SELECT ordinality, ${columns.join(", ")} FROM ${readCsv(file, header, { asText: true })} ` +
       `WITH ORDINALITY WHERE ${
         columns.map((name) => `regexp_matches(${name}, '${OFFSET}')`).join(" OR ")
       } ORDER BY ordinality LIMIT 1`,

@@ -253,6 +253,12 @@ export function parameterProblems(recipe: Recipe): string[] {
   return problems;
 }
 
+/** When the data {@linkcode resolveParameters} defaults for is complete to. */
+export interface ResolveOptions {
+  /** The time the data is complete up to, in milliseconds since 1970. */
+  asOf: number;
+}
+
 /**
  * Every parameter of a recipe: the values given (by parameter name, as typed), checked, and a
  * default for the rest, for data complete up to `asOf` (milliseconds since 1970). A parameter
@@ -268,11 +274,11 @@ export function parameterProblems(recipe: Recipe): string[] {
  * assert.ok(parsed.ok);
  * const churn = parsed.recipe;
  * const asOf = Date.parse("2024-12-20T10:00:00Z");
- * assert.deepEqual(resolveParameters(churn, {}, asOf).values, {
+ * assert.deepEqual(resolveParameters(churn, {}, { asOf }).values, {
  *   period_start: "2024-11-01 00:00:00",
  *   period_end: "2024-12-01 00:00:00",
  * });
- * assert.deepEqual(resolveParameters(churn, { period_start: "2024-03-01" }, asOf).values, {
+ * assert.deepEqual(resolveParameters(churn, { period_start: "2024-03-01" }, { asOf }).values, {
  *   period_start: "2024-03-01 00:00:00",
  *   period_end: "2024-04-01 00:00:00",
  * });
@@ -281,7 +287,7 @@ export function parameterProblems(recipe: Recipe): string[] {
 export function resolveParameters(
   recipe: Recipe,
   given: Readonly<Record<string, string>>,
-  asOf: number,
+  { asOf }: ResolveOptions,
 ): Parameters {
   const values: Record<string, string | number> = {};
   const defaulted: string[] = [];

@@ -243,7 +243,7 @@ export function bindRecipe(
     sql += text.slice(from, at);
     from = at + length;
     if (inline) {
-      sql += literal(value, parameter.type, dialect);
+      sql += literal(value, parameter.type, { dialect });
       continue;
     }
     let n = numbered.get(name);
@@ -252,7 +252,7 @@ export function bindRecipe(
       n = bound.length;
       numbered.set(name, n);
     }
-    sql += placeholder(n, parameter.type, dialect);
+    sql += placeholder(n, parameter.type, { dialect });
   }
   return { sql: sql + text.slice(from), values: bound };
 }

@@ -125,6 +125,14 @@ export async function ruleProblem(engine: Engine, file: DataFile): Promise<Probl
   );
 }
 
+/** The file {@linkcode checkAcrossRows} checks, among the files of the run. */
+export interface AcrossRowsOptions {
+  /** The file whose rows are checked. */
+  file: DataFile;
+  /** Every file of the run, which a reference's table is found among. */
+  files: readonly DataFile[];
+}
+
 /**
  * Checks the rules across a file's rows: its key given once, each reference to a row of the
  * table it names, and states of one thing that do not overlap. A broken rule is found again in
@@ -132,8 +140,7 @@ export async function ruleProblem(engine: Engine, file: DataFile): Promise<Probl
  */
 export async function checkAcrossRows(
   engine: Engine,
-  file: DataFile,
-  files: readonly DataFile[],
+  { file, files }: AcrossRowsOptions,
 ): Promise<void> {
   const { table } = file;
   const held = stored(file);

@@ -132,7 +132,7 @@ export async function runRecipe(
   // --from: the tables its sources give come from their own files, the others from the schema's
   const mapped = givenBy(sources).filter((name) => recipe.tables.includes(name));
   const tables = tablesOf(recipe).filter((table) => !mapped.includes(table.name));
-  const files = await findFiles(folder, tables, readsWords(recipe, sources));
+  const files = await findFiles(folder, { tables, reads: readsWords(recipe, sources) });
   const engine = await openDuckDb(module, limits);
   try {
     const loaded = [
@@ -269,7 +269,7 @@ async function presentFiles(
 ): Promise<Map<string, DataFile>> {
   const present = new Map<string, DataFile>();
   for (const table of TABLES.filter(({ name }) => !mapped.includes(name))) {
-    const found = await problemOrAsync(() => findFiles(folder, [table], ""));
+    const found = await problemOrAsync(() => findFiles(folder, { tables: [table], reads: "" }));
     if (found instanceof Problem) {
       if (/: no such file,/.test(found.message)) continue;
       throw found;
@@ -321,7 +321,7 @@ async function runLoaded(
     ? Math.min(...reaches.map((reach) => reach.last))
     : instant(asOfGiven);
   const first = Math.min(...reaches.map((reach) => reach.first));
-  const parameters = resolveParameters(recipe, given, asOf);
+  const parameters = resolveParameters(recipe, given, { asOf });
   if (asOfGiven === undefined) checkComplete(recipe, parameters, asOf);
   checkBegun(recipe, parameters, loaded);
   checkFilled(recipe, parameters, first);
@@ -582,7 +582,7 @@ function givenParameters(
     given[name] = value;
   }
   // a missing event name and a period that ends before it starts are found before any file is read
-  resolveParameters(recipe, given, Date.now());
+  resolveParameters(recipe, given, { asOf: Date.now() });
   return given;
 }
 

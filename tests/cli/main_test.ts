@@ -270,11 +270,11 @@ Deno.test("cli compare --json prints the comparison compareValue gives, with eve
   const catalog = await loadCatalog();
   const churn = catalog.metrics.find((metric) => metric.slug === "churn-rate");
   assert.ok(churn);
-  const expected = compareValue(churn, catalog, {
+  const expected = compareValue(churn, {
     value: 2.5,
     per: "month",
     segment: { model: "b2b", arpa: "250" },
-  });
+  }, { segments: catalog.segments });
   const args = [
     "churn-rate",
     "2.5",

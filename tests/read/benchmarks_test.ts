@@ -71,8 +71,8 @@ Deno.test("comparedMetricFrom() keeps each figure's series and data year, so the
     if (comparableFigures(metric).length === 0) continue;
     const input = { value: 10, segment: {} };
     assert.deepEqual(
-      compareValue(rebuilt!, catalog, input, { thisYear: 2026 }),
-      compareValue(metric, catalog, input, { thisYear: 2026 }),
+      compareValue(rebuilt!, input, { segments: catalog.segments, thisYear: 2026 }),
+      compareValue(metric, input, { segments: catalog.segments, thisYear: 2026 }),
       metric.slug,
     );
   }

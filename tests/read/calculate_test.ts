@@ -13,7 +13,7 @@ Deno.test("calculate() reads typed inputs and answers bad ones with one line", (
   const churn = catalog.metrics.find((metric) => metric.slug === "churn-rate");
   assert.ok(churn?.calculator);
   const typed = (lost: string, start?: string) => ({ lost, ...(start ? { start } : {}) });
-  const result = calculate(churn, catalog.segments, typed("90", "2,000"));
+  const result = calculate(churn, typed("90", "2,000"), { segments: catalog.segments });
   assert.equal(result.value, 4.5);
   assert.deepEqual(result.inputs, { lost: 90, start: 2000 });
   const errors = [
@@ -25,7 +25,7 @@ Deno.test("calculate() reads typed inputs and answers bad ones with one line", (
     typed("lots", "100"),
     { lost: "90", begin: "100" },
   ].map((inputs) => {
-    const result = problemOr(() => calculate(churn, catalog.segments, inputs));
+    const result = problemOr(() => calculate(churn, inputs, { segments: catalog.segments }));
     return result instanceof Problem ? `${result.exitCode} ${result.message}` : "ok";
   });
   assert.deepEqual(errors, [
@@ -42,7 +42,7 @@ Deno.test("calculate() reads typed inputs and answers bad ones with one line", (
     ...churn,
     calculator: { ...churn.calculator, inputs: { ...churn.calculator.inputs, lost } },
   };
-  assert.equal(calculate(margin, catalog.segments, typed("-3", "100")).value, -3);
+  assert.equal(calculate(margin, typed("-3", "100"), { segments: catalog.segments }).value, -3);
 });
 
 Deno.test("every worked example of a calculator recomputes to the figure its text states", () => {
@@ -53,7 +53,7 @@ Deno.test("every worked example of a calculator recomputes to the figure its tex
     const typed = Object.fromEntries(
       Object.entries(calculator.example.inputs).map(([key, value]) => [key, String(value)]),
     );
-    const result = calculate(metric, catalog.segments, typed);
+    const result = calculate(metric, typed, { segments: catalog.segments });
     const stated = readWritten(calculator.example.states);
     assert.ok(stated.ok && "value" in stated, metric.slug);
     assert.ok(metric.inPractice.includes(calculator.example.states), metric.slug);

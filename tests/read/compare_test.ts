@@ -7,10 +7,10 @@ import { Problem, problemOr } from "../../lib/problem.ts";
 import { readAmount } from "../../lib/read/amount.ts";
 import { figure, METRIC, seriesPoint, VOCABULARY } from "../_compare_fixture.ts";
 
-const compare = (input: Parameters<typeof compareValue>[2]) =>
-  compareValue(METRIC, { segments: VOCABULARY }, input);
+const compare = (input: Parameters<typeof compareValue>[1]) =>
+  compareValue(METRIC, input, { segments: VOCABULARY });
 
-function compared(input: Parameters<typeof compareValue>[2]) {
+function compared(input: Parameters<typeof compareValue>[1]) {
   return compare(input);
 }
 
@@ -24,7 +24,7 @@ Deno.test("compareValue() gives each compared figure's year and marks one more t
     ],
   } as unknown as MetricRecord;
   const placed = (options?: { thisYear?: number }) => {
-    const result = compareValue(dated, { segments: VOCABULARY }, { value: "3%" }, options);
+    const result = compareValue(dated, { value: "3%" }, { segments: VOCABULARY, ...options });
     return result.placements;
   };
   assert.deepEqual(placed({ thisYear: 2026 }).map((item) => [item.year, item.old]), [
@@ -117,8 +117,8 @@ Deno.test("compareValue() converts a yearly value by compounding as the metric s
   assert.ok(Math.abs((first?.value ?? 0) - 100 * (1 - (1 - 0.46) ** (1 / 12))) < 1e-9);
   const noConversion = compareValue(
     { ...METRIC, comparison: { direction: "lower-is-better", unit: "percent", per: "month" } },
-    { segments: VOCABULARY },
     { value: 46, per: "year" },
+    { segments: VOCABULARY },
   );
   assert.equal(noConversion.placements.length, 0);
   assert.ok(noConversion.context.some((item) => item.reason === "period"));
@@ -141,7 +141,7 @@ Deno.test("what a segment key means is read from the vocabulary, not from its na
     ],
   } as MetricRecord;
   const matches = (segments: Vocabulary) => {
-    const result = compareValue(metric, { segments }, { value: 4, segment: { arpa: 800 } });
+    const result = compareValue(metric, { value: 4, segment: { arpa: 800 } }, { segments });
     return result.placements.map((item) => [item.figure, item.match, item.narrower]);
   };
   assert.deepEqual(matches(roles).filter(([number]) => [6, 8, 9].includes(Number(number))), [
@@ -155,7 +155,7 @@ Deno.test("what a segment key means is read from the vocabulary, not from its na
   );
   // A company's key is offered when its figure's role says so: no problem is thrown.
   assert.equal(
-    compareValue(metric, { segments: roles }, { value: 4, segment: { company: "acme" } }).metric,
+    compareValue(metric, { value: 4, segment: { company: "acme" } }, { segments: roles }).metric,
     METRIC.slug,
   );
 });
@@ -183,7 +183,7 @@ Deno.test("a figure's role in the catalog makes it the rule or a warning line, w
       }),
     ],
   } as unknown as MetricRecord;
-  const result = compareValue(lines, { segments: VOCABULARY }, { value: 4.5 });
+  const result = compareValue(lines, { value: 4.5 }, { segments: VOCABULARY });
   assert.deepEqual(
     result.placements.map(({ kind, better }) => [kind, better]),
     [["target", false], ["warning", true], ["rule", false], ["warning", false]],
@@ -200,16 +200,16 @@ Deno.test("a unit the metric says is the same scale is compared: an NPS written 
       figure({ written: "2x", value: 2, unit: "multiple", per: undefined }),
     ],
   } as unknown as MetricRecord;
-  const result = compareValue(nps, { segments: VOCABULARY }, { value: "50" });
+  const result = compareValue(nps, { value: "50" }, { segments: VOCABULARY });
   assert.deepEqual(
     result.placements.map(({ figure, position }) => [figure, position]),
     [[1, "below"], [2, "above"]],
   );
   assert.deepEqual(result.context, [{ figure: 3, reason: "unit" }]);
   const { sameAs: _sameAs, ...strict } = nps.comparison ?? { direction: "higher-is-better" };
-  const without = compareValue({ ...nps, comparison: strict } as MetricRecord, {
+  const without = compareValue({ ...nps, comparison: strict } as MetricRecord, { value: "50" }, {
     segments: VOCABULARY,
-  }, { value: "50" });
+  });
   assert.deepEqual(without.context.map((item) => item.reason), ["unit", "unit"]);
 });
 
@@ -226,7 +226,7 @@ Deno.test("compareValue() answers bad input with one line", () => {
     () => compare({ value: 3, segment: { arpa: "lots" } }),
     () => compare({ value: 3, segment: { arpa: -5 } }),
     () => compare({ value: 150, per: "year" }),
-    () => compareValue(withoutComparison, { segments: VOCABULARY }, { value: 3 }),
+    () => compareValue(withoutComparison, { value: 3 }, { segments: VOCABULARY }),
   ].map((make) => {
     const outcome = problemOr(make);
     return outcome instanceof Problem ? outcome.message : "ok";
@@ -299,16 +299,18 @@ Deno.test("a value a segment implies counts on the figure's side and on the read
   );
   const b2c = numbered.find((item) => item.segment.model === "b2c");
   assert.ok(smb && b2b && b2c, "churn-rate has figures for B2B SaaS SMBs, B2B and B2C");
-  const given = compareValue(churn, catalog, {
+  const given = compareValue(churn, {
     value: "4%",
     segment: { model: "b2b", customers: "smb" },
-  });
+  }, { segments: catalog.segments });
   const placed = (result: typeof given, number: number) =>
     result.placements.find((item) => item.figure === number)?.match;
   assert.equal(placed(given, smb.number), "yours");
   assert.ok(["closest", "wider"].includes(placed(given, b2b.number) ?? ""), "B2B may apply");
   // The reader who says B2B SaaS is B2B: a B2B figure may apply, a B2C one is another segment.
-  const saas = compareValue(churn, catalog, { value: "4%", segment: { market: "b2b-saas" } });
+  const saas = compareValue(churn, { value: "4%", segment: { market: "b2b-saas" } }, {
+    segments: catalog.segments,
+  });
   assert.equal(placed(saas, smb.number), "yours");
   assert.ok(placed(saas, b2b.number) !== undefined, "the B2B figure is compared");
   assert.deepEqual(saas.context.find((item) => item.figure === b2c.number), {
@@ -317,12 +319,14 @@ Deno.test("a value a segment implies counts on the figure's side and on the read
     key: "model",
   });
   assert.equal(
-    comparisonWords(given, churn, catalog.segments).groups[0]?.title,
+    comparisonWords(given, { metric: churn, vocabulary: catalog.segments }).groups[0]?.title,
     "Your segment (B2B, small businesses)",
   );
   // Two values that contradict each other are one line.
   const clash = problemOr(() =>
-    compareValue(churn, catalog, { value: "4%", segment: { market: "b2b-saas", model: "b2c" } })
+    compareValue(churn, { value: "4%", segment: { market: "b2b-saas", model: "b2c" } }, {
+      segments: catalog.segments,
+    })
   );
   assert.ok(clash instanceof Problem);
   assert.equal(
@@ -336,18 +340,20 @@ Deno.test("a segment key none of a metric's figures is split by is set aside and
   const metric = catalog.metrics.find((item) => item.slug === "dau-mau-ratio")!;
   const keys = segmentChoices(metric, catalog.segments).map((choice) => choice.key);
   assert.ok(!keys.includes("model"), "no DAU/MAU figure is split by business model");
-  const asked = compareValue(metric, catalog, {
+  const asked = compareValue(metric, {
     value: "18%",
     segment: { model: "consumer-social" },
-  });
-  const plain = compareValue(metric, catalog, { value: "18%" });
+  }, { segments: catalog.segments });
+  const plain = compareValue(metric, { value: "18%" }, { segments: catalog.segments });
   assert.deepEqual(asked.unsplit, ["model"]);
   assert.deepEqual(asked.placements, plain.placements, "compared with every figure");
-  const { lead } = comparisonWords(asked, metric, catalog.segments);
+  const { lead } = comparisonWords(asked, { metric, vocabulary: catalog.segments });
   assert.match(lead, /^No figure of DAU\/MAU Ratio is split by business model\. 18% /);
   // A value the vocabulary does not hold is still one line.
   const wrong = problemOr(() =>
-    compareValue(metric, catalog, { value: "18%", segment: { model: "social" } })
+    compareValue(metric, { value: "18%", segment: { model: "social" } }, {
+      segments: catalog.segments,
+    })
   );
   assert.ok(wrong instanceof Problem);
   assert.match(wrong.message, /^Segment "model" takes one of "b2b", "b2c", .* not "social"$/);
@@ -364,7 +370,7 @@ Deno.test("an unknown segment key is one line that suggests only keys a reader i
     )
   ) {
     const refused = problemOr(() =>
-      compareValue(metric, catalog, { value: 1, segment: { plan: "pro" } })
+      compareValue(metric, { value: 1, segment: { plan: "pro" } }, { segments: catalog.segments })
     );
     assert.ok(refused instanceof Problem, metric.slug);
     assert.match(refused.message, new RegExp(`^Unknown segment "plan" for "${metric.slug}"; `));
@@ -374,7 +380,9 @@ Deno.test("an unknown segment key is one line that suggests only keys a reader i
   }
   const nps = catalog.metrics.find((item) => item.slug === "net-promoter-score")!;
   // Business model is among its keys through what B2B SaaS implies.
-  const b2b = compareValue(nps, catalog, { value: 45, segment: { model: "b2b" } });
+  const b2b = compareValue(nps, { value: 45, segment: { model: "b2b" } }, {
+    segments: catalog.segments,
+  });
   assert.ok(b2b.placements.some((item) => item.match === "yours"));
 });
 
@@ -384,7 +392,8 @@ Deno.test("compareValue() places a value against the latest point of a series on
     ...METRIC,
     figures: [point(6, 2022), point(4, 2024), point(5, 2023), figure({ year: 2024 })],
   } as unknown as MetricRecord;
-  const result = compareValue(withSeries, { segments: VOCABULARY }, { value: "4.5%" }, {
+  const result = compareValue(withSeries, { value: "4.5%" }, {
+    segments: VOCABULARY,
     thisYear: 2026,
   });
   assert.deepEqual(
@@ -403,6 +412,6 @@ Deno.test("compareValue() places a value against the latest point of a series on
     ...withSeries,
     figures: [point(4, 2021), point(6, 2022), point(5, 2020)],
   } as unknown as MetricRecord;
-  const latest = compareValue(reordered, { segments: VOCABULARY }, { value: "4.5%" });
+  const latest = compareValue(reordered, { value: "4.5%" }, { segments: VOCABULARY });
   assert.deepEqual(latest.placements.map((item) => [item.figure, item.dataYear]), [[2, 2022]]);
 });

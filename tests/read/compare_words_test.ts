@@ -12,8 +12,8 @@ import {
 import { DIRECTIONS } from "../../lib/catalog/lists.ts";
 
 function words(input: CompareInput, metric: MetricRecord = METRIC, vocabulary = VOCABULARY) {
-  const comparison = compareValue(metric, { segments: vocabulary }, input, { thisYear: 2026 });
-  return comparisonWords(comparison, metric, vocabulary);
+  const comparison = compareValue(metric, input, { segments: vocabulary, thisYear: 2026 });
+  return comparisonWords(comparison, { metric, vocabulary });
 }
 
 /** A metric of months with the given figures, all from one source. */
@@ -118,9 +118,9 @@ Deno.test("each placement is worded by its kind and the metric's direction, on b
     for (const spec of specs) {
       const metric = months(direction, [{ written: "10", value: 10, ...spec }]);
       for (const value of [5, 25]) {
-        const result = compareValue(metric, { segments: VOCABULARY }, { value });
+        const result = compareValue(metric, { value }, { segments: VOCABULARY });
         const [placement] = result.placements;
-        const said = comparisonWords(result, metric, VOCABULARY);
+        const said = comparisonWords(result, { metric, vocabulary: VOCABULARY });
         const [line] = said.groups[0]?.lines ?? [];
         const name = `${direction} ${JSON.stringify(spec)} at ${value}: ${line?.text}`;
         assert.ok(placement && line, name);

@@ -61,7 +61,10 @@ async function loaded<T>(
   return await inFolder(files, async (folder) => {
     const engine = await openDuckDb(duckdb, { tempDirectory: join(folder, "spill") });
     try {
-      const found = await findFiles(folder, names.map(table), "the run reads them");
+      const found = await findFiles(folder, {
+        tables: names.map(table),
+        reads: "the run reads them",
+      });
       const inMemoryBytes = way === "in place" ? { csv: 0, "csv.gz": 0 } : undefined;
       return await use(engine, await loadFiles(engine, found, inMemoryBytes && { inMemoryBytes }));
     } finally {

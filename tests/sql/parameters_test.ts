@@ -21,7 +21,7 @@ function recipe(slug: string): Recipe {
 const day = (value: string | number | undefined) => String(value).replace(/ 00:00:00$/, "");
 const defaults = (slug: string, given: Record<string, string> = {}, asOf = AS_OF) =>
   Object.fromEntries(
-    Object.entries(resolveParameters(recipe(slug), given, asOf).values).map((
+    Object.entries(resolveParameters(recipe(slug), given, { asOf }).values).map((
       [name, value],
     ) => [name, typeof value === "number" ? value : day(value)]),
   );
@@ -31,7 +31,7 @@ Deno.test("resolveParameters() gives every recipe a default for each parameter b
   for (const [slug, read] of recipes()) {
     const events = read.parameters.filter((parameter) => parameter.type === "text");
     const given = Object.fromEntries(events.map((parameter) => [parameter.name, "some_event"]));
-    const resolved = resolveParameters(read, given, AS_OF);
+    const resolved = resolveParameters(read, given, { asOf: AS_OF });
     assert.deepEqual(
       Object.keys(resolved.values),
       read.parameters.map((parameter) => parameter.name),
@@ -48,7 +48,7 @@ Deno.test("resolveParameters() gives every recipe a default for each parameter b
     const [first] = events;
     if (first !== undefined) {
       assert.throws(
-        () => resolveParameters(read, {}, AS_OF),
+        () => resolveParameters(read, {}, { asOf: AS_OF }),
         new RegExp(
           `^Problem: ${slug}'s recipe needs ${optionName(first.name)}: .+ \\(such as \\w+\\)$`,
         ),
@@ -104,7 +104,9 @@ Deno.test("resolveParameters() takes one side of a period and derives the other;
     period_start: "2023-07-01",
     period_end: "2024-07-01",
   });
-  const resolved = resolveParameters(recipe("churn-rate"), { period_start: "2024-03-01" }, AS_OF);
+  const resolved = resolveParameters(recipe("churn-rate"), { period_start: "2024-03-01" }, {
+    asOf: AS_OF,
+  });
   assert.deepEqual(resolved.defaulted, ["period_end"]);
   assert.equal(
     defaultWords(recipe("churn-rate"), "period_end", resolved),
@@ -112,7 +114,7 @@ Deno.test("resolveParameters() takes one side of a period and derives the other;
   );
   const refused = (slug: string, given: Record<string, string>) => {
     try {
-      resolveParameters(recipe(slug), given, AS_OF);
+      resolveParameters(recipe(slug), given, { asOf: AS_OF });
     } catch (error) {
       return error instanceof Error ? error.message : "";
     }
@@ -142,7 +144,7 @@ Deno.test("resolveParameters() takes one side of a period and derives the other;
 
 Deno.test("earlierPeriod() moves a defaulted cohort or period back by its length, or day 0 by a day, and nothing given", () => {
   const activation = recipe("activation-rate");
-  const resolved = resolveParameters(activation, { activation_event: "x" }, AS_OF);
+  const resolved = resolveParameters(activation, { activation_event: "x" }, { asOf: AS_OF });
   const earlier = earlierPeriod(activation, resolved);
   assert.equal(earlier?.values.cohort_start, "2024-10-01 00:00:00");
   assert.equal(earlier?.values.cohort_end, "2024-11-01 00:00:00");
@@ -152,17 +154,17 @@ Deno.test("earlierPeriod() moves a defaulted cohort or period back by its length
   );
   const retention = recipe("n-day-retention");
   assert.equal(
-    earlierPeriod(retention, resolveParameters(retention, {}, AS_OF))?.values.cohort_day,
+    earlierPeriod(retention, resolveParameters(retention, {}, { asOf: AS_OF }))?.values.cohort_day,
     "2024-12-17 00:00:00",
   );
   const given = resolveParameters(
     activation,
     { activation_event: "x", cohort_start: "2024-03-01" },
-    AS_OF,
+    { asOf: AS_OF },
   );
   assert.equal(earlierPeriod(activation, given), undefined, "a period given stays");
   const churn = recipe("churn-rate");
-  assert.deepEqual(earlierPeriod(churn, resolveParameters(churn, {}, AS_OF))?.values, {
+  assert.deepEqual(earlierPeriod(churn, resolveParameters(churn, {}, { asOf: AS_OF }))?.values, {
     period_start: "2024-10-01 00:00:00",
     period_end: "2024-11-01 00:00:00",
   });
@@ -175,7 +177,7 @@ Deno.test("earlierPeriod() moves a defaulted cohort or period back by its length
   );
   const snapshot = recipe("annual-recurring-revenue");
   assert.equal(
-    earlierPeriod(snapshot, resolveParameters(snapshot, {}, AS_OF)),
+    earlierPeriod(snapshot, resolveParameters(snapshot, {}, { asOf: AS_OF })),
     undefined,
     "a snapshot does not move",
   );
@@ -213,12 +215,12 @@ Deno.test("a setting's default is the one its header declares, never the example
   const changed = parseRecipe(file.replace(/(:window_days integer = 14, .*)\(14\)/, "$1(99)"));
   assert.ok(changed.ok);
   const asOf = Date.parse("2024-12-20T00:00:00Z");
-  assert.equal(resolveParameters(changed.recipe, {}, asOf).values.window_days, 14);
+  assert.equal(resolveParameters(changed.recipe, {}, { asOf }).values.window_days, 14);
   const quarter = parseRecipe(
     (RECIPE_FILES["net-promoter-score"] ?? "").replace("= 3 months", "= 6 months"),
   );
   assert.ok(quarter.ok);
-  const { values } = resolveParameters(quarter.recipe, {}, asOf);
+  const { values } = resolveParameters(quarter.recipe, {}, { asOf });
   assert.deepEqual([values.period_start, values.period_end], [
     "2024-06-01 00:00:00",
     "2024-12-01 00:00:00",

@@ -19,7 +19,7 @@ export class BenchmarksCommand implements Command {
   arity = () => ONE_SLUG;
 
   async run(args: readonly string[], io: CliIo) {
-    const context = await parse(this, args, io);
+    const context = await parse(this, { args, io });
     if (context === undefined) return;
     const { positionals: [slug = ""], model, style, answer } = context;
     const read = await model();
@@ -95,14 +95,14 @@ function table(
           cell === "" ? [] : [`${kept[index + 1]?.title ?? ""}: ${cell}`]
         ).join(" · "),
         style,
-        `${kept[0]?.title ?? ""}${first}`,
+        { marker: `${kept[0]?.title ?? ""}${first}` },
       )
     );
   }
   const line = (texts: readonly string[]) =>
     (indent + texts.map((text, index) => text.padEnd(widths[index] ?? 0)).join("  ")).trimEnd();
   return [
-    paint(style, "dim", line(kept.map((column) => column.title))),
+    paint(line(kept.map((column) => column.title)), { style, format: "dim" }),
     ...rows.flatMap((row) => {
       const wrapped = row.map((cell, index) => cellLines(cell, widths[index] ?? cell.length));
       const lines = Math.max(1, ...wrapped.map((cellLines) => cellLines.length));
@@ -175,7 +175,7 @@ function formatBenchmarks(
 ): string {
   const title = displayName(metric);
   if (!metric.benchmarks) {
-    return `${paint(style, "bold", title)}\n\n${
+    return `${paint(title, { style, format: "bold" })}\n\n${
       wrap(
         "No benchmark figures: no credible public source was found for this metric.",
         { width: style.width, indent: "  " },
@@ -183,8 +183,11 @@ function formatBenchmarks(
     }\n`;
   }
   return [
-    paint(style, "bold", `${title}: benchmarks`),
-    paint(style, "dim", `Last reviewed ${metric.benchmarksReviewed ?? "(not recorded)"}`),
+    paint(`${title}: benchmarks`, { style, format: "bold" }),
+    paint(`Last reviewed ${metric.benchmarksReviewed ?? "(not recorded)"}`, {
+      style,
+      format: "dim",
+    }),
     "",
     ...figures(benchmarks, style),
     ...figureTable(benchmarks, style),

@@ -44,7 +44,7 @@ export class CalcCommand implements Command {
   }
 
   async run(args: readonly string[], io: CliIo) {
-    const context = await parse(this, args, io);
+    const context = await parse(this, { args, io });
     if (context === undefined) return;
     const { positionals, values, text, model, style, answer } = context;
     const read = await model();
@@ -62,7 +62,7 @@ export class CalcCommand implements Command {
     const metric = found(read.resolve("metric", positionals[0] ?? ""), io);
     const data = text("data");
     if (data !== undefined) {
-      const { run, calculation } = await fromData(metric, data, context, { own: [], read });
+      const { run, calculation } = await fromData(metric, context, { folder: data, own: [], read });
       answer(
         { ...calculation, data: dataJson(run, metric) },
         () =>
@@ -84,7 +84,7 @@ export class CalcCommand implements Command {
       );
       return;
     }
-    const calculation = calculate(metric, segments, typed);
+    const calculation = calculate(metric, typed, { segments });
     answer(calculation, () => formatCalculation(calculation, style, { metric, segments }));
   }
 }

@@ -62,7 +62,7 @@ export class CompareCommand implements Command {
   }
 
   async run(args: readonly string[], io: CliIo) {
-    const context = await parse(this, args, io);
+    const context = await parse(this, { args, io });
     if (context === undefined) return;
     const { positionals, repeated, text, model, style, answer } = context;
     const data = text("data");
@@ -77,7 +77,7 @@ export class CompareCommand implements Command {
     const metric = found(read.resolve("metric", positionals[0] ?? ""), io);
     const computed = data === undefined
       ? undefined
-      : await fromData(metric, data, context, { own: ["segment"], read });
+      : await fromData(metric, context, { folder: data, own: ["segment"], read });
     if (computed) {
       input.value = computed.calculation.value;
       const { per } = metric.calculator?.result ?? {};
@@ -85,7 +85,7 @@ export class CompareCommand implements Command {
       if (per !== undefined && input.counted === undefined) input.per = per;
     }
     const segments = read.vocabulary();
-    const comparison = compareValue(metric, { segments }, input);
+    const comparison = compareValue(metric, input, { segments });
     answer(
       computed ? { ...comparison, data: dataJson(computed.run, metric) } : comparison,
       () =>

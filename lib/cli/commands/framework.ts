@@ -16,7 +16,7 @@ export class FrameworkCommand implements Command {
   arity = () => ONE_SLUG;
 
   async run(args: readonly string[], io: CliIo) {
-    const context = await parse(this, args, io);
+    const context = await parse(this, { args, io });
     if (context === undefined) return;
     const { positionals: [slug = ""], model, style, answer } = context;
     const read = await model();

@@ -16,7 +16,7 @@ export class FrameworksCommand implements Command {
   arity = () => NO_ARGUMENTS;
 
   async run(args: readonly string[], io: CliIo) {
-    const context = await parse(this, args, io);
+    const context = await parse(this, { args, io });
     if (context === undefined) return;
     const { model, style, answer } = context;
     const all = (await model()).frameworks();
@@ -27,8 +27,8 @@ export class FrameworksCommand implements Command {
 /** The framework list. */
 function formatFrameworkList(frameworks: Framework[], style: TextStyle): string {
   return frameworks.map((framework) =>
-    `${paint(style, "cyan", framework.slug)}  ${paint(style, "bold", framework.name)}\n${
-      wrap(framework.summary, { width: style.width, indent: "  " })
-    }`
+    `${paint(framework.slug, { style, format: "cyan" })}  ${
+      paint(framework.name, { style, format: "bold" })
+    }\n${wrap(framework.summary, { width: style.width, indent: "  " })}`
   ).join("\n\n") + "\n";
 }

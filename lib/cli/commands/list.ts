@@ -18,7 +18,7 @@ export class ListCommand implements Command {
   arity = () => NO_ARGUMENTS;
 
   async run(args: readonly string[], io: CliIo) {
-    const context = await parse(this, args, io);
+    const context = await parse(this, { args, io });
     if (context === undefined) return;
     const { text, model, style, answer } = context;
     const tag = knownTag(text("tag"), "list");
@@ -41,16 +41,16 @@ export function formatMetricList(metrics: MetricRecord[], style: TextStyle): str
   return metrics.map((metric) => {
     const name = displayName(metric);
     const tags = `[${metric.tags.join(", ")}]`;
-    const slug = paint(style, "cyan", metric.slug.padEnd(slugWidth));
+    const slug = paint(metric.slug.padEnd(slugWidth), { style, format: "cyan" });
     // Within the width: the tags go to a line of their own when the row would be too long, and
     // on a narrow terminal the name and tags go under the slug.
     if (slugWidth + 2 + name.length + 1 + tags.length <= style.width) {
-      return `${slug}  ${name} ${paint(style, "dim", tags)}`;
+      return `${slug}  ${name} ${paint(tags, { style, format: "dim" })}`;
     }
     if (slugWidth + 2 + Math.max(name.length, tags.length) <= style.width) {
-      return `${slug}  ${name}\n${hang}${paint(style, "dim", tags)}`;
+      return `${slug}  ${name}\n${hang}${paint(tags, { style, format: "dim" })}`;
     }
-    return `${paint(style, "cyan", metric.slug)}\n${
+    return `${paint(metric.slug, { style, format: "cyan" })}\n${
       wrap(`${name} ${tags}`, { width: style.width, indent: "    " })
     }`;
   }).join("\n") + (metrics.length > 0 ? "\n" : "");

@@ -15,7 +15,7 @@ export class McpCommand implements Command {
   arity = () => NO_ARGUMENTS;
 
   async run(args: readonly string[], io: CliIo) {
-    const context = await parse(this, args, io);
+    const context = await parse(this, { args, io });
     if (context === undefined) return;
     const { catalogDir } = context;
     const catalog = await io.loadCatalog(catalogDir);

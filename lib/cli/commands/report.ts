@@ -62,7 +62,7 @@ export class ReportCommand implements Command {
   }
 
   async run(args: readonly string[], io: CliIo) {
-    const context = await parse(this, args, io);
+    const context = await parse(this, { args, io });
     if (context === undefined) return;
     const { values, repeated, text, model, style, answer } = context;
     const folder = text("data");
@@ -190,7 +190,7 @@ function entryLines(
   const inputs = Object.entries(entry.inputs)
     .map(([name, value]) => `${name} ${groupedNumber(value, 2)}`).join(", ");
   return [
-    `  ${paint(style, "bold", `${entry.name}: ${entry.written}${per}`)}`,
+    `  ${paint(`${entry.name}: ${entry.written}${per}`, { style, format: "bold" })}`,
     wrap(`${span.trim()}; ${inputs}`, { width, indent }),
     ...(entry.lead ? [wrap(entry.lead, { width, indent })] : []),
     ...(entry.few && calculator

@@ -23,7 +23,7 @@ export class SearchCommand implements Command {
   }
 
   async run(args: readonly string[], io: CliIo) {
-    const context = await parse(this, args, io);
+    const context = await parse(this, { args, io });
     if (context === undefined) return;
     const { positionals, text, model, style, answer } = context;
     const limitText = text("limit") ?? "10";
@@ -61,8 +61,8 @@ function formatHits(
     const passage = snippet && !snippet.summary
       ? `\n${wrap(`“${snippet.text}”`, { width: style.width, indent })}`
       : "";
-    return `${number}${paint(style, "bold", name)}  ${
-      paint(style, "dim", `${hit.slug} · ${hit.type}`)
+    return `${number}${paint(name, { style, format: "bold" })}  ${
+      paint(`${hit.slug} · ${hit.type}`, { style, format: "dim" })
     }\n${snippet?.summary ? emphasise(summary, snippet.words, style) : summary}${
       snippet ? emphasise(passage, snippet.words, style) : ""
     }`;
@@ -75,6 +75,6 @@ function emphasise(text: string, words: readonly string[], style: TextStyle): st
   const wanted = new Set(words);
   return text.replace(
     /[\p{L}\p{N}]+/gu,
-    (word) => wanted.has(word) ? paint(style, "bold", word) : word,
+    (word) => wanted.has(word) ? paint(word, { style, format: "bold" }) : word,
   );
 }

@@ -15,7 +15,7 @@ export class ServeCommand implements Command {
   arity = () => NO_ARGUMENTS;
 
   async run(args: readonly string[], io: CliIo) {
-    const context = await parse(this, args, io);
+    const context = await parse(this, { args, io });
     if (context === undefined) return;
     const { catalogDir, text } = context;
     const options = serveOptionsFromEnv(io.env, { port: text("port") });

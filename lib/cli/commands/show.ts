@@ -16,7 +16,7 @@ export class ShowCommand implements Command {
   arity = () => ONE_SLUG;
 
   async run(args: readonly string[], io: CliIo) {
-    const context = await parse(this, args, io);
+    const context = await parse(this, { args, io });
     if (context === undefined) return;
     const { positionals: [slug = ""], model, style, answer } = context;
     const metric = found((await model()).resolve("metric", slug), io);

@@ -41,7 +41,7 @@ export class SqlCommand implements Command {
   }
 
   async run(args: readonly string[], io: CliIo) {
-    const context = await parse(this, args, io);
+    const context = await parse(this, { args, io });
     if (context === undefined) return;
     const { positionals: [slug = ""], text, flag, print, model } = context;
     const dialect = dialectOf(text("dialect"));
@@ -52,7 +52,7 @@ export class SqlCommand implements Command {
     }
     const recipe = findRecipe(await model(), slug);
     if (!recipe.ok) throw new Problem(recipe.message);
-    sayAlias(recipe.alias, recipe.slug, io);
+    sayAlias(io, { alias: recipe.alias, slug: recipe.slug });
     // The file as it is (one text for PostgreSQL and DuckDB), or ClickHouse's rewriting of it.
     print(recipeText(recipe.recipe.text, dialect));
   }

@@ -17,7 +17,7 @@ export class ValidateCommand implements Command {
   arity = () => NO_ARGUMENTS;
 
   async run(args: readonly string[], io: CliIo) {
-    const context = await parse(this, args, io);
+    const context = await parse(this, { args, io });
     if (context === undefined) return;
     const { catalogDir, flag, print } = context;
     const written = flag("write") ? await io.writeArtifact(catalogDir) : undefined;

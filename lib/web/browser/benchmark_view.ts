@@ -67,7 +67,7 @@ function render(answer: Answer, vocabulary: Vocabulary): string {
     linkOf: (figure) => `#source-${figure.source}`,
   });
   const per = answer.per ? ` (quoted ${perWords(answer.per)})` : "";
-  const words = comparison && comparisonWords(comparison, metric, vocabulary);
+  const words = comparison && comparisonWords(comparison, { metric, vocabulary });
   const lines = words
     ? words.groups.map((group) => {
       const items = group.lines.map((line) =>

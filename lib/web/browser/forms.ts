@@ -69,7 +69,7 @@ function answerParts(
   metric: ComparedMetric,
   vocabulary: Vocabulary,
 ): { lead: Element[]; groups: Element[] } {
-  const words = comparisonWords(comparison, metric, vocabulary);
+  const words = comparisonWords(comparison, { metric, vocabulary });
   const lead = [
     element("p", words.lead, "verdict"),
     ...(words.hint ? [element("p", words.hint, "muted")] : []),
@@ -135,7 +135,7 @@ async function calculated(form: Element, slug: string): Promise<Element> {
     ...(definition?.notComputable ? { notComputable: definition.notComputable } : {}),
   };
   const calculation = problemOr(() =>
-    calculate(metric, set.segments, Object.fromEntries(fieldsOf(form)))
+    calculate(metric, Object.fromEntries(fieldsOf(form)), { segments: set.segments })
   );
   if (calculation instanceof Problem) return alertOf(calculation.message);
   const per = calculation.per ? ` ${perWords(calculation.per)}` : "";
@@ -160,7 +160,7 @@ async function answer(form: Element, slug: string): Promise<Element> {
   const read = compareInputFrom(fieldsOf(form));
   if (!read.ok) return alertOf(read.error);
   if (!metric) return alertOf(`No figures for "${slug}"`);
-  const comparison = problemOr(() => compareValue(metric, { segments: set.segments }, read.input));
+  const comparison = problemOr(() => compareValue(metric, read.input, { segments: set.segments }));
   if (comparison instanceof Problem) return alertOf(comparison.message);
   const per = comparison.per ? ` ${perWords(comparison.per)}` : "";
   const { lead, groups } = answerParts(comparison, metric, set.segments);

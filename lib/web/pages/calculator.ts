@@ -70,7 +70,7 @@ export function calculatorAnswer(
 ): Html {
   const per = calculation.per ? ` ${perWords(calculation.per)}` : "";
   const comparison = calculation.comparison;
-  const words = comparison && comparisonWords(comparison, metric, vocabulary);
+  const words = comparison && comparisonWords(comparison, { metric, vocabulary });
   return markup`<section class="answer" aria-labelledby="result">
 <h2 id="result">Result: ${calculation.written}${per}</h2>
 <p class="formula-numbers">${calculation.formula}</p>

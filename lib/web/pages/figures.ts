@@ -141,7 +141,7 @@ export function compareAnswer(
 ): Html {
   const per = comparison.per ? ` ${perWords(comparison.per)}` : "";
   const direction = directionWords(comparison.direction).aim;
-  const words = comparisonWords(comparison, metric, vocabulary);
+  const words = comparisonWords(comparison, { metric, vocabulary });
   return markup`<section class="answer" aria-labelledby="answer">
 <h2 id="answer">Where ${formatValue(comparison.value, comparison.unit)}${per} stands</h2>
 ${verdictHtml(words)}

@@ -242,7 +242,7 @@ export function metricComparePage(
   let answer: Html | undefined;
   if (read.ok) {
     const comparison = problemOr(() =>
-      compareValue(metric, { segments: context.segments }, read.input)
+      compareValue(metric, read.input, { segments: context.segments })
     );
     if (comparison instanceof Problem) error = comparison.message;
     else answer = compareAnswer(metric, { vocabulary: context.segments, comparison });
@@ -289,7 +289,7 @@ export function metricCalcPage(
   for (const key of Object.keys(metric.calculator?.inputs ?? {})) {
     typed[key] = (params.get(key) ?? "").slice(0, 100);
   }
-  const result = problemOr(() => calculate(metric, context.segments, typed));
+  const result = problemOr(() => calculate(metric, typed, { segments: context.segments }));
   const problem = result instanceof Problem ? result : undefined;
   const main =
     markup`<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/metrics">Metrics</a></li><li><a href="${
