@@ -154,6 +154,27 @@ export function found<K extends RecordKind>(lookup: Lookup<K>, io: CliIo) {
   throw new Problem(`${notFound.message}${hint}`);
 }
 
+/** What {@linkcode parseNamed} reads a one-record command's arguments with. */
+export interface NamedOptions<K extends RecordKind> extends ParseOptions {
+  /** The kind of record the one positional argument names. */
+  kind: K;
+}
+
+/**
+ * Reads the arguments of a command over one record, then finds the record its one positional
+ * argument names by slug, name or abbreviation: the context with the read model and the record,
+ * or `undefined` once it printed its help.
+ */
+export async function parseNamed<K extends RecordKind>(
+  command: Command,
+  { args, io, kind }: NamedOptions<K>,
+) {
+  const context = await parse(command, { args, io });
+  if (context === undefined) return undefined;
+  const read = await context.model();
+  return { ...context, read, record: found(read.resolve(kind, context.positionals[0] ?? ""), io) };
+}
+
 /** The tag `--tag` names, or a usage {@linkcode Problem} that lists the tags. */
 export function knownTag(given: string | undefined, command?: string): Tag | undefined {
   if (given === undefined) return undefined;

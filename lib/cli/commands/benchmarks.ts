@@ -7,7 +7,7 @@
 import { type Benchmarks, displayName, type MetricRecord } from "../../catalog/records.ts";
 import type { Vocabulary } from "../../catalog/figures.ts";
 import { seriesPointsWords, seriesWords, statisticWords } from "../../read/words.ts";
-import { type CliIo, type Command, found, ONE_SLUG, parse } from "../command.ts";
+import { type CliIo, type Command, ONE_SLUG, parseNamed } from "../command.ts";
 import { bullet, figures, heading, pack, paint, sources, type TextStyle, wrap } from "../output.ts";
 
 /** The `benchmarks` command. */
@@ -19,11 +19,9 @@ export class BenchmarksCommand implements Command {
   arity = () => ONE_SLUG;
 
   async run(args: readonly string[], io: CliIo) {
-    const context = await parse(this, { args, io });
-    if (context === undefined) return;
-    const { positionals: [slug = ""], model, style, answer } = context;
-    const read = await model();
-    const metric = found(read.resolve("metric", slug), io);
+    const named = await parseNamed(this, { args, io, kind: "metric" });
+    if (named === undefined) return;
+    const { record: metric, read, style, answer } = named;
     const benchmarks = read.benchmarks(metric);
     answer(
       benchmarks,

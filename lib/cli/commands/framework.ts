@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type CliIo, type Command, found, ONE_SLUG, parse } from "../command.ts";
+import { type CliIo, type Command, ONE_SLUG, parseNamed } from "../command.ts";
 import { formatFramework } from "../output.ts";
 
 /** The `framework` command. */
@@ -16,11 +16,9 @@ export class FrameworkCommand implements Command {
   arity = () => ONE_SLUG;
 
   async run(args: readonly string[], io: CliIo) {
-    const context = await parse(this, { args, io });
-    if (context === undefined) return;
-    const { positionals: [slug = ""], model, style, answer } = context;
-    const read = await model();
-    const record = found(read.resolve("framework", slug), io);
+    const named = await parseNamed(this, { args, io, kind: "framework" });
+    if (named === undefined) return;
+    const { record, read, style, answer } = named;
     answer(record, () => formatFramework(record, style, { metricNames: read.names("metric") }));
   }
 }

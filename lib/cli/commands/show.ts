@@ -4,7 +4,7 @@
  * @module
  */
 import { toApiMetric } from "../../catalog/records.ts";
-import { type CliIo, type Command, found, ONE_SLUG, parse } from "../command.ts";
+import { type CliIo, type Command, ONE_SLUG, parseNamed } from "../command.ts";
 import { formatMetric } from "../output.ts";
 
 /** The `show` command. */
@@ -16,10 +16,9 @@ export class ShowCommand implements Command {
   arity = () => ONE_SLUG;
 
   async run(args: readonly string[], io: CliIo) {
-    const context = await parse(this, { args, io });
-    if (context === undefined) return;
-    const { positionals: [slug = ""], model, style, answer } = context;
-    const metric = found((await model()).resolve("metric", slug), io);
+    const named = await parseNamed(this, { args, io, kind: "metric" });
+    if (named === undefined) return;
+    const { record: metric, style, answer } = named;
     answer(toApiMetric(metric), () => formatMetric(metric, style));
   }
 }
