@@ -136,11 +136,14 @@ async function refuseOffsets(engine: Engine, file: DataFile, header: readonly st
     .filter((column) => column.type === "timestamp" && header.includes(column.name))
     .map((column) => column.name);
   if (columns.length === 0) return;
+  const asText = readCsv(file, header, { asText: true });
+  const offset = columns.map((name) => `regexp_matches(${name}, '${OFFSET}')`).join(" OR ");
+  // A scan on every thread finds whether any has one; only then is the file read in order.
+  const { rows: [any] } = await engine.query(`SELECT 1 FROM ${asText} WHERE ${offset} LIMIT 1`);
+  if (any === undefined) return;
   const [row] = (await engine.query(
-    `SELECT ordinality, ${columns.join(", ")} FROM ${readCsv(file, header, { asText: true })} ` +
-      `WITH ORDINALITY WHERE ${
-        columns.map((name) => `regexp_matches(${name}, '${OFFSET}')`).join(" OR ")
-      } ORDER BY ordinality LIMIT 1`,
+    `SELECT ordinality, ${columns.join(", ")} FROM ${asText} WITH ORDINALITY WHERE ${offset} ` +
+      "ORDER BY ordinality LIMIT 1",
   )).rows;
   if (row === undefined) return;
   const at = columns.findIndex((_, index) => new RegExp(OFFSET).test(String(row[index + 1])));
