@@ -37,9 +37,10 @@ export interface SourceParts {
 export function sourceParts(source: Source): SourceParts {
   const author = source.label.split(/,|\s"|\s\(|\s“/)[0]?.trim() ?? "";
   const last = source.label.match(/\(([^()]*)\)\s*$/)?.[1] ?? "";
-  const years = last.match(/\b(?:19|20)\d{2}\b/g) ?? [];
-  const accessed = last.match(/accessed ((?:19|20)\d{2})/)?.[1];
-  const year = years.find((found) => found !== accessed);
+  // "accessed 2026" or "accessed March 2026" is when it was read; any other year, when published.
+  const access = /\baccessed\s+(?:\p{L}+\s+)?((?:19|20)\d{2})\b/iu;
+  const accessed = last.match(access)?.[1];
+  const year = last.replace(access, "").match(/\b(?:19|20)\d{2}\b/)?.[0];
   return {
     author,
     ...(year === undefined ? {} : { year }),

@@ -91,6 +91,15 @@ Deno.test("sourceParts() reads a source's author and dates from its label, in on
     accessed: "2026",
   });
   assert.deepEqual(parts("Lab docs"), { author: "Lab docs" });
+  assert.deepEqual(parts('Recurly, "Churn" (2026, accessed 2026)'), {
+    author: "Recurly",
+    year: "2026",
+    accessed: "2026",
+  });
+  assert.deepEqual(parts('Recurly, "Churn" (accessed March 2026)'), {
+    author: "Recurly",
+    accessed: "2026",
+  });
 });
 
 Deno.test("sourceProblems() holds a label to its source's author and year, and refuses a year after the access", () => {
@@ -124,4 +133,9 @@ Deno.test("sourceProblems() holds a label to its source's author and year, and r
   assert.deepEqual(problems('Recurly, "Churn" (2027, accessed 2026)', { year: 2027 }), [
     "s.label: published in 2027, after it was accessed in 2026",
   ]);
+  assert.deepEqual(problems('Recurly, "Churn" (2027, accessed March 2026)', { year: 2027 }), [
+    "s.label: published in 2027, after it was accessed in 2026",
+  ]);
+  assert.deepEqual(problems('Recurly, "Churn" (2026, accessed 2026)', { year: 2026 }), []);
+  assert.deepEqual(problems('Recurly, "Churn" (accessed March 2026)', { year: null }), []);
 });
