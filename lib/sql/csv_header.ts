@@ -99,20 +99,23 @@ export interface ReadCsvOptions {
   extra?: string;
   /** Whether each column is read as the text it is written with, rather than typed. */
   asText?: boolean;
+  /** Whether the timestamp columns alone are read as text (each then cast where it is used). */
+  timestampsAsText?: boolean;
 }
 
 /**
  * DuckDB's CSV reader over a file, with the header's columns in its order, each typed (or, with
- * `asText`, each read as the text it is written with).
+ * `asText`, each read as the text it is written with; with `timestampsAsText`, the timestamps).
  */
 export function readCsv(
   file: DataFile,
   header: readonly string[],
-  { extra = "", asText = false }: ReadCsvOptions = {},
+  { extra = "", asText = false, timestampsAsText = false }: ReadCsvOptions = {},
 ): string {
   const types = header.map((name) => {
     const column = file.table.columns.find((each) => each.name === name) as Column;
-    return `${text(name)}: ${text(asText ? "VARCHAR" : columnType(column.type, "duckdb"))}`;
+    const textual = asText || (timestampsAsText && column.type === "timestamp");
+    return `${text(name)}: ${text(textual ? "VARCHAR" : columnType(column.type, "duckdb"))}`;
   });
   return `read_csv(${text(file.path)}, header = true, auto_detect = false, delim = ',', ` +
     `quote = '"', escape = '"', columns = {${types.join(", ")}}${extra})`;

@@ -75,8 +75,6 @@ export async function loadFiles(
       if (error instanceof Problem) throw error;
       throw await readProblem(engine, { file, error });
     }
-    // Once every value has read as its type, in memory or in place alike.
-    if ("header" in read) await refuseOffsets(engine, file, read.header);
     loaded.push({ file, ...summed });
   }
   for (const { file } of loaded) await checkAcrossRows(engine, { file, files });
@@ -127,28 +125,45 @@ async function viewCsv(
 /** A time of day followed by a UTC offset: `14:30:00+02:00`, `14:30+0200`, `14:30:00.5 -05`. */
 const OFFSET = String.raw`\d{2}:\d{2}(:\d{2}(\.\d+)?)?\s*[+-]\d{2}(:?\d{2})?$`;
 
-/**
- * Refuses a timestamp written with a UTC offset, in one line naming its line and column: DuckDB's
- * reader drops the offset and keeps the clock time, which would shift the instant.
- */
-async function refuseOffsets(engine: Engine, file: DataFile, header: readonly string[]) {
-  const columns = file.table.columns
+/** The timestamp columns of a CSV file's header. */
+function timestampColumns(file: DataFile, header: readonly string[]): string[] {
+  return file.table.columns
     .filter((column) => column.type === "timestamp" && header.includes(column.name))
     .map((column) => column.name);
-  if (columns.length === 0) return;
-  const asText = readCsv(file, header, { asText: true });
-  const offset = columns.map((name) => `regexp_matches(${name}, '${OFFSET}')`).join(" OR ");
-  // A scan on every thread finds whether any has one; only then is the file read in order.
-  const { rows: [any] } = await engine.query(`SELECT 1 FROM ${asText} WHERE ${offset} LIMIT 1`);
-  if (any === undefined) return;
+}
+
+/** Whether any of these columns, read as text, holds a time with a UTC offset, as SQL. */
+function offsetWritten(columns: readonly string[]): string {
+  return columns.map((name) => `regexp_matches(${name}, '${OFFSET}')`).join(" OR ");
+}
+
+/**
+ * A CSV file's rows as the summary reads them, in one pass: the timestamps read as the text they
+ * are written with and cast to the schema's `TIMESTAMP`, the other columns as the reader types
+ * them, and `offset_written`, whether a timestamp of the row has a UTC offset.
+ */
+function csvRows(file: DataFile, header: readonly string[]): string {
+  const columns = timestampColumns(file, header);
+  const read = readCsv(file, header, { timestampsAsText: true });
+  if (columns.length === 0) return `(SELECT *, false AS offset_written FROM ${read})`;
+  const casts = columns.map((name) => `CAST(${name} AS TIMESTAMP) AS ${name}`).join(", ");
+  return `(SELECT * REPLACE (${casts}), ${offsetWritten(columns)} AS offset_written FROM ${read})`;
+}
+
+/**
+ * A timestamp written with a UTC offset, as a problem naming its line and column: DuckDB's reader
+ * drops the offset and keeps the clock time, which would shift the instant.
+ */
+async function offsetProblem(engine: Engine, file: DataFile, header: readonly string[]) {
+  const columns = timestampColumns(file, header);
   const [row] = (await engine.query(
-    `SELECT ordinality, ${columns.join(", ")} FROM ${asText} WITH ORDINALITY WHERE ${offset} ` +
-      "ORDER BY ordinality LIMIT 1",
+    `SELECT ordinality, ${columns.join(", ")} FROM ${readCsv(file, header, { asText: true })} ` +
+      `WITH ORDINALITY WHERE ${offsetWritten(columns)} ORDER BY ordinality LIMIT 1`,
   )).rows;
-  if (row === undefined) return;
+  if (row === undefined) return new Problem(`${file.path}: a timestamp has a UTC offset`);
   const at = columns.findIndex((_, index) => new RegExp(OFFSET).test(String(row[index + 1])));
   const value = String(row[at + 1]).slice(0, 60);
-  throw new Problem(
+  return new Problem(
     `${file.path}: ${(await place(file, Number(row[0])))[0]}, column ${columns[at]}: "${value}" ` +
       "has a UTC offset, which would be dropped: write the time in UTC without one " +
       "(2024-03-01 12:30:00, or 2024-03-01T12:30:00Z)",
@@ -225,7 +240,11 @@ async function viewParquet(
 async function summary(
   engine: Engine,
   file: DataFile,
-  { read, exact }: { read: string; exact?: ReadonlySet<string> | undefined },
+  { read, exact, header }: {
+    read: string;
+    exact?: ReadonlySet<string> | undefined;
+    header?: readonly string[];
+  },
 ): Promise<Omit<Loaded, "file">> {
   const times = file.table.columns.filter(reaches);
   // counting each column of a CSV file makes the reader convert, and so check, every value
@@ -239,13 +258,16 @@ async function summary(
     `SELECT count(*), max(${brokenRule(file.table)}), ${
       times.map(({ name }) => `CAST(min(${name}) AS VARCHAR), CAST(max(${name}) AS VARCHAR)`)
         .join(", ") || "NULL"
-    }${counted} FROM ${read}`,
+    }${counted}${header ? ", bool_or(offset_written)" : ""} FROM ${
+      header ? csvRows(file, header) : read
+    }`,
   )).rows;
   const rows = Number(row[0]);
   if (rows === 0) {
     throw new Problem(`${file.path} has no rows: the recipe counts from them`);
   }
   if (Number(row[1]) > 0) throw await ruleProblem(engine, file);
+  if (header && row.at(-1) === true) throw await offsetProblem(engine, file, header);
   let first = Infinity;
   let last = -Infinity;
   times.forEach((column, index) => {
