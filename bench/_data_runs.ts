@@ -7,6 +7,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { parseArgs } from "node:util";
 import { DUCKDB_PACKAGE, DUCKDB_VERSION } from "../lib/sql/duckdb.ts";
 import { writeDataFiles } from "./data_files.ts";
 import { ROOT } from "./_process.ts";
@@ -146,10 +147,58 @@ export function printRuns(runs: number, { header, rows }: { header: string; rows
   );
 }
 
-/** The options every bench of runs on data files takes: sizes, runs, the folder, the formats. */
-export const RUN_OPTIONS = {
-  sizes: { type: "string", default: "1000000,10000000" },
-  runs: { type: "string", default: "3" },
-  folder: { type: "string", default: "/tmp/metrics-catalog-bench-data" },
-  formats: { type: "string", default: "csv,parquet" },
-} as const;
+/**
+ * Each set of files a bench runs on, for every size and format asked for: the seeded files written
+ * once by {@linkcode dataFolders}, and the folder that holds them.
+ */
+export async function* fileSets(
+  { sizes, formats, folder }: Pick<RunArgs, "sizes" | "formats" | "folder">,
+): AsyncGenerator<{ size: number; format: string; folder: string }> {
+  for (const size of sizes) {
+    const folders = await dataFolders(folder, size);
+    for (const format of formats) yield { size, format, folder: folders[format] as string };
+  }
+}
+
+/** What a bench of runs on data files was asked for on its command line. */
+export interface RunArgs {
+  /** How many events each set of files holds (`--sizes 1000000,10000000`). */
+  sizes: number[];
+  /** How many times each command runs (`--runs 3`). */
+  runs: number;
+  /** Where the seeded files are written and kept (`--folder`). */
+  folder: string;
+  /** The formats of files run on (`--formats csv,parquet`). */
+  formats: string[];
+  /** The metrics run (`--metrics`), for a bench that takes them; empty otherwise. */
+  metrics: string[];
+}
+
+/**
+ * Reads a bench's command line: `--sizes`, `--runs`, `--folder` and `--formats`, and `--metrics`
+ * where `metrics` gives its default; `sizes` gives the default of `--sizes`. An unknown flag stops
+ * the bench.
+ */
+export function runArgs(
+  { sizes = "1000000,10000000", metrics }: { sizes?: string; metrics?: string } = {},
+): RunArgs {
+  const text = (fallback: string) => ({ type: "string", default: fallback }) as const;
+  const { values } = parseArgs({
+    args: Deno.args,
+    options: {
+      sizes: text(sizes),
+      runs: text("3"),
+      folder: text("/tmp/metrics-catalog-bench-data"),
+      formats: text("csv,parquet"),
+      ...(metrics === undefined ? {} : { metrics: text(metrics) }),
+    },
+  });
+  const list = (value: unknown) => typeof value === "string" ? value.split(",") : [];
+  return {
+    sizes: list(values.sizes).map(Number),
+    runs: Number(values.runs),
+    folder: String(values.folder),
+    formats: list(values.formats),
+    metrics: list(values.metrics),
+  };
+}

@@ -9,29 +9,22 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
 import {
   cell,
-  dataFolders,
   DUCKDB_ALONE,
+  fileSets,
   medians,
   ratios,
+  runArgs,
   type Timed,
   timed,
 } from "./_data_runs.ts";
 import { taskArgs } from "./_process.ts";
 
-const { values } = parseArgs({
-  args: Deno.args,
-  options: {
-    sizes: { type: "string", default: "10000000" },
-    runs: { type: "string", default: "3" },
-    folder: { type: "string", default: "/tmp/metrics-catalog-bench-data" },
-    metrics: { type: "string", default: "monthly-active-users,net-revenue-retention" },
-    formats: { type: "string", default: "csv,parquet" },
-  },
+const args = runArgs({
+  sizes: "10000000",
+  metrics: "monthly-active-users,net-revenue-retention",
 });
-const runs = Number(values.runs);
 const cli = await taskArgs("cli");
 const engines = {
   clickhouse: [
@@ -46,39 +39,37 @@ const engines = {
   duckdb: DUCKDB_ALONE,
 };
 const rows: string[] = [];
-for (const size of values.sizes.split(",").map(Number)) {
-  const folders = await dataFolders(values.folder, size);
-  for (const format of values.formats.split(",")) {
-    const folder = folders[format] as string;
-    for (const slug of values.metrics.split(",")) {
-      const picked = await timed([...cli, "compare", slug, "--data", folder, "--json"]);
-      const parameters: Record<string, string> = JSON.parse(picked.stdout).data.parameters;
-      const pairs = Object.entries(parameters).map(([name, value]) => `${name}=${value}`);
-      const clickhouse: Timed[] = [];
-      const duckdb: Timed[] = [];
-      for (let run = 0; run < runs; run++) {
-        clickhouse.push(await timed([...engines.clickhouse, slug, folder, format, ...pairs]));
-        duckdb.push(await timed([...engines.duckdb, slug, folder, format, ...pairs]));
-      }
-      const same = (a: string, b: string) => {
-        const [x, y] = [JSON.parse(a), JSON.parse(b)];
-        return Object.keys(x).every((key) =>
-          Math.abs(Number(x[key]) - Number(y[key])) <= 1e-9 * Math.max(1, Math.abs(Number(y[key])))
-        );
-      };
-      const agree = same(clickhouse[0]?.stdout ?? "{}", duckdb[0]?.stdout ?? "{}");
-      const row = `| ${size.toLocaleString("en-US")} | ${format} | ${slug} | ` +
-        `${cell(medians(clickhouse))} | ${cell(medians(duckdb))} | ` +
-        `${ratios(medians(clickhouse), medians(duckdb))} | ${agree ? "yes" : "NO"} |`;
-      console.log(row);
-      rows.push(row);
+for await (const { size, format, folder } of fileSets(args)) {
+  for (const slug of args.metrics) {
+    const picked = await timed([...cli, "compare", slug, "--data", folder, "--json"]);
+    const parameters: Record<string, string> = JSON.parse(picked.stdout).data.parameters;
+    const pairs = Object.entries(parameters).map(([name, value]) => `${name}=${value}`);
+    const clickhouse: Timed[] = [];
+    const duckdb: Timed[] = [];
+    for (let run = 0; run < args.runs; run++) {
+      clickhouse.push(await timed([...engines.clickhouse, slug, folder, format, ...pairs]));
+      duckdb.push(await timed([...engines.duckdb, slug, folder, format, ...pairs]));
     }
+    const same = (a: string, b: string) => {
+      const [x, y] = [JSON.parse(a), JSON.parse(b)];
+      return Object.keys(x).every((key) =>
+        Math.abs(Number(x[key]) - Number(y[key])) <= 1e-9 * Math.max(1, Math.abs(Number(y[key])))
+      );
+    };
+    const agree = same(clickhouse[0]?.stdout ?? "{}", duckdb[0]?.stdout ?? "{}");
+    const row = `| ${size.toLocaleString("en-US")} | ${format} | ${slug} | ` +
+      `${cell(medians(clickhouse))} | ${cell(medians(duckdb))} | ` +
+      `${ratios(medians(clickhouse), medians(duckdb))} | ${agree ? "yes" : "NO"} |`;
+    console.log(row);
+    rows.push(row);
   }
 }
 console.log(
   [
     "",
-    `${runs} run${runs === 1 ? "" : "s"} each, medians; ${navigator.hardwareConcurrency} CPUs`,
+    `${args.runs} run${
+      args.runs === 1 ? "" : "s"
+    } each, medians; ${navigator.hardwareConcurrency} CPUs`,
     "| events | files | metric | chDB alone | DuckDB alone | wall | CPU | peak RSS | same answer |",
     "| ---: | --- | --- | --- | --- | ---: | ---: | ---: | --- |",
     ...rows,

@@ -11,61 +11,47 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
 import {
-  dataFolders,
   DUCKDB_ALONE,
+  fileSets,
   medians,
   printRuns,
-  RUN_OPTIONS,
+  runArgs,
   runRow,
   timed,
 } from "./_data_runs.ts";
 import { taskArgs } from "./_process.ts";
 
-const { values } = parseArgs({
-  args: Deno.args,
-  options: {
-    ...RUN_OPTIONS,
-    metrics: {
-      type: "string",
-      default: "monthly-active-users,dau-mau-ratio,net-revenue-retention",
-    },
-  },
+const args = runArgs({
+  metrics: "monthly-active-users,dau-mau-ratio,net-revenue-retention",
 });
-const sizes = values.sizes.split(",").map(Number);
-const runs = Number(values.runs);
 
 const cli = await taskArgs("cli");
 const alone = DUCKDB_ALONE;
 const rows: string[] = [];
-for (const size of sizes) {
-  const folders = await dataFolders(values.folder, size);
-  for (const format of values.formats.split(",")) {
-    const folder = folders[format] as string;
-    for (const slug of values.metrics.split(",")) {
-      const data = [];
-      const yardstick = [];
-      let parameters: Record<string, string> = {};
-      for (let run = 0; run < runs; run++) {
-        const ours = await timed([...cli, "compare", slug, "--data", folder, "--json"]);
-        data.push(ours);
-        parameters = JSON.parse(ours.stdout).data.parameters;
-        const pairs = Object.entries(parameters).map(([name, value]) => `${name}=${value}`);
-        yardstick.push(await timed([...alone, slug, folder, format, ...pairs]));
-      }
-      const row = runRow(size, {
-        files: format,
-        what: slug,
-        ours: medians(data),
-        theirs: medians(yardstick),
-      });
-      console.log(row);
-      rows.push(row);
+for await (const { size, format, folder } of fileSets(args)) {
+  for (const slug of args.metrics) {
+    const data = [];
+    const yardstick = [];
+    let parameters: Record<string, string> = {};
+    for (let run = 0; run < args.runs; run++) {
+      const ours = await timed([...cli, "compare", slug, "--data", folder, "--json"]);
+      data.push(ours);
+      parameters = JSON.parse(ours.stdout).data.parameters;
+      const pairs = Object.entries(parameters).map(([name, value]) => `${name}=${value}`);
+      yardstick.push(await timed([...alone, slug, folder, format, ...pairs]));
     }
+    const row = runRow(size, {
+      files: format,
+      what: slug,
+      ours: medians(data),
+      theirs: medians(yardstick),
+    });
+    console.log(row);
+    rows.push(row);
   }
 }
-printRuns(runs, {
+printRuns(args.runs, {
   header: "| events | files | metric | --data | DuckDB alone | wall | CPU | peak RSS |",
   rows,
 });

@@ -11,26 +11,18 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
 import {
-  dataFolders,
   DUCKDB_ALONE,
+  fileSets,
   medians,
   printRuns,
-  RUN_OPTIONS,
+  runArgs,
   runRow,
   timed,
 } from "./_data_runs.ts";
 import { taskArgs } from "./_process.ts";
 
-const { values } = parseArgs({
-  args: Deno.args,
-  options: {
-    ...RUN_OPTIONS,
-  },
-});
-const sizes = values.sizes.split(",").map(Number);
-const runs = Number(values.runs);
+const args = runArgs();
 /** The event names the seeded files hold, for the recipes that need one. */
 const EVENTS = [
   ["--activation-event", "report_created"],
@@ -43,38 +35,34 @@ const EVENTS = [
 
 const cli = await taskArgs("cli");
 const rows: string[] = [];
-for (const size of sizes) {
-  const folders = await dataFolders(values.folder, size);
-  for (const format of values.formats.split(",")) {
-    const folder = folders[format] as string;
-    const ours = [];
-    const alone = [];
-    let computed = 0;
-    for (let run = 0; run < runs; run++) {
-      const report = await timed([...cli, "report", "--data", folder, ...EVENTS, "--json"]);
-      ours.push(report);
-      const scorecard = JSON.parse(report.stdout) as {
-        metrics: { slug: string; parameters: Record<string, string | number> }[];
-      };
-      computed = scorecard.metrics.length;
-      const parameters = Object.fromEntries(
-        scorecard.metrics.map((entry) => [entry.slug, entry.parameters]),
-      );
-      alone.push(
-        await timed([...DUCKDB_ALONE, "--many", folder, format, JSON.stringify(parameters)]),
-      );
-    }
-    const row = runRow(size, {
-      files: format,
-      what: computed,
-      ours: medians(ours),
-      theirs: medians(alone),
-    });
-    console.log(row);
-    rows.push(row);
+for await (const { size, format, folder } of fileSets(args)) {
+  const ours = [];
+  const alone = [];
+  let computed = 0;
+  for (let run = 0; run < args.runs; run++) {
+    const report = await timed([...cli, "report", "--data", folder, ...EVENTS, "--json"]);
+    ours.push(report);
+    const scorecard = JSON.parse(report.stdout) as {
+      metrics: { slug: string; parameters: Record<string, string | number> }[];
+    };
+    computed = scorecard.metrics.length;
+    const parameters = Object.fromEntries(
+      scorecard.metrics.map((entry) => [entry.slug, entry.parameters]),
+    );
+    alone.push(
+      await timed([...DUCKDB_ALONE, "--many", folder, format, JSON.stringify(parameters)]),
+    );
   }
+  const row = runRow(size, {
+    files: format,
+    what: computed,
+    ours: medians(ours),
+    theirs: medians(alone),
+  });
+  console.log(row);
+  rows.push(row);
 }
-printRuns(runs, {
+printRuns(args.runs, {
   header: "| events | files | metrics | report | DuckDB alone | wall | CPU | peak RSS |",
   rows,
 });
